@@ -1,0 +1,33 @@
+"""The one family of errors raised by :mod:`rules`.
+
+Every message says what was wrong and repeats the value given, so that the Django
+layer can show it (translated) next to the field that caused it.
+"""
+
+
+class RulesError(ValueError):
+    """Base class for every error raised by :mod:`rules`."""
+
+
+class InvalidScoreError(RulesError):
+    """A score (MP, card points, Briscola points) is impossible or malformed."""
+
+
+class InvalidHandError(RulesError):
+    """A smazzata's breakdown breaks the game's rules (closing, pozzetto, burrachi)."""
+
+
+class InvalidMatchError(RulesError):
+    """A match (incontro) has the wrong number of games or an impossible outcome."""
+
+
+class RulePackError(RulesError):
+    """A rule pack is unknown, malformed, or lacks a setting."""
+
+
+class PairingError(RulesError):
+    """A movement (Mitchell, Danese, round robin, bracket) cannot be generated."""
+
+
+class StandingsError(RulesError):
+    """A standings chain is malformed or the results are inconsistent."""
