@@ -1,0 +1,48 @@
+"""Create the demo logins (and, through the apps' demo hooks, the demo tournaments).
+
+Idempotent: a second run changes nothing and duplicates nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+DEMO_USERS = [
+    # username, password, is_superuser, role shown to the user
+    ("admin", "admin-demo-2026", True, "amministratore / admin"),
+    ("direttore", "direttore-demo-2026", False, "direttore di torneo / director"),
+    ("arbitro", "arbitro-demo-2026", False, "arbitro / referee"),
+    ("arbitro2", "arbitro2-demo-2026", False, "arbitro / referee"),
+]
+
+
+class Command(BaseCommand):
+    help = "Create demo users and demo tournaments (idempotent)."
+
+    def handle(self, *args, **options):
+        user_model = get_user_model()
+        for username, password, superuser, _role in DEMO_USERS:
+            user, created = user_model.objects.get_or_create(username=username)
+            if created:
+                user.set_password(password)
+                user.is_staff = superuser
+                user.is_superuser = superuser
+                user.save()
+        self._seed_apps()
+        self.stdout.write("Demo logins (username / password):")
+        for username, password, _superuser, role in DEMO_USERS:
+            self.stdout.write(f"  {username:<10} {password:<22} {role}")
+
+    def _seed_apps(self) -> None:
+        """Let each app add its own demo data (tournaments, results)."""
+        from importlib import import_module
+
+        for module in ("tournament.demo", "scoring.demo"):
+            try:
+                demo = import_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name != module:
+                    raise
+                continue
+            demo.seed(self.stdout)
