@@ -23,7 +23,7 @@ def timer() -> Iterator[Callable[[], float]]:
 
 
 def best_of(repeat: int, fn: Callable[[], object]) -> float:
-    """Best wall-clock seconds of ``repeat`` calls of ``fn`` (the least noisy figure)."""
+    """Best wall-clock seconds of ``repeat`` calls of ``fn`` (the least noisy)."""
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Run every benchmark module (``bench/bench_*.py``), or those named on the command line.
+"""Run every benchmark module (``bench/bench_*.py``), or those named as arguments.
 
 Usage: ``python -m bench.run [topic ...]``; a module that needs the database sets up
 Django itself (see ``bench/django_setup.py``).

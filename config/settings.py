@@ -37,7 +37,7 @@ SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
-    SECRET_KEY = "dev-only-insecure-key-never-use-in-production"  # noqa: S105
+    SECRET_KEY = "dev-only-insecure-key-never-use-in-production"
 
 ALLOWED_HOSTS = [
     h.strip()

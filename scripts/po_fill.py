@@ -1,7 +1,7 @@
 """Fill empty Italian translations in locale/it/LC_MESSAGES/django.po from a TSV file.
 
 Usage: python scripts/po_fill.py translations.tsv   (lines: English msgid <TAB> Italian)
-Only single-line msgids with an empty msgstr are filled; fuzzy flags are dropped for them.
+Only single-line msgids with an empty msgstr are filled; their fuzzy flags go.
 Then run: python manage.py compilemessages --ignore=.venv
 """
 

@@ -11,7 +11,9 @@ FORBIDDEN = {"django", "psycopg", "sqlite3", "requests", "urllib", "socket", "ht
 
 def imported_modules(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    names = [
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names
+    ]
     names += [
         n.module or ""
         for n in ast.walk(tree)

@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-# pytest-django's live_server runs in a thread; Playwright's sync API runs an event loop.
+# pytest-django's live_server runs in a thread; Playwright's sync API runs a loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

@@ -1,0 +1,66 @@
+"""Clubs (circoli) and players (tesserati)."""
+
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    federation_code = models.CharField(_("federation code"), max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="unique_club_name_ci"),
+            models.UniqueConstraint(
+                fields=["federation_code"],
+                condition=~Q(federation_code=""),
+                name="unique_club_federation_code",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.city})" if self.city else self.name
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=60)
+    last_name = models.CharField(_("surname"), max_length=60)
+    membership_number = models.CharField(
+        _("membership number"),
+        max_length=20,
+        blank=True,
+        help_text=_("Federation membership number (tessera), unique when given."),
+    )
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["membership_number"],
+                condition=~Q(membership_number=""),
+                name="unique_player_membership_number",
+            ),
+            models.CheckConstraint(
+                condition=~Q(first_name="") & ~Q(last_name=""),
+                name="player_has_a_name",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.last_name} {self.first_name}"

@@ -1,0 +1,100 @@
+"""Rounds (turni) and their tables (tavoli)."""
+
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from .structure import Girone, Pair
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        CLOSED = "closed", _("Closed")
+
+    girone = models.ForeignKey(Girone, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("number"))
+    hands = models.PositiveSmallIntegerField(_("hands"))
+    movement = models.CharField(_("movement"), max_length=30)
+    seed = models.BigIntegerField(
+        _("random seed"),
+        null=True,
+        blank=True,
+        help_text=_("Recorded so that a random draw can be reproduced."),
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    notes = models.TextField(_("notes"), blank=True)
+    tables_public = models.BooleanField(_("tables public"), default=False)
+    results_public = models.BooleanField(_("results public"), default=False)
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["girone", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["girone", "number"], name="unique_round_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="round_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(hands__gte=1) & Q(hands__lte=9), name="round_hands_in_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.girone} – turno {self.number}"
+
+
+class Table(models.Model):
+    """One table of a round. ``pair_ew`` is empty for the pair at rest (riposo).
+
+    A pair sits at most once in a round: each column is unique per round here, and the
+    service checks the rule across the two columns (rules.pairing's independent checker)
+    in the transaction that saves the round.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    pair_ns = models.ForeignKey(
+        Pair, verbose_name=_("NS pair"), on_delete=models.PROTECT, related_name="+"
+    )
+    pair_ew = models.ForeignKey(
+        Pair,
+        verbose_name=_("EO pair"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "number"], name="unique_table_number"
+            ),
+            models.UniqueConstraint(
+                fields=["round", "pair_ns"], name="unique_round_pair_ns"
+            ),
+            models.UniqueConstraint(
+                fields=["round", "pair_ew"], name="unique_round_pair_ew"
+            ),
+            models.CheckConstraint(
+                condition=~Q(pair_ns=F("pair_ew")), name="table_two_different_pairs"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – tavolo {self.number}"
+
+    @property
+    def is_rest(self) -> bool:
+        return self.pair_ew_id is None

@@ -1,0 +1,223 @@
+"""Tournaments, their roles, stages, gironi and pairs."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .people import Club, Player
+
+
+class Tournament(models.Model):
+    class Game(models.TextChoices):
+        BURRACO = "burraco", _("Burraco")
+        BRISCOLA = "briscola", _("Briscola")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class EntryMode(models.TextChoices):
+        SINGLE = "single", _("Single entry")
+        DOUBLE = "double", _("Double entry")
+
+    name = models.CharField(_("name"), max_length=150)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    organiser = models.ForeignKey(
+        Club,
+        verbose_name=_("organiser club"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="organised_tournaments",
+    )
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices)
+    rule_pack = models.CharField(_("rule pack"), max_length=40)
+    rule_pack_version = models.PositiveSmallIntegerField(_("rule pack version"))
+    hands_per_round = models.PositiveSmallIntegerField(
+        _("hands per round"),
+        default=3,
+        help_text=_("Burraco: smazzate per round (1-4). Briscola: games per match."),
+    )
+    rounds_planned = models.PositiveSmallIntegerField(_("number of rounds"), default=4)
+    movement_plan = models.CharField(
+        _("movement plan"),
+        max_length=200,
+        default="danese_modificato",
+        help_text=_("e.g. 'round_robin', 'mitchell', '3xmitchell+danese'."),
+    )
+    entry_mode = models.CharField(
+        _("entry mode"),
+        max_length=10,
+        choices=EntryMode.choices,
+        default=EntryMode.SINGLE,
+    )
+    avoid_same_club = models.BooleanField(
+        _("keep pairs of the same club apart"), default=False
+    )
+    status = models.CharField(
+        _("status"), max_length=15, choices=Status.choices, default=Status.DRAFT
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(hands_per_round__gte=1) & Q(hands_per_round__lte=9),
+                name="tournament_hands_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_planned__gte=1), name="tournament_has_rounds"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament:detail", kwargs={"slug": self.slug})
+
+
+class TournamentRole(models.Model):
+    """Who may direct or referee one tournament (roles are per tournament)."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("Director")
+        REFEREE = "referee", _("Referee")
+        CHIEF_REFEREE = "chief_referee", _("Chief referee")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="roles"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="tournament_roles",
+    )
+    role = models.CharField(_("role"), max_length=15, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("tournament role")
+        verbose_name_plural = _("tournament roles")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"], name="unique_tournament_role"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} – {self.tournament}"
+
+
+class Stage(models.Model):
+    """An ordered phase of a tournament: gironi first, then a knockout."""
+
+    class Kind(models.TextChoices):
+        GROUPS = "groups", _("Groups")
+        KNOCKOUT = "knockout", _("Knockout")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="stages"
+    )
+    order = models.PositiveSmallIntegerField(_("order"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    name = models.CharField(_("name"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "order"]
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "order"], name="unique_stage_order"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name or self.get_kind_display()
+
+
+class Girone(models.Model):
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="gironi")
+    label = models.CharField(_("label"), max_length=20)
+
+    class Meta:
+        ordering = ["stage", "label"]
+        verbose_name = _("girone")
+        verbose_name_plural = _("gironi")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stage", "label"], name="unique_girone_label"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Girone {self.label}"
+
+
+class Pair(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pairs"
+    )
+    number = models.PositiveIntegerField(_("number"))
+    player1 = models.ForeignKey(
+        Player, verbose_name=_("player 1"), on_delete=models.PROTECT, related_name="+"
+    )
+    player2 = models.ForeignKey(
+        Player, verbose_name=_("player 2"), on_delete=models.PROTECT, related_name="+"
+    )
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="pairs",
+    )
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    girone = models.ForeignKey(
+        Girone,
+        verbose_name=_("girone"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="pairs",
+    )
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="unique_pair_number"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "player1"], name="unique_pair_player1"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "player2"], name="unique_pair_player2"
+            ),
+            models.CheckConstraint(
+                condition=~Q(player1=F("player2")), name="pair_of_two_players"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="pair_number_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.names}"
+
+    @property
+    def names(self) -> str:
+        return f"{self.player1.last_name} – {self.player2.last_name}"
