@@ -9,5 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("t/", include("tournament.urls")),
+    path("arbitro/", include("scoring.urls")),
     path("", core_views.home, name="home"),
 ]

@@ -1,0 +1,5 @@
+"""Referee pages: score entry, confirmation, corrections."""
+
+app_name = "scoring"
+
+urlpatterns: list = []

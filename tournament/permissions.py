@@ -1,0 +1,62 @@
+"""Per-tournament roles: who may direct, referee, or correct a closed round.
+
+A superuser may do everything. A director of a tournament may also referee it. A chief
+referee is a referee who may also correct a closed round.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from .models import Tournament, TournamentRole
+
+Role = TournamentRole.Role
+
+# Which stored roles grant a requested role.
+GRANTS: dict[str, set[str]] = {
+    Role.DIRECTOR: {Role.DIRECTOR},
+    Role.REFEREE: {Role.REFEREE, Role.CHIEF_REFEREE, Role.DIRECTOR},
+    Role.CHIEF_REFEREE: {Role.CHIEF_REFEREE, Role.DIRECTOR},
+}
+
+
+def has_role(user, tournament: Tournament, role: str) -> bool:
+    """True when ``user`` holds ``role`` (or a role that grants it) in ``tournament``."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return TournamentRole.objects.filter(
+        tournament=tournament, user=user, role__in=GRANTS[role]
+    ).exists()
+
+
+def check_role(user, tournament: Tournament, role: str) -> None:
+    """Raise PermissionDenied unless ``user`` holds ``role`` in ``tournament``."""
+    if not has_role(user, tournament, role):
+        raise PermissionDenied
+
+
+def role_required(role: str):
+    """View decorator: the view takes ``slug`` and gets the tournament as ``tournament``.
+
+    Anonymous users are sent to the login page; logged-in users without the role get 403.
+    """
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, slug, *args, **kwargs):
+            if not request.user.is_authenticated:
+                from django.contrib.auth.views import redirect_to_login
+
+                return redirect_to_login(request.get_full_path())
+            tournament = get_object_or_404(Tournament, slug=slug)
+            check_role(request.user, tournament, role)
+            return view(request, *args, tournament=tournament, **kwargs)
+
+        return wrapper
+
+    return decorator
