@@ -3,6 +3,7 @@
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from .structure import Girone, Pair
 
@@ -30,6 +31,8 @@ class Round(models.Model):
     tables_public = models.BooleanField(_("tables public"), default=False)
     results_public = models.BooleanField(_("results public"), default=False)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["girone", "number"]
@@ -72,6 +75,8 @@ class Table(models.Model):
         null=True,
         blank=True,
     )
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["round", "number"]

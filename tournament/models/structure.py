@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from .people import Club, Player
 
@@ -64,6 +65,8 @@ class Tournament(models.Model):
         _("status"), max_length=15, choices=Status.choices, default=Status.DRAFT
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["-date", "name"]
@@ -149,6 +152,8 @@ class Girone(models.Model):
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="gironi")
     label = models.CharField(_("label"), max_length=20)
 
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["stage", "label"]
         verbose_name = _("girone")
@@ -192,6 +197,8 @@ class Pair(models.Model):
         related_name="pairs",
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["tournament", "number"]
