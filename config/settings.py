@@ -59,6 +59,10 @@ INSTALLED_APPS = [
     "core",
     "tournament",
     "scoring",
+    "standings",
+    "knockout",
+    "printing",
+    "public",
 ]
 
 MIDDLEWARE = [

@@ -9,7 +9,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("t/", include("tournament.urls")),
+    # Director pages, referee pages, brackets, printing, the public site and its API.
+    path("direzione/", include("tournament.urls")),
     path("arbitro/", include("scoring.urls")),
+    path("classifiche/", include("standings.urls")),
+    path("tabellone/", include("knockout.urls")),
+    path("stampa/", include("printing.urls")),
+    path("api/v1/", include("public.api_urls")),
+    path("t/", include("public.urls")),
     path("", core_views.home, name="home"),
 ]

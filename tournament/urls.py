@@ -1,11 +1,5 @@
-"""Director pages (login and a per-tournament director role) and the tournament page."""
-
-from django.urls import path
-
-from . import views
+"""Director pages (login and a per-tournament director role), under /direzione/."""
 
 app_name = "tournament"
 
-urlpatterns = [
-    path("<slug:slug>/", views.tournament_detail, name="detail"),
-]
+urlpatterns: list = []

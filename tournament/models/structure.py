@@ -86,7 +86,7 @@ class Tournament(models.Model):
         return self.name
 
     def get_absolute_url(self) -> str:
-        return reverse("tournament:detail", kwargs={"slug": self.slug})
+        return reverse("public:tournament", kwargs={"slug": self.slug})
 
 
 class TournamentRole(models.Model):

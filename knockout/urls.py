@@ -1,0 +1,5 @@
+"""Knockout brackets (tabellone): director and public pages."""
+
+app_name = "knockout"
+
+urlpatterns: list = []

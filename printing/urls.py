@@ -1,0 +1,5 @@
+"""PDF documents for organisers."""
+
+app_name = "printing"
+
+urlpatterns: list = []

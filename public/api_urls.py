@@ -1,0 +1,5 @@
+"""Read-only JSON API under /api/v1/."""
+
+app_name = "api"
+
+urlpatterns: list = []
