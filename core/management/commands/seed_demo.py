@@ -16,6 +16,15 @@ DEMO_USERS = [
     ("arbitro2", "arbitro2-demo-2026", False, "arbitro / referee"),
 ]
 
+# Each app may add demo data, in this order (a module that does not exist is skipped).
+DEMO_HOOKS = (
+    "tournament.demo",
+    "scoring.demo",
+    "standings.demo",
+    "knockout.demo",
+    "printing.demo",
+)
+
 
 class Command(BaseCommand):
     help = "Create demo users and demo tournaments (idempotent)."
@@ -38,7 +47,7 @@ class Command(BaseCommand):
         """Let each app add its own demo data (tournaments, results)."""
         from importlib import import_module
 
-        for module in ("tournament.demo", "scoring.demo"):
+        for module in DEMO_HOOKS:
             try:
                 demo = import_module(module)
             except ModuleNotFoundError as exc:
