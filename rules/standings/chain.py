@@ -1,0 +1,394 @@
+"""The tie-break chain: its vocabulary check, the lot, and the walk over tied groups.
+
+:class:`_Ranker` sorts every team by the chain's first criterion and walks the rest of
+the chain only inside the groups still level. Head-to-head figures are computed per
+base group (and cached) from the meetings of the teams of that base. The rules are
+described in :mod:`rules.standings`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from rules.errors import StandingsError
+from rules.standings.model import (
+    CRITERIA,
+    HEAD_TO_HEAD,
+    Explanation,
+    StandingRow,
+    Step,
+    Team,
+    Unmet,
+    Value,
+)
+from rules.standings.results import _Acc, _check_hashable
+
+__all__ = ["check_chain", "lot_order"]
+
+_OUTCOMES = frozenset({"lot", "decision"})
+_OVERALL = frozenset(CRITERIA) - HEAD_TO_HEAD - _OUTCOMES
+
+
+def check_chain(chain: Sequence[str]) -> tuple[str, ...]:
+    """Return ``chain`` as a tuple, or raise StandingsError naming the bad criterion.
+
+    >>> check_chain(["points", "h2h_points", "lot"])
+    ('points', 'h2h_points', 'lot')
+    >>> check_chain(["points", "goals"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rules.errors.StandingsError: unknown tie-break criterion 'goals' in chain ['points', 'goals'] (known: ...)
+    """
+    if isinstance(chain, str) or not isinstance(chain, Sequence):
+        raise StandingsError(f"a chain is a sequence of criterion names, got {chain!r}")
+    names = tuple(chain)
+    if not names:
+        raise StandingsError("the chain is empty: it needs at least 'points'")
+    for name in names:
+        if not isinstance(name, str) or name not in CRITERIA:
+            raise StandingsError(
+                f"unknown tie-break criterion {name!r} in chain {list(names)!r}"
+                f" (known: {', '.join(CRITERIA)})"
+            )
+    repeated = [name for i, name in enumerate(names) if name in names[:i]]
+    if repeated:
+        raise StandingsError(
+            f"the chain repeats criterion {repeated[0]!r}: {list(names)!r}"
+        )
+    if names[0] not in _OVERALL:
+        raise StandingsError(
+            f"a chain starts with an overall criterion"
+            f" ({', '.join(sorted(_OVERALL))}), got {names[0]!r}"
+        )
+    if "lot" in names and names[-1] != "lot":
+        raise StandingsError(
+            f"'lot' breaks every tie, so it must be last in the chain: {list(names)!r}"
+        )
+    return names
+
+
+def lot_order[T: Team](teams: Iterable[T], seed: int) -> list[T]:
+    """The order a lot with ``seed`` gives: by SHA-256 of ``"<seed>:<repr(team)>"``.
+
+    The draw depends only on the seed and each team, so it can be re-done by hand and a
+    team's luck does not change with who else is in the tie.
+
+    >>> lot_order([1, 2, 3], seed=7)
+    [3, 2, 1]
+    >>> lot_order([2, 1, 3], seed=7)
+    [3, 2, 1]
+    """
+    return sorted(
+        teams, key=lambda t: (hashlib.sha256(f"{seed}:{t!r}".encode()).digest(), t)
+    )
+
+
+def _split[T](group: Sequence[T], values: Mapping[T, Value]) -> list[list[T]]:
+    """Sub-groups by value, highest first; equal teams keep the group's order."""
+    ordered = sorted(group, key=values.__getitem__, reverse=True)
+    parts: list[list[T]] = [[ordered[0]]]
+    last = values[ordered[0]]
+    for team in ordered[1:]:
+        value = values[team]
+        if value == last:
+            parts[-1].append(team)
+        else:
+            parts.append([team])
+            last = value
+    return parts
+
+
+class _H2H[T]:
+    """Head-to-head figures of a base group: its teams' meetings among themselves."""
+
+    __slots__ = ("diff", "meetings", "pairs_met", "pairs_total", "points", "scored")
+
+    def __init__(self, base: frozenset[T], accs: Mapping[T, _Acc[T]]) -> None:
+        self.points: dict[T, int] = {}
+        self.diff: dict[T, int] = {}
+        self.scored: dict[T, int] = {}
+        met = meetings = 0
+        for team in base:
+            opponents: set[T] = set()
+            points = scored = conceded = 0
+            for opponent, sf, sa, pf, _ in accs[team].meetings:
+                if opponent in base:
+                    points += pf
+                    scored += sf
+                    conceded += sa
+                    opponents.add(opponent)
+                    meetings += 1
+            self.points[team] = points
+            self.diff[team] = scored - conceded
+            self.scored[team] = scored
+            met += len(opponents)
+        self.meetings = meetings // 2
+        self.pairs_met = met // 2
+        self.pairs_total = len(base) * (len(base) - 1) // 2
+
+    def table(self, criterion: str) -> dict[T, int]:
+        if criterion == "h2h_points":
+            return self.points
+        return self.diff if criterion == "h2h_diff" else self.scored
+
+
+class _Raw[T]:
+    """A step as recorded while resolving, before the final order is known."""
+
+    __slots__ = ("base", "criterion", "group", "h2h", "parts", "seed", "values")
+
+    def __init__(
+        self,
+        criterion: str,
+        group: list[T],
+        values: Mapping[T, Value] | None,
+        parts: list[list[T]],
+        base: frozenset[T] | None = None,
+        h2h: _H2H[T] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.criterion = criterion
+        self.group = group
+        self.values = values
+        self.parts = parts
+        self.base = base
+        self.h2h = h2h
+        self.seed = seed
+
+
+def _per_match(amount: int, acc: _Acc[Any]) -> Fraction:
+    matches = acc.played + acc.byes
+    return Fraction(amount, matches) if matches else Fraction(0)
+
+
+_OVERALL_VALUE: dict[str, Callable[[_Acc[Any]], Value]] = {
+    "points": lambda a: a.points,
+    "points_per_match": lambda a: _per_match(a.points, a),
+    "points_diff": lambda a: a.points - a.points_against,
+    "won": lambda a: a.won,
+    "diff": lambda a: a.score_for - a.score_against,
+    "diff_per_match": lambda a: _per_match(a.score_for - a.score_against, a),
+    "scored": lambda a: a.score_for,
+    "scored_per_match": lambda a: _per_match(a.score_for, a),
+}
+assert set(_OVERALL_VALUE) == _OVERALL
+
+
+class _Ranker[T: Team]:
+    """Applies one chain to the teams; keeps the steps of the tie being resolved."""
+
+    def __init__(
+        self,
+        accs: Mapping[T, _Acc[T]],
+        chain: tuple[str, ...],
+        reapply: bool,
+        unmet: Unmet,
+        lot_seed: int | None,
+        decisions: Sequence[Sequence[T]] | None,
+    ) -> None:
+        self.accs, self.chain, self.reapply, self.unmet = accs, chain, reapply, unmet
+        self.lot_seed = lot_seed
+        self.decision_of = self._read_decisions(decisions)
+        # For each head-to-head position: (first, one past the last) of its run.
+        self.blocks: dict[int, tuple[int, int]] = {}
+        i = 0
+        while i < len(chain):
+            if chain[i] in HEAD_TO_HEAD:
+                j = i
+                while j < len(chain) and chain[j] in HEAD_TO_HEAD:
+                    j += 1
+                for k in range(i, j):
+                    self.blocks[k] = (i, j)
+                i = j
+            else:
+                i += 1
+        self.h2h_cache: dict[frozenset[T], _H2H[T]] = {}
+        self.raw: list[_Raw[T]] = []
+        self.by_lot: set[T] = set()
+        self.by_decision: set[T] = set()
+
+    def _read_decisions(
+        self, decisions: Sequence[Sequence[T]] | None
+    ) -> dict[T, tuple[int, int]]:
+        if decisions is None:
+            return {}
+        if "decision" not in self.chain:
+            raise StandingsError(
+                f"decisions {decisions!r} are given but the chain"
+                f" {list(self.chain)!r} has no 'decision' criterion"
+            )
+        if isinstance(decisions, (str, bytes)) or not isinstance(decisions, Sequence):
+            raise StandingsError(
+                f"decisions must be a list of team orders, got {decisions!r}"
+            )
+        found: dict[T, tuple[int, int]] = {}
+        for number, order in enumerate(decisions):
+            if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+                raise StandingsError(f"a decision is a list of teams, got {order!r}")
+            for place, team in enumerate(order):
+                _check_hashable(team, "decisions")
+                if team not in self.accs:
+                    raise StandingsError(
+                        f"decision {list(order)!r} names team {team!r}, which is not ranked"
+                    )
+                if team in found:
+                    raise StandingsError(
+                        f"team {team!r} appears twice in decisions {decisions!r}"
+                    )
+                found[team] = (number, place)
+        return found
+
+    def run(self, teams: list[T]) -> list[StandingRow[T]]:
+        rows: list[StandingRow[T]] = []
+        if not teams:
+            return rows
+        first = self.chain[0]
+        values = self._overall(first, teams)
+        position = 1
+        for part in _split(teams, values):
+            explanation: Explanation[T] | None = None
+            blocks = [part]
+            if len(part) > 1:
+                self.raw = []
+                blocks = self._resolve(part, 1, None)
+                explanation = self._explain(first, values[part[0]], blocks)
+            for block in blocks:
+                for team in block:
+                    rows.append(self._row(team, position, explanation))
+                position += len(block)
+        return rows
+
+    def _row(
+        self, team: T, position: int, explanation: Explanation[T] | None
+    ) -> StandingRow[T]:
+        by_lot = team in self.by_lot
+        return StandingRow(
+            team=team,
+            position=position,
+            totals=self.accs[team].totals(),
+            explanation=explanation,
+            by_lot=by_lot,
+            lot_seed=self.lot_seed if by_lot else None,
+            by_decision=team in self.by_decision,
+        )
+
+    def _overall(self, criterion: str, group: Sequence[T]) -> dict[T, Value]:
+        value = _OVERALL_VALUE[criterion]
+        return {team: value(self.accs[team]) for team in group}
+
+    def _resolve(
+        self, group: list[T], idx: int, base: frozenset[T] | None
+    ) -> list[list[T]]:
+        """Ordered blocks of ``group`` (a block of several teams shares a position)."""
+        if len(group) == 1:
+            return [group]
+        if idx == len(self.chain):
+            self.raw.append(_Raw("level", group, None, [group]))
+            return [group]
+        criterion = self.chain[idx]
+        if criterion in HEAD_TO_HEAD:
+            return self._head_to_head(criterion, group, idx, base)
+        if criterion == "lot":
+            return self._lot(group, idx, base)
+        if criterion == "decision":
+            return self._decision(group, idx, base)
+        values = self._overall(criterion, group)
+        parts = _split(group, values)
+        self.raw.append(_Raw(criterion, group, values, parts))
+        return [b for part in parts for b in self._resolve(part, idx + 1, base)]
+
+    def _h2h(self, base: frozenset[T]) -> _H2H[T]:
+        stats = self.h2h_cache.get(base)
+        if stats is None:
+            stats = self.h2h_cache[base] = _H2H(base, self.accs)
+        return stats
+
+    def _head_to_head(
+        self, criterion: str, group: list[T], idx: int, base: frozenset[T] | None
+    ) -> list[list[T]]:
+        start, end = self.blocks[idx]
+        if idx == start:
+            # Entering a run of head-to-head criteria. Default: the base is the group
+            # that first reached one (the whole originally-tied group) and stays so;
+            # reapply: the base is whoever enters the run, restarts included.
+            if self.reapply or base is None:
+                base = frozenset(group)
+            stats = self._h2h(base)
+            if self.unmet == "skip" and stats.pairs_met < stats.pairs_total:
+                self.raw.append(_Raw("unmet", group, None, [group], base, stats))
+                return self._resolve(group, end, base)
+            if stats.meetings == 0:
+                self.raw.append(_Raw("no_meetings", group, None, [group], base, stats))
+                return self._resolve(group, end, base)
+        assert base is not None
+        stats = self._h2h(base)
+        table = stats.table(criterion)
+        values: dict[T, Value] = {team: table[team] for team in group}
+        parts = _split(group, values)
+        self.raw.append(_Raw(criterion, group, values, parts, base, stats))
+        blocks: list[list[T]] = []
+        for part in parts:
+            if self.reapply and idx + 1 == end and 1 < len(part) < len(base):
+                # UEFA: still level after the whole run, and fewer than the base: the
+                # run starts again on their meetings only.
+                blocks.extend(self._resolve(part, start, None))
+            else:
+                blocks.extend(self._resolve(part, idx + 1, base))
+        return blocks
+
+    def _lot(
+        self, group: list[T], idx: int, base: frozenset[T] | None
+    ) -> list[list[T]]:
+        if self.lot_seed is None:  # not drawn yet: recorded, and the group stays level
+            self.raw.append(_Raw("lot", group, None, [group]))
+            return self._resolve(group, idx + 1, base)
+        parts = [[team] for team in lot_order(group, self.lot_seed)]
+        self.raw.append(_Raw("lot", group, None, parts, seed=self.lot_seed))
+        self.by_lot.update(group)
+        return parts
+
+    def _decision(
+        self, group: list[T], idx: int, base: frozenset[T] | None
+    ) -> list[list[T]]:
+        places = [self.decision_of.get(team) for team in group]
+        numbers = {p[0] if p is not None else None for p in places}
+        if None in numbers or len(numbers) != 1:  # no one decision covers the group
+            self.raw.append(_Raw("decision", group, None, [group]))
+            return self._resolve(group, idx + 1, base)
+        order = sorted(group, key=lambda team: self.decision_of[team][1])
+        parts = [[team] for team in order]
+        self.raw.append(_Raw("decision", group, None, parts))
+        self.by_decision.update(group)
+        return parts
+
+    def _explain(
+        self, criterion: str, value: Value, blocks: list[list[T]]
+    ) -> Explanation[T]:
+        order = [team for block in blocks for team in block]
+        index = {team: i for i, team in enumerate(order)}
+        steps: list[Step[T]] = []
+        for raw in self.raw:
+            groups = tuple(
+                tuple(p) if len(p) == 1 else tuple(sorted(p, key=index.__getitem__))
+                for p in raw.parts
+            )
+            teams = tuple(team for g in groups for team in g)
+            values = () if raw.values is None else tuple(raw.values[t] for t in teams)
+            h2h = raw.h2h
+            steps.append(
+                Step(
+                    criterion=raw.criterion,
+                    teams=teams,
+                    values=values,
+                    groups=groups,
+                    base=() if raw.base is None else tuple(sorted(raw.base)),
+                    meetings=0 if h2h is None else h2h.meetings,
+                    pairs_met=0 if h2h is None else h2h.pairs_met,
+                    pairs_total=0 if h2h is None else h2h.pairs_total,
+                    seed=raw.seed,
+                )
+            )
+        return Explanation(tuple(order), criterion, value, tuple(steps))

@@ -1,0 +1,185 @@
+"""Reading the matches: validation and per-team totals, in one pass (internal).
+
+The hot loop of :func:`rules.standings.rank`: a plain tuple costs a few identity checks,
+anything else is checked field by field and refused with a StandingsError that names
+the match (by index) and the bad value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rules.errors import StandingsError
+from rules.standings.model import MatchTuple, Team, Totals
+
+_FIELDS = ("score_a", "score_b", "points_a", "points_b")
+
+
+class _Acc[T]:
+    """Running totals of one team, and its meetings (opponent, sf, sa, pf, pa)."""
+
+    __slots__ = (
+        "byes",
+        "drawn",
+        "lost",
+        "meetings",
+        "played",
+        "points",
+        "points_against",
+        "score_against",
+        "score_for",
+        "won",
+    )
+
+    def __init__(self) -> None:
+        self.played = self.byes = self.won = self.drawn = self.lost = 0
+        self.points = self.points_against = self.score_for = self.score_against = 0
+        self.meetings: list[tuple[T, int, int, int, int]] = []
+
+    def totals(self) -> Totals:
+        return Totals(  # positional: the field order of Totals
+            self.played,
+            self.byes,
+            self.won,
+            self.drawn,
+            self.lost,
+            self.points,
+            self.points_against,
+            self.score_for,
+            self.score_against,
+        )
+
+
+def _roster[T](teams: Iterable[T]) -> list[T]:
+    if isinstance(teams, (str, bytes)) or not isinstance(teams, Iterable):
+        raise StandingsError(f"teams must be an iterable of team ids, got {teams!r}")
+    listed = list(teams)
+    seen: set[T] = set()
+    for team in listed:
+        if team is None:
+            raise StandingsError("teams lists None; a bye is a match against None")
+        _check_hashable(team, "teams")
+        if team in seen:
+            raise StandingsError(f"team {team!r} is listed twice in teams")
+        seen.add(team)
+    return listed
+
+
+def _check_hashable(team: object, where: str) -> None:
+    try:
+        hash(team)
+    except TypeError:
+        raise StandingsError(
+            f"team ids must be hashable, got {team!r} in {where}"
+        ) from None
+
+
+def _shape(i: int, match: object) -> str:
+    return (
+        f"match #{i} must be (team_a, team_b, score_a, score_b, points_a, points_b),"
+        f" got {match!r}"
+    )
+
+
+def _read[T](
+    matches: Iterable[MatchTuple[T]], roster: list[T] | None
+) -> dict[T, _Acc[T]]:
+    """Validate the matches and total them per team (byes included, never as meetings)."""
+    if isinstance(matches, (str, bytes)) or not isinstance(matches, Iterable):
+        raise StandingsError(f"matches must be an iterable of tuples, got {matches!r}")
+    accs: dict[T, _Acc[T]] = {}
+    if roster is not None:
+        accs = {team: _Acc() for team in roster}
+    closed = roster is not None
+    get = accs.get
+    for i, raw in enumerate(matches):
+        # The hot loop of rank(): plain tuples pass with a few identity checks.
+        m: tuple[Any, ...] = raw if type(raw) is tuple else _as_tuple(i, raw)
+        if len(m) != 6:
+            raise StandingsError(_shape(i, raw))
+        a, b, sa, sb, pa, pb = m
+        if (
+            type(sa) is not int
+            or type(sb) is not int
+            or type(pa) is not int
+            or type(pb) is not int
+        ):
+            _bad_number(i, m)
+        if a is None:
+            if b is None:
+                raise StandingsError(f"match #{i} {m!r} has no team on either side")
+            a, b, sa, sb, pa, pb = b, a, sb, sa, pb, pa
+        elif a == b:
+            raise StandingsError(f"match #{i} {m!r}: team {a!r} plays itself")
+        try:
+            acc_a = get(a)
+            acc_b = None if b is None else get(b)
+        except TypeError:
+            raise StandingsError(
+                f"team ids must be hashable, got {m[:2]!r} in match #{i} {m!r}"
+            ) from None
+        if acc_a is None:
+            acc_a = _new_team(accs, a, closed, i, m)
+        acc_a.points += pa
+        acc_a.points_against += pb
+        acc_a.score_for += sa
+        acc_a.score_against += sb
+        if b is None:  # a bye: counts for the team, never as a meeting
+            acc_a.byes += 1
+            continue
+        if acc_b is None:
+            acc_b = _new_team(accs, b, closed, i, m)
+        acc_b.points += pb
+        acc_b.points_against += pa
+        acc_b.score_for += sb
+        acc_b.score_against += sa
+        acc_a.played += 1
+        acc_b.played += 1
+        if pa > pb:
+            acc_a.won += 1
+            acc_b.lost += 1
+        elif pa < pb:
+            acc_a.lost += 1
+            acc_b.won += 1
+        else:
+            acc_a.drawn += 1
+            acc_b.drawn += 1
+        acc_a.meetings.append((b, sa, sb, pa, pb))
+        acc_b.meetings.append((a, sb, sa, pb, pa))
+    return accs
+
+
+def _as_tuple(i: int, raw: object) -> tuple[object, ...]:
+    if isinstance(raw, Sequence) and not isinstance(raw, (str, bytes)):
+        return tuple(raw)
+    raise StandingsError(_shape(i, raw))
+
+
+def _bad_number(i: int, m: tuple[object, ...]) -> None:
+    for field, value in zip(_FIELDS, m[2:], strict=True):
+        if type(value) is not int:
+            raise StandingsError(
+                f"match #{i} {m!r}: {field} must be an int, got {value!r}"
+            )
+
+
+def _new_team[T](
+    accs: dict[T, _Acc[T]], team: T, closed: bool, i: int, m: tuple[object, ...]
+) -> _Acc[T]:
+    if closed:
+        raise StandingsError(
+            f"match #{i} {m!r} names team {team!r}, which is not in teams"
+        )
+    acc: _Acc[T] = _Acc()
+    accs[team] = acc
+    return acc
+
+
+def _sorted_teams[T: Team](accs: Mapping[T, object]) -> list[T]:
+    try:
+        return sorted(accs)
+    except TypeError:
+        raise StandingsError(
+            f"team ids must be sortable among themselves, got {list(accs)!r}"
+        ) from None

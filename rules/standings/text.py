@@ -1,0 +1,219 @@
+"""Explanations as text, in Italian (default) or English, from plain templates.
+
+No gettext here: the Django layer picks ``lang`` and the game's :class:`Labels`. The
+text is built from an :class:`~rules.standings.model.Explanation` alone, e.g.::
+
+    Coppie 4, 9, 12 a pari VP (32): classifica avulsa 12 (26 VP), 4 (19), 9 (15)
+    Coppie 1, 2 a pari punti (2): scontro diretto 1-0, quindi 1 precede 2
+
+One tie, one sentence: the header names the tied teams (sorted) and the value they were
+level on; then one clause per step, separated by "; ", each listing the teams of the
+step best first with their value. A clause on a sub-group opens with that sub-group
+("4 e 9: ...") when it differs from the previous clause's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.errors import StandingsError
+from rules.standings.model import HEAD_TO_HEAD, Explanation, Step, Team, Value
+
+__all__ = ["LABELS", "LANGUAGES", "Labels", "render_explanation"]
+
+
+@dataclass(frozen=True)
+class Labels:
+    """A game's words: team noun (plural), points unit, score unit."""
+
+    teams: str  # "Coppie"
+    points: str  # "VP"
+    score: str  # "MP"
+
+
+LABELS: dict[str, dict[str, Labels]] = {
+    "burraco": {"it": Labels("Coppie", "VP", "MP"), "en": Labels("Pairs", "VP", "MP")},
+    "briscola": {
+        "it": Labels("Coppie", "punti", "partite"),
+        "en": Labels("Pairs", "points", "games"),
+    },
+    "football": {
+        "it": Labels("Squadre", "punti", "gol"),
+        "en": Labels("Teams", "points", "goals"),
+    },
+}
+"""Labels per game and language: ``LABELS["briscola"]["it"]``."""
+
+_TEMPLATES: dict[str, dict[str, str]] = {
+    "it": {
+        "header": "{teams} {names} a pari {criterion} ({value})",
+        "and": " e ",
+        "decimal": ",",
+        "points": "{points}",
+        "points_per_match": "media {points} per incontro",
+        "points_diff": "differenza {points}",
+        "won": "incontri vinti",
+        "diff": "differenza {score}",
+        "diff_per_match": "media differenza {score} per incontro",
+        "scored": "{score} fatti",
+        "scored_per_match": "media {score} fatti per incontro",
+        "h2h_points": "classifica avulsa",
+        "h2h_diff": "differenza {score} nella classifica avulsa",
+        "h2h_scored": "{score} fatti nella classifica avulsa",
+        "h2h_diff/2": "differenza {score} negli scontri diretti",
+        "h2h_scored/2": "{score} fatti negli scontri diretti",
+        "direct": "scontro diretto",
+        "directs": "scontri diretti",
+        "partial": " (solo {met} scontri diretti su {total})",
+        "precedes": "quindi {a} precede {b}",
+        "level": "{names} restano a pari merito",
+        "lot": "sorteggio (seme {seed})",
+        "lot_pending": "sorteggio da effettuare",
+        "decision": "decisione arbitrale",
+        "no_decision": "nessuna decisione arbitrale",
+        "unmet": "scontri diretti non applicati (non si sono incontrate tutte)",
+        "no_meetings": "nessuno scontro diretto tra loro",
+    },
+    "en": {
+        "header": "{teams} {names} level on {criterion} ({value})",
+        "and": " and ",
+        "decimal": ".",
+        "points": "{points}",
+        "points_per_match": "{points} per match",
+        "points_diff": "{points} difference",
+        "won": "matches won",
+        "diff": "{score} difference",
+        "diff_per_match": "{score} difference per match",
+        "scored": "{score} scored",
+        "scored_per_match": "{score} scored per match",
+        "h2h_points": "head-to-head table",
+        "h2h_diff": "{score} difference in the head-to-head table",
+        "h2h_scored": "{score} scored in the head-to-head table",
+        "h2h_diff/2": "{score} difference in direct matches",
+        "h2h_scored/2": "{score} scored in direct matches",
+        "direct": "direct match",
+        "directs": "direct matches",
+        "partial": " (only {met} of {total} pairings played)",
+        "precedes": "so {a} ranks above {b}",
+        "level": "{names} remain level",
+        "lot": "drawn by lot (seed {seed})",
+        "lot_pending": "lot not drawn yet",
+        "decision": "referee's decision",
+        "no_decision": "no referee's decision",
+        "unmet": "head-to-head not applied (not all of them have met)",
+        "no_meetings": "they have not met",
+    },
+}
+LANGUAGES = tuple(_TEMPLATES)
+_SIGNED = frozenset({"points_diff", "diff", "diff_per_match", "h2h_diff"})
+
+
+def render_explanation[T: Team](
+    explanation: Explanation[T],
+    *,
+    lang: str = "it",
+    labels: Labels | None = None,
+    name: Callable[[T], str] = str,
+) -> str:
+    """One sentence for one tie; ``name`` shows a team (default ``str``).
+
+    >>> from rules.standings import rank
+    >>> rows = rank([(4, 9, 1300, 1000, 13, 7), (4, 1, 900, 1000, 9, 11),
+    ...              (9, 1, 1000, 900, 11, 9), (1, 5, 1000, 1000, 2, 18)], ["points", "h2h_points"])
+    >>> render_explanation(rows[0].explanation)
+    'Coppie 1, 4 a pari VP (22): scontro diretto 11-9, quindi 1 precede 4'
+    >>> render_explanation(rows[0].explanation, lang="en")
+    'Pairs 1, 4 level on VP (22): direct match 11-9, so 1 ranks above 4'
+    """
+    if lang not in _TEMPLATES:
+        raise StandingsError(
+            f"unknown language {lang!r} (known: {', '.join(LANGUAGES)})"
+        )
+    words = labels if labels is not None else LABELS["burraco"][lang]
+    r = _Renderer(_TEMPLATES[lang], words, name)
+    header = r.tpl["header"].format(
+        teams=words.teams,
+        names=", ".join(name(t) for t in sorted(explanation.teams)),
+        criterion=r.label(explanation.criterion, pair=False),
+        value=r.value(explanation.value, explanation.criterion),
+    )
+    clauses: list[str] = []
+    previous = frozenset(explanation.teams)
+    for step in explanation.steps:
+        clause = r.step(step)
+        current = frozenset(step.teams)
+        if current != previous and step.criterion != "level":
+            members = sorted(step.teams)
+            clause = f"{r.join([name(t) for t in members])}: {clause}"
+        previous = current
+        clauses.append(clause)
+    return f"{header}: {'; '.join(clauses)}"
+
+
+class _Renderer[T]:
+    def __init__(self, tpl: dict[str, str], labels: Labels, name: Callable[[T], str]):
+        self.tpl, self.labels, self.name = tpl, labels, name
+
+    def join(self, names: list[str]) -> str:
+        if len(names) == 1:
+            return names[0]
+        return ", ".join(names[:-1]) + self.tpl["and"] + names[-1]
+
+    def label(self, criterion: str, *, pair: bool) -> str:
+        key = f"{criterion}/2" if pair and f"{criterion}/2" in self.tpl else criterion
+        return self.tpl[key].format(points=self.labels.points, score=self.labels.score)
+
+    def value(self, value: Value, criterion: str) -> str:
+        signed = criterion in _SIGNED
+        if isinstance(value, Fraction):
+            text = f"{float(value):+.2f}" if signed and value else f"{float(value):.2f}"
+            return text.replace(".", self.tpl["decimal"])
+        return f"+{value}" if signed and value > 0 else str(value)
+
+    def precedes(self, step: Step[T]) -> str:
+        if len(step.teams) == 2 and step.split:
+            a, b = (self.name(t) for t in step.teams)
+            return ", " + self.tpl["precedes"].format(a=a, b=b)
+        return ""
+
+    def step(self, step: Step[T]) -> str:
+        c = step.criterion
+        names = [self.name(t) for t in step.teams]
+        if c == "level":
+            return self.tpl["level"].format(names=self.join(names))
+        if c in ("unmet", "no_meetings"):
+            return self.tpl[c]
+        if c in ("lot", "decision"):
+            if c == "lot":
+                head = (
+                    self.tpl["lot_pending"]
+                    if step.seed is None
+                    else self.tpl["lot"].format(seed=step.seed)
+                )
+            else:
+                head = self.tpl["decision" if step.split else "no_decision"]
+            if not step.split or len(step.teams) == 2:
+                return head + self.precedes(step)
+            return f"{head}: {', '.join(names)}"
+        pair = c in HEAD_TO_HEAD and len(step.base) == 2
+        if c == "h2h_points" and pair:
+            head = self.tpl["direct" if step.meetings == 1 else "directs"]
+            body = f"{head} {step.values[0]}-{step.values[1]}"
+        else:
+            label = self.label(c, pair=pair)
+            if c in HEAD_TO_HEAD and step.pairs_met < step.pairs_total:
+                label += self.tpl["partial"].format(
+                    met=step.pairs_met, total=step.pairs_total
+                )
+            items = [
+                f"{n} ({self.value(v, c)})"
+                for n, v in zip(names, step.values, strict=True)
+            ]
+            if c == "h2h_points":
+                items[0] = (
+                    f"{names[0]} ({self.value(step.values[0], c)} {self.labels.points})"
+                )
+            body = f"{label} {', '.join(items)}"
+        return body + self.precedes(step)
