@@ -1,0 +1,369 @@
+"""Results of the tables, versioned: every submission is kept, one of them counts.
+
+* :class:`TableResult` is one row per table (tavolo): the lock row that optimistic
+  locking bumps (``lock_version``), the table's state and the version that counts
+  (``current``).
+* :class:`ResultVersion` is one submission: a typed sheet, a second sheet of a double
+  entry, a settlement, a correction, a special result (riposo, forfeit, ...), or an
+  attempt that lost an optimistic-locking conflict (kept, never counted). Its MP and VP
+  are computed by :mod:`rules` when it is saved, never typed (except a referee-set
+  score, whose typed values are kept apart in ``set_*``).
+* :class:`HandScore` holds one smazzata of a Burraco sheet (the NS and EO line scores
+  and, optionally, each line's breakdown); :class:`BriscolaGame` one partita of a
+  Briscola match.
+* :class:`PairScore` is what the version that counts gives each pair in the round
+  (VP, MP for and against): the rows the totals and the standings read, rewritten in the
+  transaction that changes the version that counts.
+
+Terminology: smazzata = hand; partita = game (Briscola); turno = round; tavolo = table;
+linea = line (NS / EO, ``ns`` / ``ew`` in code); riposo = rest; ammonizione = warning.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Abs, Mod
+from django.db.models.lookups import Exact, LessThanOrEqual
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Girone, Pair, Round, Table
+
+#: The largest absolute MP a line can score in one smazzata (rules.burraco bounds it at
+#: 4180 under fibur-2026); a DB-level sanity bound, the exact check is in rules.
+MAX_HAND_MP = 5000
+
+
+class Line(models.TextChoices):
+    NS = "ns", _("NS")
+    EW = "ew", _("EO")
+
+
+def _multiple_of_5(field: str) -> Exact:
+    return Exact(Mod(F(field), 5), 0)
+
+
+class TableResult(models.Model):
+    """The result of one table: its state, lock version and the version that counts."""
+
+    class Status(models.TextChoices):
+        EMPTY = "empty", _("Missing")
+        ENTERED = "entered", _("Awaiting second entry")
+        DISPUTED = "disputed", _("Sheets differ")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    table = models.OneToOneField(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="result"
+    )
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="+"
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.EMPTY
+    )
+    lock_version = models.PositiveIntegerField(_("lock version"), default=0)
+    current = models.OneToOneField(
+        "ResultVersion",
+        verbose_name=_("version that counts"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table__number"]
+        verbose_name = _("table result")
+        verbose_name_plural = _("table results")
+        indexes = [models.Index(fields=["round", "status"], name="result_round_status")]
+        constraints = [
+            # A confirmed table has exactly one version that counts; no other state has.
+            models.CheckConstraint(
+                condition=(Q(status="confirmed") & Q(current__isnull=False))
+                | (~Q(status="confirmed") & Q(current__isnull=True)),
+                name="result_confirmed_iff_current",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.get_status_display()}"
+
+
+class ResultVersion(models.Model):
+    """One submission for a table; who entered it and who confirmed it, and when."""
+
+    class Kind(models.TextChoices):
+        NORMAL = "normal", _("Normal")
+        REST = "rest", _("Rest (riposo)")
+        FORFEIT = "forfeit", _("Forfeit or no-show")
+        LATE_ARRIVAL = "late_arrival", _("Late arrival")
+        SECOND_WARNING = "second_warning", _("Second warning")
+        REFEREE_SET = "referee_set", _("Referee-set score")
+        BOTH_ABSENT = "both_absent", _("Both pairs absent")
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("Entered")
+        CONFIRMED = "confirmed", _("Confirmed")
+        MATCHED = "matched", _("Matches the first entry")
+        DISPUTED = "disputed", _("Differs")
+        SUPERSEDED = "superseded", _("Superseded")
+        REJECTED = "rejected", _("Rejected (conflict)")
+
+    class Purpose(models.TextChoices):
+        ENTRY = "entry", _("Entry")
+        SECOND_ENTRY = "second_entry", _("Second entry")
+        SETTLEMENT = "settlement", _("Settlement")
+        CORRECTION = "correction", _("Correction")
+
+    #: Kinds whose typed sheet (smazzate or partite) decides the result; the others are
+    #: adjudications of the referee and may come with no sheet at all.
+    SHEET_KINDS = frozenset({Kind.NORMAL, Kind.LATE_ARRIVAL, Kind.SECOND_WARNING})
+    #: Kinds that name a line (the offender, the late line, the warned line).
+    LINE_KINDS = frozenset({Kind.FORFEIT, Kind.LATE_ARRIVAL, Kind.SECOND_WARNING})
+
+    result = models.ForeignKey(
+        TableResult, on_delete=models.CASCADE, related_name="versions"
+    )
+    number = models.PositiveIntegerField(_("version"))
+    game = models.CharField(_("game"), max_length=10)
+    purpose = models.CharField(
+        _("purpose"), max_length=12, choices=Purpose.choices, default=Purpose.ENTRY
+    )
+    kind = models.CharField(
+        _("kind"), max_length=15, choices=Kind.choices, default=Kind.NORMAL
+    )
+    line = models.CharField(_("line"), max_length=2, choices=Line.choices, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices)
+    hands_table = models.PositiveSmallIntegerField(
+        _("hands of the round"),
+        help_text=_("The smazzate of the round: they pick the VP table."),
+    )
+    hands_played = models.PositiveSmallIntegerField(_("hands played"), default=0)
+    # A referee-set score (punteggio arbitrale), as typed.
+    set_mp_ns = models.IntegerField(_("set MP NS"), null=True, blank=True)
+    set_mp_ew = models.IntegerField(_("set MP EO"), null=True, blank=True)
+    set_vp_ns = models.IntegerField(_("set VP NS"), null=True, blank=True)
+    set_vp_ew = models.IntegerField(_("set VP EO"), null=True, blank=True)
+    # Computed by rules when the version is saved. EO is empty at a rest table.
+    mp_ns = models.IntegerField(_("MP NS"), null=True, blank=True)
+    mp_ew = models.IntegerField(_("MP EO"), null=True, blank=True)
+    vp_ns = models.IntegerField(_("VP NS"), null=True, blank=True)
+    vp_ew = models.IntegerField(_("VP EO"), null=True, blank=True)
+    idempotency_key = models.CharField(_("idempotency key"), max_length=64)
+    expected_lock_version = models.PositiveIntegerField(_("expected lock version"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    supersedes = models.ForeignKey(
+        "self",
+        verbose_name=_("replaces"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    impact = models.JSONField(_("impact report"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["result", "number"]
+        get_latest_by = "number"
+        verbose_name = _("result version")
+        verbose_name_plural = _("result versions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["result", "number"], name="unique_version_number"
+            ),
+            # A double submission of one form (same token) never makes two versions.
+            models.UniqueConstraint(
+                fields=["result", "idempotency_key"], name="unique_version_token"
+            ),
+            models.CheckConstraint(
+                condition=~Q(idempotency_key=""), name="version_has_token"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="version_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(hands_table__gte=1)
+                & LessThanOrEqual(F("hands_played"), F("hands_table")),
+                name="version_no_more_hands_than_round",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="normal", purpose__in=["entry", "second_entry"])
+                | ~Q(reason=""),
+                name="version_special_or_correction_has_reason",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind__in=["forfeit", "late_arrival", "second_warning"])
+                | ~Q(line=""),
+                name="version_special_names_line",
+            ),
+            models.CheckConstraint(
+                condition=(Q(confirmed_by__isnull=True) & Q(confirmed_at__isnull=True))
+                | (Q(confirmed_by__isnull=False) & Q(confirmed_at__isnull=False)),
+                name="version_confirmed_by_and_at",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status__in=["confirmed", "matched"])
+                | Q(confirmed_at__isnull=False),
+                name="version_confirmed_has_confirmer",
+            ),
+            models.CheckConstraint(
+                condition=~Q(game="burraco")
+                | (
+                    (Q(mp_ns__isnull=True) | _multiple_of_5("mp_ns"))
+                    & (Q(mp_ew__isnull=True) | _multiple_of_5("mp_ew"))
+                    & (Q(set_mp_ns__isnull=True) | _multiple_of_5("set_mp_ns"))
+                    & (Q(set_mp_ew__isnull=True) | _multiple_of_5("set_mp_ew"))
+                ),
+                name="version_burraco_mp_multiple_of_5",
+            ),
+            models.CheckConstraint(
+                condition=Q(vp_ns__isnull=True) | Q(vp_ns__gte=-20, vp_ns__lte=40),
+                name="version_vp_ns_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(vp_ew__isnull=True) | Q(vp_ew__gte=-20, vp_ew__lte=40),
+                name="version_vp_ew_in_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.result.table} – v{self.number} ({self.get_status_display()})"
+
+    @property
+    def counts(self) -> bool:
+        return (
+            self.status == self.Status.CONFIRMED and self.result.current_id == self.pk
+        )
+
+
+class HandScore(models.Model):
+    """One smazzata of a Burraco sheet: both line scores, optionally their breakdown.
+
+    A breakdown is a JSON object with the fields of ``rules.burraco.LineBreakdown``:
+    ``clean``, ``semiclean``, ``dirty`` (burrachi of each kind), ``closed``,
+    ``took_pozzetto`` (booleans), ``melded_points``, ``in_hand_points``, ``penalties``.
+    """
+
+    version = models.ForeignKey(
+        ResultVersion, on_delete=models.CASCADE, related_name="hands"
+    )
+    number = models.PositiveSmallIntegerField(_("hand"))
+    ns = models.IntegerField(_("NS"))
+    ew = models.IntegerField(_("EO"))
+    ns_breakdown = models.JSONField(_("NS breakdown"), null=True, blank=True)
+    ew_breakdown = models.JSONField(_("EO breakdown"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["version", "number"]
+        verbose_name = _("hand score")
+        verbose_name_plural = _("hand scores")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["version", "number"], name="unique_hand_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="hand_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=_multiple_of_5("ns") & _multiple_of_5("ew"),
+                name="hand_scores_multiple_of_5",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Abs(F("ns")), MAX_HAND_MP)
+                & LessThanOrEqual(Abs(F("ew")), MAX_HAND_MP),
+                name="hand_scores_bounded",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.ns}–{self.ew}"
+
+
+class BriscolaGame(models.Model):
+    """One partita of a Briscola match: the card points each line took (120 in all)."""
+
+    version = models.ForeignKey(
+        ResultVersion, on_delete=models.CASCADE, related_name="games"
+    )
+    number = models.PositiveSmallIntegerField(_("game"))
+    ns = models.PositiveSmallIntegerField(_("NS"))
+    ew = models.PositiveSmallIntegerField(_("EO"))
+
+    class Meta:
+        ordering = ["version", "number"]
+        verbose_name = _("Briscola game")
+        verbose_name_plural = _("Briscola games")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["version", "number"], name="unique_game_number"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="game_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Exact(F("ns") + F("ew"), 120), name="game_points_total_120"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.ns}–{self.ew}"
+
+
+class PairScore(models.Model):
+    """What the version that counts gives one pair in one round."""
+
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    girone = models.ForeignKey(Girone, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    version = models.ForeignKey(
+        ResultVersion, on_delete=models.CASCADE, related_name="pair_scores"
+    )
+    line = models.CharField(_("line"), max_length=2, choices=Line.choices)
+    opponent = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    vp = models.IntegerField(_("VP"))
+    mp_for = models.IntegerField(_("MP for"))
+    mp_against = models.IntegerField(_("MP against"))
+    played = models.BooleanField(_("played"), default=True)
+
+    class Meta:
+        ordering = ["round", "pair"]
+        verbose_name = _("pair score")
+        verbose_name_plural = _("pair scores")
+        indexes = [
+            models.Index(fields=["girone", "round_number"], name="pairscore_girone")
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["pair", "round"], name="unique_pair_round"),
+            models.UniqueConstraint(
+                fields=["round", "table", "line"], name="unique_pairscore_line"
+            ),
+            models.CheckConstraint(
+                condition=~Q(pair=F("opponent")), name="pairscore_not_own_opponent"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pair} – {self.round}: {self.vp} VP"
