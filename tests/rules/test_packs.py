@@ -1,0 +1,245 @@
+"""Rule packs: loading, versions, sources, the §8 settings, malformed packs rejected."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from rules.errors import RulePackError
+from rules.packs import (
+    DEFAULT_BURRACO_PACK,
+    available_packs,
+    default_burraco_pack,
+    load_pack,
+    parse_pack,
+)
+
+PACKS = ["fibur-2026", "burraco-tradizionale", "briscola-approdo", "briscola-vp"]
+
+
+def raw(name: str, version: int = 1) -> dict[str, Any]:
+    """The parsed TOML of a packaged pack, to be broken by a test."""
+    text = (
+        resources.files("rules")
+        .joinpath("packs", f"{name}.v{version}.toml")
+        .read_text()
+    )
+    return tomllib.loads(text)
+
+
+def test_every_pack_is_available_at_version_1() -> None:
+    for name in PACKS:
+        assert (name, 1) in available_packs()
+    assert available_packs() == sorted(available_packs())
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_every_pack_loads_and_cites_its_source(name: str) -> None:
+    pack = load_pack(name, 1)
+    assert (pack.name, pack.version, pack.label) == (name, 1, f"{name} v1")
+    assert "seed 00" in pack.source
+    assert load_pack(name) is load_pack(name, 1)  # latest = v1, cached
+
+
+def test_games_and_sections() -> None:
+    assert load_pack("fibur-2026").game == "burraco"
+    assert load_pack("burraco-tradizionale").game == "burraco"
+    assert load_pack("briscola-approdo").game == "briscola"
+    assert load_pack("briscola-vp").briscola is not None
+    assert load_pack("briscola-vp").burraco is None
+    assert default_burraco_pack().label == "fibur-2026 v1"
+    assert DEFAULT_BURRACO_PACK == ("fibur-2026", 1)
+
+
+def test_issue_settings() -> None:
+    """The values the issue names for each pack."""
+    fibur = load_pack("fibur-2026").require_burraco()
+    assert (fibur.clean, fibur.semiclean, fibur.dirty, fibur.closing) == (
+        200,
+        150,
+        100,
+        100,
+    )
+    assert fibur.has_semiclean and fibur.pozzetto_penalty == 100
+    trad = load_pack("burraco-tradizionale").require_burraco()
+    assert not trad.has_semiclean and trad.semiclean == trad.dirty == 100
+    approdo = load_pack("briscola-approdo").require_briscola()
+    assert approdo.games_per_match == 3 and approdo.tie_60 == "replay"
+    assert (approdo.match_points.win, approdo.match_points.loss) == (1, 0)
+    betflag = load_pack("briscola-vp").require_briscola()
+    assert betflag.tie_60 == "draw" and betflag.knockout_spareggi == 3
+    points = betflag.match_points
+    assert (points.win, points.draw, points.loss) == (20, 10, 0)
+
+
+def test_open_questions_are_settings_with_the_proposed_default() -> None:
+    """fibur-rules.md §8: each open question that touches rules is a pack setting."""
+    pack = load_pack("fibur-2026")
+    burraco, special = pack.require_burraco(), pack.require_special()
+    pairing, standings = pack.require_pairing(), pack.standings
+    assert burraco.pozzetto_penalty_if_none_taken is False  # §8.7: 2026 rule
+    assert burraco.points_of("8") == burraco.points_of("9") == 10  # §8.8
+    assert burraco.stallo == "as_time_out"  # §8.9
+    assert burraco.semiclean_combination == "at_least_8"  # §5d
+    assert (special.rest_vp, special.rest_mp) == (14, "band_min")  # §8.3
+    assert (special.forfeit_winner_vp, special.forfeit_mp) == (14, "band_min")  # §8.4
+    assert special.forfeit_loser_mp == 0  # §8.4
+    assert special.late_arrival_mp == -100  # §8.10
+    assert pairing.danese_no_rematch == "previous"  # §8.5
+    assert pairing.danese_higher_ranked_ns is True  # §8.5
+    assert pairing.mitchell_ranking == "combined"  # §8.6
+    assert standings.chain[:2] == ("points", "h2h_points")  # §8.2
+    assert standings.reapply_head_to_head is False  # §8.2
+    assert pack.team is not None  # §8.1: combination only, no table
+    assert (
+        load_pack("burraco-tradizionale")
+        .require_burraco()
+        .pozzetto_penalty_if_none_taken
+    )
+
+
+def test_unknown_pack_and_version() -> None:
+    with pytest.raises(RulePackError, match="fibur-1999"):
+        load_pack("fibur-1999")
+    with pytest.raises(RulePackError, match=r"no version 7.*v1"):
+        load_pack("fibur-2026", 7)
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "pattern"),
+    [
+        pytest.param(
+            ("version",), 0, r"version must be at least 1, got 0", id="version"
+        ),
+        pytest.param(("game",), "poker", r"game must be one of.*'poker'", id="game"),
+        pytest.param(("name",), "Fibur 2026", r"lower-case.*'Fibur 2026'", id="name"),
+        pytest.param(
+            ("burraco", "clean"),
+            201,
+            r"\[burraco\] clean must be a multiple of 5, got 201",
+            id="bonus-not-multiple-of-5",
+        ),
+        pytest.param(
+            ("burraco", "has_semiclean"),
+            "yes",
+            r"has_semiclean must be true or false",
+            id="bool",
+        ),
+        pytest.param(
+            ("burraco", "pozzetto_penalty_if_none_taken"),
+            1,
+            r"true or false, got 1",
+            id="bool-int",
+        ),
+        pytest.param(
+            ("vp", "total"), "20", r"total must be an integer, got '20'", id="type"
+        ),
+        pytest.param(
+            ("standings", "chain"),
+            ["points", "coin"],
+            r"unknown criterion 'coin'",
+            id="chain",
+        ),
+        pytest.param(
+            ("briscola", "games_per_match"), 2, r"must be odd.*got 2", id="even-best-of"
+        ),
+    ],
+)
+def test_malformed_pack_rejected_with_the_reason(
+    path: tuple[str, ...], value: object, pattern: str
+) -> None:
+    name = "briscola-vp" if path[0] == "briscola" else "fibur-2026"
+    data = copy.deepcopy(raw(name))
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(RulePackError, match=pattern):
+        parse_pack(data, origin="broken.v1.toml")
+
+
+def test_missing_and_unknown_keys_are_named() -> None:
+    data = copy.deepcopy(raw("fibur-2026"))
+    del data["burraco"]["closing"]
+    with pytest.raises(RulePackError, match=r"missing key 'closing' in \[burraco\]"):
+        parse_pack(data, origin="x.v1.toml")
+    data = copy.deepcopy(raw("fibur-2026"))
+    data["burraco"]["closure"] = 100
+    with pytest.raises(
+        RulePackError, match=r"unknown key\(s\) 'closure' in \[burraco\]"
+    ):
+        parse_pack(data, origin="x.v1.toml")
+    data = copy.deepcopy(raw("fibur-2026"))
+    del data["burraco"]["card_points"]["9"]
+    with pytest.raises(RulePackError, match="'9'"):
+        parse_pack(data, origin="x.v1.toml")
+
+
+@pytest.mark.parametrize(
+    ("bands", "pattern"),
+    [
+        pytest.param(
+            [{"max_diff": 40, "winner_vp": 10}, {"max_diff": 120, "winner_vp": 11}],
+            "open-ended",
+            id="no-open-band",
+        ),
+        pytest.param(
+            [{"max_diff": 40, "winner_vp": 11}, {"winner_vp": 12}],
+            "split 20 VP evenly",
+            id="first-band-not-10",
+        ),
+        pytest.param(
+            [
+                {"max_diff": 40, "winner_vp": 10},
+                {"max_diff": 42, "winner_vp": 11},
+                {"winner_vp": 12},
+            ],
+            "multiples of 5, got max_diff = 42",
+            id="bound-not-multiple-of-5",
+        ),
+        pytest.param(
+            [
+                {"max_diff": 40, "winner_vp": 10},
+                {"max_diff": 30, "winner_vp": 11},
+                {"winner_vp": 12},
+            ],
+            "must increase, got 30 after 40",
+            id="bounds-decrease",
+        ),
+        pytest.param(
+            [
+                {"max_diff": 40, "winner_vp": 10},
+                {"max_diff": 90, "winner_vp": 10},
+                {"winner_vp": 12},
+            ],
+            "winner_vp must increase",
+            id="vp-flat",
+        ),
+        pytest.param(
+            [{"max_diff": 40, "winner_vp": 10}, {"winner_vp": 21}],
+            "exceeds total = 20",
+            id="vp-over-total",
+        ),
+    ],
+)
+def test_malformed_vp_table_rejected(bands: list[dict[str, int]], pattern: str) -> None:
+    data = copy.deepcopy(raw("fibur-2026"))
+    data["vp"]["tables"]["3"] = bands
+    with pytest.raises(RulePackError, match=pattern):
+        parse_pack(data, origin="x.v1.toml")
+
+
+def test_hands_1_uses_must_name_a_table() -> None:
+    data = copy.deepcopy(raw("fibur-2026"))
+    data["vp"]["hands_1_uses"] = 5
+    with pytest.raises(RulePackError, match="hands_1_uses = 5"):
+        parse_pack(data, origin="x.v1.toml")
+
+
+def test_missing_section_is_named() -> None:
+    with pytest.raises(RulePackError, match=r"briscola-vp v1.*no \[burraco\]"):
+        load_pack("briscola-vp").require_burraco()
