@@ -16,11 +16,18 @@ class Club(models.Model):
         verbose_name = _("club")
         verbose_name_plural = _("clubs")
         constraints = [
-            models.UniqueConstraint(Lower("name"), name="unique_club_name_ci"),
+            models.UniqueConstraint(
+                Lower("name"),
+                name="unique_club_name_ci",
+                violation_error_message=_("A club with this name already exists."),
+            ),
             models.UniqueConstraint(
                 fields=["federation_code"],
                 condition=~Q(federation_code=""),
                 name="unique_club_federation_code",
+                violation_error_message=_(
+                    "A club with this federation code already exists."
+                ),
             ),
         ]
 

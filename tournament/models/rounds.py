@@ -18,6 +18,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("number"))
     hands = models.PositiveSmallIntegerField(_("hands"))
     movement = models.CharField(_("movement"), max_length=30)
+    step = models.PositiveSmallIntegerField(_("Mitchell step"), null=True, blank=True)
     seed = models.BigIntegerField(
         _("random seed"),
         null=True,

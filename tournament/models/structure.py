@@ -61,6 +61,22 @@ class Tournament(models.Model):
     avoid_same_club = models.BooleanField(
         _("keep pairs of the same club apart"), default=False
     )
+    mitchell_step = models.PositiveSmallIntegerField(
+        _("Mitchell step"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Tables the EO pairs move each round; empty = the smallest step that "
+            "avoids repeat meetings."
+        ),
+    )
+    rematch_in_last_round = models.BooleanField(
+        _("allow rematches in the last round"),
+        default=True,
+        help_text=_(
+            "Danese modificato: the sources allow a rematch in the last round."
+        ),
+    )
     status = models.CharField(
         _("status"), max_length=15, choices=Status.choices, default=Status.DRAFT
     )
