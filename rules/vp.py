@@ -43,8 +43,13 @@ __all__ = [
     "band_min_mp",
     "convert",
     "victory_points",
+    "victory_points_for",
     "vp_table",
 ]
+
+
+#: Largest per-line bound a VpTable accepts (keeps its lookup table small).
+_MAX_TOTAL_LIMIT = 100_000
 
 
 @dataclass(frozen=True)
@@ -60,15 +65,7 @@ class VpRow:
 class VpTable:
     """A VP table bound to a turn of ``hands`` smazzate, ready to convert MP fast."""
 
-    __slots__ = (
-        "_a_ahead",
-        "_b_ahead",
-        "_bands",
-        "_top",
-        "hands",
-        "max_total",
-        "total",
-    )
+    __slots__ = ("_bands", "_lut", "_offset", "hands", "max_total", "total")
 
     def __init__(
         self, bands: Sequence[VpBand], *, hands: int, max_total: int, total: int = 20
@@ -88,16 +85,27 @@ class VpTable:
             raise InvalidScoreError(
                 f"VP band bounds must be increasing multiples of 5, got {bounds!r}"
             )
+        if type(max_total) is not int or not 0 <= max_total <= _MAX_TOTAL_LIMIT:
+            raise InvalidScoreError(
+                f"max_total must be an integer from 0 to {_MAX_TOTAL_LIMIT},"
+                f" got {max_total!r}"
+            )
         self.hands, self.max_total, self.total = hands, max_total, total
         self._bands = tuple(bands)
-        # One entry per 5 MP of difference up to the last bounded band: O(1) lookup.
+        # One entry per 5 MP of difference over every difference two valid totals can
+        # make (-2 max_total .. 2 max_total): a conversion is one index, no branch.
         steps: list[int] = []
         for band in self._bands[:-1]:
             assert band.max_diff is not None
             steps.extend([band.winner_vp] * (band.max_diff // 5 + 1 - len(steps)))
-        self._top = self._bands[-1].winner_vp
-        self._a_ahead = tuple((vp, total - vp) for vp in steps)
-        self._b_ahead = tuple((total - vp, vp) for vp in steps)
+        span = 2 * max_total // 5
+        top = self._bands[-1].winner_vp
+        ahead = [steps[i] if i < len(steps) else top for i in range(span + 1)]
+        pairs = {vp: ((vp, total - vp), (total - vp, vp)) for vp in set(ahead)}
+        self._offset = span
+        self._lut = tuple(pairs[vp][1] for vp in reversed(ahead[1:])) + tuple(
+            pairs[vp][0] for vp in ahead
+        )
 
     @classmethod
     def from_pack(cls, pack: RulePack, hands: int) -> VpTable:
@@ -142,16 +150,7 @@ class VpTable:
             or not -bound <= mp_b <= bound
         ):
             self._reject(mp_a, mp_b)
-        diff = mp_a - mp_b
-        if diff >= 0:
-            step = diff // 5
-            if step < len(self._a_ahead):
-                return self._a_ahead[step]
-            return self._top, self.total - self._top
-        step = -diff // 5
-        if step < len(self._b_ahead):
-            return self._b_ahead[step]
-        return self.total - self._top, self._top
+        return self._lut[(mp_a - mp_b) // 5 + self._offset]
 
     def _reject(self, mp_a: object, mp_b: object) -> None:
         for mp in (mp_a, mp_b):
@@ -251,6 +250,18 @@ def victory_points(mp_a: int, mp_b: int, hands: int) -> tuple[int, int]:
     if table is None:
         table = vp_table(hands)  # raises, naming the bad count
     return table.convert(mp_a, mp_b)
+
+
+def victory_points_for(
+    mp_a: int, mp_b: int, hands: int, pack: RulePack | None = None
+) -> tuple[int, int]:
+    """``(vp_a, vp_b)`` under ``pack`` (the pack-aware twin of :func:`victory_points`).
+
+    >>> from rules.packs import load_pack
+    >>> victory_points_for(0, 1505, 3, load_pack("burraco-tradizionale", 1))
+    (0, 20)
+    """
+    return vp_table(hands, pack).convert(mp_a, mp_b)
 
 
 def band_min_mp(table_or_hands: VpTable | int, vp: int) -> int:

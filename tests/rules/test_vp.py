@@ -15,7 +15,14 @@ import pytest
 from rules.burraco import max_hand_score
 from rules.errors import InvalidMatchError, InvalidScoreError, RulesError
 from rules.packs import VpBand, load_pack
-from rules.vp import VpTable, band_min_mp, convert, victory_points, vp_table
+from rules.vp import (
+    VpTable,
+    band_min_mp,
+    convert,
+    victory_points,
+    victory_points_for,
+    vp_table,
+)
 
 SEED_004 = Path(__file__).parent.parent / "data" / "vp_tables_seed004.txt"
 
@@ -198,6 +205,10 @@ def test_pack_aware_variant_agrees_and_uses_the_pack() -> None:
         table = vp_table(hands, trad)
         for diff in (0, 45, 355, 1505, 2005):
             assert convert(table, diff, 0) == victory_points(diff, 0, hands)
+            assert victory_points_for(0, diff, hands, trad) == victory_points(
+                0, diff, hands
+            )
+            assert victory_points_for(diff, 0, hands) == victory_points(diff, 0, hands)
     with pytest.raises(InvalidMatchError, match="5"):
         vp_table(5, trad)
 
@@ -218,3 +229,5 @@ def test_custom_table() -> None:
         )
     with pytest.raises(InvalidScoreError, match="open-ended"):
         VpTable([VpBand(20, 10)], hands=1, max_total=9)
+    with pytest.raises(InvalidScoreError, match="10000000"):
+        VpTable([VpBand(20, 10), VpBand(None, 12)], hands=1, max_total=10**7)
