@@ -10,15 +10,23 @@ Environment variables:
 * ``DJANGO_ALLOWED_HOSTS`` (comma-separated, default "127.0.0.1,localhost")
 * ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/db``; default SQLite)
 * ``DJANGO_SQLITE_PATH`` (default ``<project>/db.sqlite3``)
+* ``DJANGO_CONN_MAX_AGE`` (seconds a database connection is kept, default 0)
+* ``DATABASE_REPLICA_URL`` (optional read replica for the public pages)
+* ``REDIS_URL`` (optional shared cache, e.g. ``redis://127.0.0.1:6379/0``)
+* ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
+  ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see README)
+* ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES`` (login rate limit)
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -56,6 +64,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "simple_history",
+    "axes",
     "core",
     "tournament",
     "scoring",
@@ -67,6 +76,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.ItalianFirstMiddleware",
@@ -78,6 +88,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -114,7 +126,49 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
     )
 
+# A PostgreSQL read replica for the public pages (config/db_router.py).
+if os.environ.get("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = dj_database_url.parse(
+        os.environ["DATABASE_REPLICA_URL"],
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "0")),
+    )
+    # Tests use one database: the replica alias reads the test copy of the primary.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["config.db_router.PublicReadReplicaRouter"]
+    MIDDLEWARE.insert(
+        MIDDLEWARE.index("django.contrib.sessions.middleware.SessionMiddleware"),
+        "config.db_router.PublicReadsMiddleware",
+    )
+
+# A shared cache (several app servers) in Redis; otherwise each process keeps its own.
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Login rate limiting (django-axes): after DJANGO_LOGIN_FAILURE_LIMIT failed logins for
+# one username from one address, that combination waits DJANGO_LOGIN_COOLOFF_MINUTES.
+# Username *and* address: the referees of a hall share one public address behind NAT,
+# so locking the address alone would lock them all out.
+AUTHENTICATION_BACKENDS = [
+    "core.security.LoginRateLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("DJANGO_LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(
+    minutes=int(os.environ.get("DJANGO_LOGIN_COOLOFF_MINUTES", "15"))
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "core/lockout.html"
+AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -137,6 +191,62 @@ LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
+# Content Security Policy (Django's own middleware): scripts, styles, images and fonts
+# come from this site only; no inline script or style attribute anywhere.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# Production (DJANGO_DEBUG=0): `manage.py check --deploy` is clean with the defaults.
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
+    if not SECURE_HSTS_PRELOAD:
+        # Preloading is a request to the browser vendors that the owner of the
+        # domain makes, not a default of ours.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+    # Behind nginx (or any proxy that sets X-Forwarded-Proto), trust its word that
+    # the browser spoke HTTPS; and its X-Forwarded-For for the login rate limit.
+    if env_bool("DJANGO_BEHIND_PROXY", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+        AXES_IPWARE_PROXY_COUNT = 1
+        AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+    CSRF_TRUSTED_ORIGINS = [
+        o.strip()
+        for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
+        if o.strip()
+    ]
+    # Hashed, compressed static files served by whitenoise (run collectstatic first).
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {
+            "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        },
+    }
+
+# Errors go to stderr (gunicorn's log, journald, docker logs).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "WARNING", "propagate": False}
+    },
+}
