@@ -11,3 +11,6 @@ from collections.abc import Iterable
 
 def refresh_gironi(girone_ids: Iterable[int]) -> None:
     """Recompute and store the standings of these gironi (same transaction)."""
+    from .services.store import refresh_gironi as refresh
+
+    refresh(girone_ids)

@@ -1,0 +1,172 @@
+"""Stored standings: one snapshot per scope, rewritten when a result changes.
+
+A :class:`Snapshot` is the ranking of one girone (or of a whole stage, or of one
+Mitchell line) over one set of results, with a version number that goes up each time
+its content changes. Its :class:`Row` rows are denormalised (pair number, players,
+club) so that a reader renders them with one query and never aggregates.
+
+Two kinds are kept: ``confirmed`` (every confirmed result: the director's official
+standings) and ``public`` (confirmed results of the rounds whose results the director
+released: what the public site and the API show). :class:`StandingsConfig` holds the
+per-tournament settings the rule pack does not: the recorded lot seed, Mitchell lines
+ranked apart, and the referee's decisions on ties.
+
+Terminology: classifica = standings; girone = group; linea NS/EO = line; sorteggio =
+lot; classifica avulsa = head-to-head table.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Girone, Pair, Stage, Tournament
+
+
+def _new_lot_seed() -> int:
+    return secrets.randbelow(1_000_000) + 1
+
+
+class StandingsConfig(models.Model):
+    """Settings of a tournament's standings that the rule pack does not carry."""
+
+    tournament = models.OneToOneField(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="standings_config",
+    )
+    lot_seed = models.PositiveIntegerField(
+        _("lot seed"),
+        default=_new_lot_seed,
+        help_text=_("Drawn once and recorded: the same seed gives the same lot."),
+    )
+    lines_apart = models.BooleanField(
+        _("rank the NS and EO lines apart"),
+        default=False,
+        help_text=_("Mitchell: a ranking per line besides the girone's."),
+    )
+    decisions = models.JSONField(
+        _("referee's decisions"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "Orders of tied pairs decided by the referee: lists of pair numbers."
+        ),
+    )
+
+    class Meta:
+        verbose_name = _("standings settings")
+        verbose_name_plural = _("standings settings")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self._meta.verbose_name}"
+
+
+class Snapshot(models.Model):
+    """The stored ranking of one scope; ``version`` goes up when its content changes."""
+
+    class Kind(models.TextChoices):
+        CONFIRMED = "confirmed", _("Confirmed results")
+        PUBLIC = "public", _("Released results")
+
+    class Line(models.TextChoices):
+        ALL = "", _("All")
+        NS = "ns", _("NS line")
+        EW = "ew", _("EO line")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="standings_snapshots"
+    )
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="+")
+    girone = models.ForeignKey(
+        Girone,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="standings_snapshots",
+        help_text=_("Empty: the overall standings of the stage."),
+    )
+    line = models.CharField(
+        _("line"), max_length=2, choices=Line.choices, default=Line.ALL, blank=True
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    digest = models.CharField(_("content digest"), max_length=64, blank=True)
+    chain = models.JSONField(_("tie-break chain"), default=list)
+    settings_note = models.TextField(_("settings note"), blank=True)
+    rounds = models.JSONField(_("rounds counted"), default=list)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["stage", "girone", "line", "kind"]
+        verbose_name = _("standings snapshot")
+        verbose_name_plural = _("standings snapshots")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["girone", "line", "kind"],
+                condition=Q(girone__isnull=False),
+                name="unique_snapshot_girone",
+            ),
+            models.UniqueConstraint(
+                fields=["stage", "line", "kind"],
+                condition=Q(girone__isnull=True),
+                name="unique_snapshot_stage",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        scope = str(self.girone) if self.girone_id else str(self.stage)
+        return f"{scope} {self.line} {self.kind} v{self.version}"
+
+    @property
+    def etag(self) -> str:
+        return f"s{self.pk}v{self.version}"
+
+
+class Row(models.Model):
+    """One pair's line in a snapshot, in order; ``note`` explains its tie, if any."""
+
+    snapshot = models.ForeignKey(
+        Snapshot, on_delete=models.CASCADE, related_name="rows"
+    )
+    index = models.PositiveIntegerField(_("order"))
+    position = models.PositiveIntegerField(_("position"))
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
+    pair_number = models.PositiveIntegerField(_("pair"))
+    players = models.CharField(_("players"), max_length=130)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    girone_label = models.CharField(_("girone"), max_length=20, blank=True)
+    vp = models.IntegerField(_("VP"))
+    mp_for = models.IntegerField(_("MP scored"))
+    mp_against = models.IntegerField(_("MP conceded"))
+    played = models.PositiveIntegerField(_("matches played"))
+    byes = models.PositiveIntegerField(_("rests"))
+    average = models.CharField(_("VP per match"), max_length=12, blank=True)
+    tie = models.PositiveIntegerField(_("tie group"), null=True, blank=True)
+    note = models.TextField(_("tie-break note"), blank=True)
+    note_en = models.TextField(_("tie-break note (English)"), blank=True)
+    by_lot = models.BooleanField(_("placed by lot"), default=False)
+
+    class Meta:
+        ordering = ["snapshot", "index"]
+        verbose_name = _("standings row")
+        verbose_name_plural = _("standings rows")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["snapshot", "index"], name="unique_standings_row_index"
+            ),
+            models.UniqueConstraint(
+                fields=["snapshot", "pair"], name="unique_standings_row_pair"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.pair_number} {self.players}"
+
+    @property
+    def mp_diff(self) -> int:
+        return self.mp_for - self.mp_against

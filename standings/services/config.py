@@ -1,0 +1,70 @@
+"""The standings settings of a tournament: the rule pack's chain, or the default.
+
+The chain and its two options come from the rule pack's ``[standings]`` section
+(``rules.packs``). When the pack or one of its settings is missing, nothing is asked:
+the default of ``fibur-rules.md`` §3 is used (Burraco: ``FIBUR_DEFAULT``; Briscola:
+``BRISCOLA_DEFAULT``; head-to-head not re-applied; unmet ties use the meetings that
+took place) and the fallback is written in :attr:`Settings.note`, shown to the director.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.errors import RulesError
+from rules.standings import BRISCOLA_DEFAULT, FIBUR_DEFAULT, Unmet, check_chain
+from tournament.models import Tournament
+
+
+@dataclass(frozen=True)
+class Settings:
+    chain: tuple[str, ...]
+    reapply_head_to_head: bool
+    unmet: Unmet
+    note: str  # empty when the pack gave everything
+
+
+def default_chain(game: str) -> tuple[str, ...]:
+    return BRISCOLA_DEFAULT if game == "briscola" else FIBUR_DEFAULT
+
+
+def standings_settings(tournament: Tournament) -> Settings:
+    """The chain and options of ``tournament``'s rule pack, defaults filled in."""
+    fallback = Settings(default_chain(tournament.game), False, "use_played", "")
+    try:
+        from rules.packs import load_pack
+    except ImportError:  # rule packs not installed: the defaults of fibur-rules.md §3
+        return _noted(fallback, "rule packs unavailable")
+    try:
+        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+    except RulesError as error:
+        return _noted(fallback, str(error))
+    section = getattr(pack, "standings", None)
+    chain = tuple(getattr(section, "chain", ()) or ())
+    try:
+        check_chain(chain)
+    except RulesError:
+        return _noted(fallback, f"{pack.label}: no usable [standings] chain")
+    reapply = getattr(section, "reapply_head_to_head", None)
+    unmet = getattr(section, "unmet_ties", None)
+    missing = [
+        name
+        for name, value in (("reapply_head_to_head", reapply), ("unmet_ties", unmet))
+        if value is None
+    ]
+    note = f"{pack.label}: default for {', '.join(missing)}" if missing else ""
+    return Settings(
+        chain,
+        bool(reapply) if reapply is not None else False,
+        unmet if unmet in ("use_played", "skip") else "use_played",
+        note,
+    )
+
+
+def _noted(settings: Settings, why: str) -> Settings:
+    return Settings(
+        settings.chain,
+        settings.reapply_head_to_head,
+        settings.unmet,
+        f"default chain of fibur-rules.md §3 ({why})",
+    )

@@ -1,0 +1,55 @@
+"""What the pages and the API read: stored snapshots, never a recomputation."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from tournament.models import Tournament
+
+from ..models import Row, Snapshot
+
+
+@dataclass(frozen=True)
+class Table:
+    """One stored ranking ready to show: its snapshot and its rows in order."""
+
+    snapshot: Snapshot
+    rows: list[Row]
+
+    @property
+    def title_key(self) -> tuple[str, str]:
+        s = self.snapshot
+        return (s.girone.label if s.girone_id else "", s.line)
+
+
+def snapshots(tournament: Tournament, kind: str) -> list[Snapshot]:
+    """The tournament's snapshots of ``kind``: per girone (lines after), then overall."""
+    found = list(
+        Snapshot.objects.filter(tournament=tournament, kind=kind).select_related(
+            "girone", "stage"
+        )
+    )
+    found.sort(
+        key=lambda s: (
+            s.stage.order,
+            s.girone_id is None,
+            s.girone.label if s.girone_id else "",
+            s.line,
+        )
+    )
+    return found
+
+
+def version_tag(found: list[Snapshot]) -> str:
+    """One short tag for a set of snapshots: changes when any of them changes."""
+    raw = ",".join(s.etag for s in found)
+    return hashlib.blake2s(raw.encode(), digest_size=8).hexdigest()
+
+
+def tables(found: list[Snapshot]) -> list[Table]:
+    """The rows of these snapshots, one query."""
+    rows: dict[int, list[Row]] = {s.pk: [] for s in found}
+    for row in Row.objects.filter(snapshot__in=found).order_by("snapshot", "index"):
+        rows[row.snapshot_id].append(row)
+    return [Table(s, rows[s.pk]) for s in found]

@@ -1,0 +1,352 @@
+"""Recompute and store the standings of gironi, in the caller's transaction.
+
+:func:`refresh_gironi` is what result entry calls (through ``standings.refresh``) in the
+transaction that changes what counts. For each girone it ranks the confirmed results
+(kind ``confirmed``) and those of the rounds whose results are public (kind
+``public``); then, for each stage with more than one girone, the overall standings.
+A snapshot whose content did not change keeps its version, so caches and ETags keyed by
+the version stay valid.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db import transaction
+
+from rules.standings import (
+    HEAD_TO_HEAD,
+    LABELS,
+    StandingRow,
+    rank,
+    rank_across,
+    render_explanation,
+)
+from tournament.models import Girone, Pair, Round, Stage, Tournament
+
+from ..models import Row, Snapshot, StandingsConfig
+from .config import Settings, standings_settings
+from .inputs import Score, confirmed_scores, matches_of
+
+Kind = Snapshot.Kind
+
+
+@dataclass(frozen=True)
+class PairInfo:
+    number: int
+    players: str
+    club: str
+    girone_label: str
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a tournament's refresh needs once: settings, lot seed, decisions, pairs."""
+
+    tournament: Tournament
+    settings: Settings
+    config: StandingsConfig
+    pairs: dict[int, PairInfo]
+
+    def decisions_for(self, team_ids: set[int]) -> list[list[int]]:
+        """The referee's orders (pair numbers in the config) that apply to these teams."""
+        by_number = {info.number: pid for pid, info in self.pairs.items()}
+        out: list[list[int]] = []
+        seen: set[int] = set()
+        for order in self.config.decisions or []:
+            if not isinstance(order, list):
+                continue
+            ids = [by_number[n] for n in order if n in by_number]
+            if len(ids) == len(order) and set(ids) <= team_ids and seen.isdisjoint(ids):
+                out.append(ids)
+                seen.update(ids)
+        return out
+
+
+def tournament_context(tournament: Tournament) -> Context:
+    config, _ = StandingsConfig.objects.get_or_create(tournament=tournament)
+    pairs = {
+        p.pk: PairInfo(
+            p.number,
+            f"{p.player1.last_name} {p.player1.first_name} – "
+            f"{p.player2.last_name} {p.player2.first_name}"[:130],
+            p.club.name if p.club_id else "",
+            p.girone.label if p.girone_id else "",
+        )
+        for p in Pair.objects.filter(tournament=tournament).select_related(
+            "player1", "player2", "club", "girone"
+        )
+    }
+    return Context(tournament, standings_settings(tournament), config, pairs)
+
+
+def refresh_gironi(girone_ids: Iterable[int]) -> None:
+    """Recompute the stored standings of these gironi and of their stages."""
+    ids = sorted({int(g) for g in girone_ids})
+    if not ids:
+        return
+    with transaction.atomic():
+        gironi = list(
+            Girone.objects.filter(id__in=ids).select_related("stage__tournament")
+        )
+        contexts: dict[int, Context] = {}
+        stages: dict[int, Stage] = {}
+        for girone in gironi:
+            tournament = girone.stage.tournament
+            if tournament.pk not in contexts:
+                contexts[tournament.pk] = tournament_context(tournament)
+            refresh_girone(girone, contexts[tournament.pk])
+            stages[girone.stage_id] = girone.stage
+        for stage in stages.values():
+            refresh_stage(stage, contexts[stage.tournament_id])
+
+
+def refresh_tournament(tournament: Tournament) -> None:
+    """Recompute every girone of a tournament (after a settings change, or on demand)."""
+    refresh_gironi(
+        Girone.objects.filter(stage__tournament=tournament).values_list("id", flat=True)
+    )
+
+
+def public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
+    """(girone id, round number) of the rounds whose results are released."""
+    return set(
+        Round.objects.filter(girone_id__in=girone_ids, results_public=True).values_list(
+            "girone_id", "number"
+        )
+    )
+
+
+def refresh_girone(girone: Girone, ctx: Context) -> None:
+    scores = confirmed_scores([girone.pk])
+    released = public_rounds([girone.pk])
+    roster = {
+        pid
+        for pid, withdrawn in Pair.objects.filter(girone=girone).values_list(
+            "id", "withdrawn"
+        )
+        if not withdrawn
+    }
+    roster |= {s.pair_id for s in scores}
+    for kind, counted in _by_kind(scores, released).items():
+        rows = _rank_girone(counted, roster, ctx)
+        _store(ctx, girone.stage, girone, "", kind, rows, counted)
+        if not ctx.config.lines_apart:
+            Snapshot.objects.filter(girone=girone, kind=kind).exclude(line="").delete()
+        else:
+            for line in ("ns", "ew"):
+                chosen = _line_of(counted, line)
+                rows = _rank_selected([counted], chosen, _overall_chain(ctx), ctx)
+                _store(ctx, girone.stage, girone, line, kind, rows, counted)
+
+
+def refresh_stage(stage: Stage, ctx: Context) -> None:
+    """The overall standings of a stage with several gironi (VP per match if sizes differ)."""
+    gironi = list(Girone.objects.filter(stage=stage).values_list("id", flat=True))
+    if len(gironi) < 2:
+        Snapshot.objects.filter(stage=stage, girone__isnull=True).delete()
+        return
+    scores = confirmed_scores(gironi)
+    released = public_rounds(gironi)
+    sizes = {
+        g: n
+        for g, n in (
+            (g, len({s.pair_id for s in scores if s.girone_id == g})) for g in gironi
+        )
+        if n
+    }
+    per_match = len(set(sizes.values())) > 1
+    chain = _overall_chain(ctx, per_match=per_match)
+    for kind, counted in _by_kind(scores, released).items():
+        groups = [[s for s in counted if s.girone_id == g] for g in gironi]
+        chosen = {s.pair_id for s in counted}
+        rows = _rank_selected(groups, chosen, chain, ctx)
+        _store(ctx, stage, None, "", kind, rows, counted, per_match=per_match)
+
+
+def _by_kind(
+    scores: list[Score], released: set[tuple[int, int]]
+) -> dict[str, list[Score]]:
+    public = [s for s in scores if (s.girone_id, s.round_number) in released]
+    return {Kind.CONFIRMED: scores, Kind.PUBLIC: public}
+
+
+def _line_of(scores: list[Score], line: str) -> set[int]:
+    """Pairs whose latest round was on ``line`` (Mitchell pairs keep their line)."""
+    latest: dict[int, tuple[int, str]] = {}
+    for s in scores:
+        if s.pair_id not in latest or latest[s.pair_id][0] < s.round_number:
+            latest[s.pair_id] = (s.round_number, s.line)
+    return {pid for pid, (_, ln) in latest.items() if ln == line}
+
+
+def _chain_with_decision(chain: Sequence[str], decisions: list[list[int]]) -> list[str]:
+    out = list(chain)
+    if decisions and "decision" not in out:
+        out.insert(out.index("lot") if "lot" in out else len(out), "decision")
+    return out
+
+
+def _overall_chain(ctx: Context, *, per_match: bool = False) -> tuple[str, ...]:
+    """The pack's chain without head-to-head criteria (the teams did not all meet)."""
+    chain = [c for c in ctx.settings.chain if c not in HEAD_TO_HEAD]
+    if per_match:
+        swap = {
+            "points": "points_per_match",
+            "diff": "diff_per_match",
+            "scored": "scored_per_match",
+        }
+        chain = [swap.get(c, c) for c in chain]
+    return tuple(chain)
+
+
+def _rank_girone(
+    scores: list[Score], roster: set[int], ctx: Context
+) -> list[StandingRow[int]]:
+    decisions = ctx.decisions_for(roster)
+    chain = _chain_with_decision(ctx.settings.chain, decisions)
+    return rank(
+        matches_of(scores),
+        chain,
+        reapply_head_to_head=ctx.settings.reapply_head_to_head,
+        unmet=ctx.settings.unmet,
+        lot_seed=ctx.config.lot_seed,
+        decisions=decisions or None,
+        teams=sorted(roster),
+    )
+
+
+def _rank_selected(
+    groups: list[list[Score]],
+    chosen: set[int],
+    chain: Sequence[str],
+    ctx: Context,
+) -> list[StandingRow[int]]:
+    if not chosen:
+        return []
+    decisions = ctx.decisions_for(chosen)
+    return rank_across(
+        [matches_of(g) for g in groups],
+        _chain_with_decision(chain, decisions),
+        select=sorted(chosen),
+        lot_seed=ctx.config.lot_seed,
+        decisions=decisions or None,
+    )
+
+
+def build_rows(
+    ctx: Context, ranked: list[StandingRow[int]], *, per_match: bool = False
+) -> list[Row]:
+    """Unsaved rows for a ranking: pair details copied, each tie's note rendered once."""
+    game = ctx.tournament.game if ctx.tournament.game in LABELS else "burraco"
+    it, en = LABELS[game]["it"], LABELS[game]["en"]
+
+    def name(pid: int) -> str:
+        return str(ctx.pairs[pid].number) if pid in ctx.pairs else str(pid)
+
+    notes: dict[int, tuple[int, str, str]] = {}
+    rows: list[Row] = []
+    for index, r in enumerate(ranked):
+        info = ctx.pairs.get(r.team) or PairInfo(0, "", "", "")
+        tie: int | None = None
+        note = note_en = ""
+        if r.explanation is not None:
+            key = id(r.explanation)
+            if key not in notes:
+                notes[key] = (
+                    len(notes) + 1,
+                    render_explanation(r.explanation, lang="it", labels=it, name=name),
+                    render_explanation(r.explanation, lang="en", labels=en, name=name),
+                )
+            tie, note, note_en = notes[key]
+        t = r.totals
+        average = ""
+        if per_match and t.matches:
+            average = f"{float(Fraction(t.points, t.matches)):.2f}"
+        rows.append(
+            Row(
+                index=index,
+                position=r.position,
+                pair_id=r.team,
+                pair_number=info.number,
+                players=info.players,
+                club=info.club,
+                girone_label=info.girone_label,
+                vp=t.points,
+                mp_for=t.score_for,
+                mp_against=t.score_against,
+                played=t.played,
+                byes=t.byes,
+                average=average,
+                tie=tie,
+                note=note,
+                note_en=note_en,
+                by_lot=r.by_lot,
+            )
+        )
+    return rows
+
+
+def _store(
+    ctx: Context,
+    stage: Stage,
+    girone: Girone | None,
+    line: str,
+    kind: str,
+    ranked: list[StandingRow[int]],
+    counted: list[Score],
+    *,
+    per_match: bool = False,
+) -> Snapshot:
+    rows = build_rows(ctx, ranked, per_match=per_match)
+    rounds = sorted({s.round_number for s in counted})
+    chain = list(ctx.settings.chain)
+    digest = _digest(rows, rounds, chain, ctx.settings.note)
+    lookup = {"stage": stage, "girone": girone, "line": line, "kind": kind}
+    snapshot = (
+        Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
+    )
+    if snapshot is None:
+        snapshot = Snapshot.objects.create(tournament=ctx.tournament, **lookup)
+    elif snapshot.digest == digest:
+        return snapshot
+    snapshot.rows.all().delete()
+    for row in rows:
+        row.snapshot = snapshot
+    Row.objects.bulk_create(rows, batch_size=500)
+    snapshot.version += 1
+    snapshot.digest = digest
+    snapshot.rounds = rounds
+    snapshot.chain = chain
+    snapshot.settings_note = ctx.settings.note
+    snapshot.save()
+    return snapshot
+
+
+def _digest(rows: list[Row], rounds: list[int], chain: list[str], note: str) -> str:
+    h = hashlib.sha256(repr((rounds, chain, note)).encode())
+    for r in rows:
+        h.update(
+            repr(
+                (
+                    r.position,
+                    r.pair_id,
+                    r.pair_number,
+                    r.players,
+                    r.club,
+                    r.girone_label,
+                    r.vp,
+                    r.mp_for,
+                    r.mp_against,
+                    r.played,
+                    r.byes,
+                    r.average,
+                    r.note,
+                    r.by_lot,
+                )
+            ).encode()
+        )
+    return h.hexdigest()

@@ -1,0 +1,199 @@
+"""Small factories for a tournament with gironi, rounds, tables and results.
+
+Results are written the way result entry stores them: a TableResult, its version and
+the PairScore rows of the version that counts; then ``refresh_gironi`` is called, as
+result entry does inside its transaction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from standings.refresh import refresh_gironi
+from tournament.models import (
+    Club,
+    Girone,
+    Pair,
+    Player,
+    Round,
+    Stage,
+    Table,
+    Tournament,
+)
+
+_counter = itertools.count(1)
+
+
+def make_tournament(
+    slug: str = "coppa",
+    *,
+    name: str = "Coppa d'autunno",
+    game: str = "burraco",
+    status: str = "running",
+    date: dt.date | None = None,
+    rule_pack: str = "fibur-2026",
+) -> Tournament:
+    return Tournament.objects.create(
+        name=name,
+        slug=slug,
+        date=date or timezone.localdate(),
+        venue="Circolo Aurora",
+        game=game,
+        rule_pack=rule_pack,
+        rule_pack_version=1,
+        status=status,
+    )
+
+
+def make_girone(tournament: Tournament, label: str = "A", order: int = 1) -> Girone:
+    stage, _ = Stage.objects.get_or_create(
+        tournament=tournament, order=order, defaults={"kind": "groups"}
+    )
+    return Girone.objects.create(stage=stage, label=label)
+
+
+def make_pairs(
+    tournament: Tournament, girone: Girone, numbers, *, club: str | None = "Aurora"
+) -> dict[int, Pair]:
+    club_obj = Club.objects.get_or_create(name=club)[0] if club else None
+    out = {}
+    for n in numbers:
+        k = next(_counter)
+        p1 = Player.objects.create(first_name="Anna", last_name=f"Rossi{k}")
+        p2 = Player.objects.create(first_name="Bruno", last_name=f"Verdi{k}")
+        out[n] = Pair.objects.create(
+            tournament=tournament,
+            number=n,
+            player1=p1,
+            player2=p2,
+            club=club_obj,
+            girone=girone,
+        )
+    return out
+
+
+def make_round(
+    girone: Girone,
+    number: int,
+    *,
+    tables_public: bool = True,
+    results_public: bool = True,
+    status: str = "published",
+) -> Round:
+    return Round.objects.create(
+        girone=girone,
+        number=number,
+        hands=3,
+        movement="danese",
+        status=status,
+        tables_public=tables_public,
+        results_public=results_public,
+    )
+
+
+def seat(rnd: Round, number: int, ns: Pair, ew: Pair | None) -> Table:
+    return Table.objects.create(round=rnd, number=number, pair_ns=ns, pair_ew=ew)
+
+
+def referee():
+    user, _ = get_user_model().objects.get_or_create(username="arbitro-test")
+    return user
+
+
+def add_result(
+    table: Table,
+    mp_ns: int,
+    mp_ew: int | None,
+    vp_ns: int,
+    vp_ew: int | None,
+    *,
+    status: str = "confirmed",
+    kind: str = "normal",
+    refresh: bool = True,
+):
+    """Store a table's result as result entry does; confirmed results count."""
+    from scoring.models import PairScore, ResultVersion, TableResult
+
+    user = referee()
+    rnd = table.round
+    result, _ = TableResult.objects.get_or_create(table=table, defaults={"round": rnd})
+    confirmed = status == "confirmed"
+    version = ResultVersion.objects.create(
+        result=result,
+        number=result.versions.count() + 1,
+        game=rnd.girone.stage.tournament.game,
+        kind=kind,
+        reason="" if kind == "normal" else "test",
+        status=ResultVersion.Status.CONFIRMED
+        if confirmed
+        else ResultVersion.Status.ENTERED,
+        hands_table=3,
+        hands_played=3,
+        mp_ns=mp_ns,
+        mp_ew=mp_ew,
+        vp_ns=vp_ns,
+        vp_ew=vp_ew,
+        idempotency_key=f"k{next(_counter)}",
+        expected_lock_version=result.lock_version,
+        entered_by=user,
+        confirmed_by=user if confirmed else None,
+        confirmed_at=timezone.now() if confirmed else None,
+    )
+    if not confirmed:
+        result.status = TableResult.Status.ENTERED
+        result.save()
+        return version
+    result.status = TableResult.Status.CONFIRMED
+    result.current = version
+    result.save()
+    PairScore.objects.filter(table=table).delete()
+    played = kind not in ("rest", "forfeit", "both_absent")
+    common = {
+        "round": rnd,
+        "girone_id": rnd.girone_id,
+        "round_number": rnd.number,
+        "table": table,
+        "version": version,
+    }
+    PairScore.objects.create(
+        pair=table.pair_ns,
+        opponent=table.pair_ew,
+        line="ns",
+        vp=vp_ns,
+        mp_for=mp_ns,
+        mp_against=mp_ew or 0,
+        played=played and table.pair_ew_id is not None,
+        **common,
+    )
+    if table.pair_ew_id is not None:
+        PairScore.objects.create(
+            pair=table.pair_ew,
+            opponent=table.pair_ns,
+            line="ew",
+            vp=vp_ew,
+            mp_for=mp_ew,
+            mp_against=mp_ns,
+            played=played,
+            **common,
+        )
+    if refresh:
+        refresh_gironi([rnd.girone_id])
+    return version
+
+
+def play(girone: Girone, rounds: dict[int, list[tuple]], **round_kwargs) -> list[Round]:
+    """Rounds of ``(ns, ew, mp_ns, mp_ew, vp_ns, vp_ew)`` between pair numbers."""
+    pairs = {p.number: p for p in Pair.objects.filter(girone=girone)}
+    made = []
+    for number, matches in rounds.items():
+        rnd = make_round(girone, number, **round_kwargs)
+        for t, (ns, ew, mp_ns, mp_ew, vp_ns, vp_ew) in enumerate(matches, start=1):
+            table = seat(rnd, t, pairs[ns], pairs[ew] if ew else None)
+            add_result(table, mp_ns, mp_ew, vp_ns, vp_ew, refresh=False)
+        made.append(rnd)
+    refresh_gironi([girone.pk])
+    return made
