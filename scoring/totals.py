@@ -6,8 +6,8 @@ rows, which hold what the version that counts of each confirmed table gives each
 (rest awards and the other special results included). A pair with no confirmed result
 is absent from the mapping, which means 0 VP and 0 MP.
 
-``girone_positions`` ranks a girone by VP, then MP difference, then pair number: a
-stand-in for the standings engine, used by the impact report of a correction.
+``girone_positions`` ranks a girone with the standings engine (``rules.standings``) and
+the rule pack's tie-break chain: the positions of a correction's impact report.
 """
 
 from __future__ import annotations
@@ -70,9 +70,20 @@ def pair_totals(
 
 
 def girone_positions(girone_id: int) -> list[Position]:
-    """Every pair of the girone ranked by VP, MP difference, then pair number."""
-    from tournament.models import Pair, Table
+    """Every pair of the girone ranked by the rule pack's chain (``rules.standings``).
 
+    The matches are the confirmed results (PairScore rows); a rest is a match against
+    nobody. Ties the chain cannot break (the lot is not drawn here) share a position.
+    """
+    from rules.packs import load_pack
+    from rules.standings import rank
+    from tournament.models import Girone, Pair, Table
+
+    from .models import PairScore
+
+    tournament = Girone.objects.select_related("stage__tournament").get(pk=girone_id)
+    tournament = tournament.stage.tournament
+    standings = load_pack(tournament.rule_pack, tournament.rule_pack_version).standings
     totals = pair_totals(girone_id)
     seated = Table.objects.filter(round__girone_id=girone_id)
     pair_ids = (
@@ -81,17 +92,29 @@ def girone_positions(girone_id: int) -> list[Position]:
         | set(seated.values_list("pair_ns_id", flat=True))
         | {p for p in seated.values_list("pair_ew_id", flat=True) if p is not None}
     )
+    by_table: dict[int, dict[str, tuple[int, int, int]]] = {}
+    for table_id, line, pair_id, mp_for, vp in PairScore.objects.filter(
+        girone_id=girone_id
+    ).values_list("table_id", "line", "pair_id", "mp_for", "vp"):
+        by_table.setdefault(table_id, {})[line] = (pair_id, mp_for, vp)
+    matches = []
+    for lines in by_table.values():
+        ns, ew = lines.get("ns"), lines.get("ew")
+        if ns and ew:
+            matches.append((ns[0], ew[0], ns[1], ew[1], ns[2], ew[2]))
+        elif ns:
+            matches.append((ns[0], None, ns[1], 0, ns[2], 0))
+    chain = [c for c in standings.chain if c != "lot"]
+    rows = rank(
+        matches,
+        chain,
+        reapply_head_to_head=standings.reapply_head_to_head,
+        unmet=standings.unmet_ties,
+        teams=pair_ids,
+    )
     numbers = dict(Pair.objects.filter(id__in=pair_ids).values_list("id", "number"))
     empty = PairTotals()
-    ordered = sorted(
-        pair_ids,
-        key=lambda p: (
-            -totals.get(p, empty).vp,
-            -totals.get(p, empty).mp_diff,
-            numbers[p],
-        ),
-    )
     return [
-        Position(i, p, numbers[p], totals.get(p, empty))
-        for i, p in enumerate(ordered, start=1)
+        Position(row.position, row.team, numbers[row.team], totals.get(row.team, empty))
+        for row in rows
     ]

@@ -1,5 +1,34 @@
-"""Referee pages: score entry, confirmation, corrections."""
+"""Referee pages: score entry, confirmation, corrections (mounted at /arbitro/).
+
+Every view takes the tournament's slug and checks the per-tournament role itself
+(``role_required``): anonymous users go to the login page, others get 403.
+"""
+
+from django.urls import path
+
+from . import views
 
 app_name = "scoring"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("<slug:slug>/", views.round_list, name="rounds"),
+    path("<slug:slug>/turno/<int:round_id>/", views.entry_page, name="entry"),
+    path(
+        "<slug:slug>/turno/<int:round_id>/tavolo/<int:number>/",
+        views.table_page,
+        name="table",
+    ),
+    path(
+        "<slug:slug>/turno/<int:round_id>/tavolo/<int:number>/salva/",
+        views.save_table,
+        name="save",
+    ),
+    path(
+        "<slug:slug>/turno/<int:round_id>/tavolo/<int:number>/risolvi/",
+        views.settle_table,
+        name="settle",
+    ),
+    path("<slug:slug>/turno/<int:round_id>/chiudi/", views.close_round, name="close"),
+    path("<slug:slug>/correzione/<int:version_id>/", views.impact, name="impact"),
+    path("<slug:slug>/registro/", views.log, name="log"),
+]

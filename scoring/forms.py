@@ -1,0 +1,219 @@
+"""The score-sheet form: parses a POST into a :class:`~scoring.services.Sheet`.
+
+The form only parses (integers, choices, lengths); every rule of the game is checked by
+the services, whose errors come back keyed by these field names and are put next to the
+fields with ``add_error``. One form class serves the quick row of the entry page (line
+scores only) and the table page (``detailed``: kind of result, line, reason, breakdowns
+and a referee-set score).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Line, ResultVersion
+from .services import Breakdown, Hand, Sheet
+from .services.sheets import COUNT_PARTS, FLAG_PARTS, POINT_PARTS
+
+_HAND_FIELD = re.compile(r"^h(\d+)_(ns|ew)$")
+#: Burraco scores are typed with a sign; ``inputmode`` keeps phones on a number pad.
+SCORE_ATTRS = {
+    "inputmode": "numeric",
+    "autocomplete": "off",
+    "class": "score",
+    "size": "5",
+    "maxlength": "6",
+    "pattern": "-?[0-9]*",
+}
+
+
+def new_token() -> str:
+    """A fresh idempotency token for one rendering of a form."""
+    return uuid.uuid4().hex
+
+
+def part_label(part: str) -> str:
+    return str(
+        {
+            "clean": _("Clean burrachi"),
+            "semiclean": _("Semi-clean burrachi"),
+            "dirty": _("Dirty burrachi"),
+            "closed": _("Closed"),
+            "pozzetto": _("Took the pozzetto"),
+            "melded": _("Cards melded"),
+            "in_hand": _("Cards in hand"),
+            "penalties": _("Penalties"),
+        }[part]
+    )
+
+
+class SheetForm(forms.Form):
+    lock_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    #: One per rendering of a sheet: a resubmission of the same sheet (double click,
+    #: resend after a dropped connection, the offline queue) is recognised by it.
+    idempotency_key = forms.CharField(
+        max_length=64,
+        widget=forms.HiddenInput(attrs={"data-idempotency-key": ""}),
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "class": "reason"}),
+    )
+
+    def __init__(
+        self,
+        *args: object,
+        rows: int,
+        game: str = "burraco",
+        detailed: bool = False,
+        rest: bool = False,
+        **kwargs: object,
+    ) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.rows, self.game, self.detailed, self.rest = rows, game, detailed, rest
+        word = _("Game") if game == "briscola" else _("Hand")
+        for n in range(1, rows + 1):
+            for line, name in (("ns", _("NS")), ("ew", _("EO"))):
+                self.fields[f"h{n}_{line}"] = forms.IntegerField(
+                    label=f"{word} {n} {name}",
+                    required=False,
+                    min_value=-9999,
+                    max_value=9999,
+                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                )
+        if not detailed:
+            self.fields["kind"] = forms.ChoiceField(
+                choices=ResultVersion.Kind.choices,
+                required=False,
+                widget=forms.HiddenInput,
+            )
+            return
+        self.fields["kind"] = forms.ChoiceField(
+            label=_("Kind of result"),
+            choices=ResultVersion.Kind.choices,
+            initial=ResultVersion.Kind.REST if rest else ResultVersion.Kind.NORMAL,
+        )
+        self.fields["line"] = forms.ChoiceField(
+            label=_("Line concerned"),
+            choices=[("", "—"), *Line.choices],
+            required=False,
+        )
+        for kind in ("mp", "vp"):
+            for line, name in (("ns", _("NS")), ("ew", _("EO"))):
+                self.fields[f"set_{kind}_{line}"] = forms.IntegerField(
+                    label=f"{kind.upper()} {name}",
+                    required=False,
+                    min_value=-9999,
+                    max_value=9999,
+                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                )
+        if game == "burraco":
+            for n in range(1, rows + 1):
+                for line in ("ns", "ew"):
+                    for part in (*COUNT_PARTS, *POINT_PARTS):
+                        self.fields[f"h{n}_{line}_{part}"] = forms.IntegerField(
+                            label=part_label(part),
+                            required=False,
+                            min_value=0,
+                            max_value=9999,
+                            widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                        )
+                    for part in FLAG_PARTS:
+                        self.fields[f"h{n}_{line}_{part}"] = forms.BooleanField(
+                            label=part_label(part), required=False
+                        )
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        extra = sorted(
+            int(m.group(1))
+            for key, value in self.data.items()
+            if (m := _HAND_FIELD.match(key.removeprefix(self.add_prefix(""))))
+            and int(m.group(1)) > self.rows
+            and str(value).strip()
+        )
+        if extra:
+            word = _("games") if self.game == "briscola" else _("hands")
+            self.add_error(
+                None,
+                _("Too many %(word)s: this round has %(n)d.")
+                % {"word": word, "n": self.rows},
+            )
+        return cleaned
+
+    def hand_rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
+        """``(n, NS field, EO field)`` for each smazzata, for the templates."""
+        return [
+            (n, self[f"h{n}_ns"], self[f"h{n}_ew"]) for n in range(1, self.rows + 1)
+        ]
+
+    def breakdown_rows(
+        self,
+    ) -> list[tuple[int, list[tuple[str, list[forms.BoundField]]]]]:
+        """Per smazzata, per line, the breakdown fields (table page only)."""
+        if not self.detailed or self.game != "burraco":
+            return []
+        parts = (*COUNT_PARTS, *FLAG_PARTS, *POINT_PARTS)
+        return [
+            (
+                n,
+                [
+                    (str(name), [self[f"h{n}_{line}_{p}"] for p in parts])
+                    for line, name in (("ns", _("NS")), ("ew", _("EO")))
+                ],
+            )
+            for n in range(1, self.rows + 1)
+        ]
+
+    def to_sheet(self) -> Sheet:
+        """The cleaned data as a plain :class:`Sheet` (call after ``is_valid()``)."""
+        data = self.cleaned_data
+        hands = []
+        for n in range(1, self.rows + 1):
+            hands.append(
+                Hand(
+                    ns=data.get(f"h{n}_ns"),
+                    ew=data.get(f"h{n}_ew"),
+                    ns_breakdown=self._breakdown(n, "ns"),
+                    ew_breakdown=self._breakdown(n, "ew"),
+                )
+            )
+        kind = data.get("kind") or (
+            ResultVersion.Kind.REST if self.rest else ResultVersion.Kind.NORMAL
+        )
+        return Sheet(
+            hands=tuple(hands),
+            kind=kind,
+            line=data.get("line") or "",
+            reason=data.get("reason") or "",
+            set_mp=(data.get("set_mp_ns"), data.get("set_mp_ew")),
+            set_vp=(data.get("set_vp_ns"), data.get("set_vp_ew")),
+        )
+
+    def _breakdown(self, n: int, line: str) -> Breakdown | None:
+        if not self.detailed or self.game != "burraco":
+            return None
+        data = self.cleaned_data
+        values = {p: data.get(f"h{n}_{line}_{p}") for p in (*COUNT_PARTS, *POINT_PARTS)}
+        flags = {p: bool(data.get(f"h{n}_{line}_{p}")) for p in FLAG_PARTS}
+        if all(v is None for v in values.values()) and not any(flags.values()):
+            return None
+        return Breakdown(**{k: v or 0 for k, v in values.items()}, **flags)
+
+    def add_service_errors(self, errors: dict[str, list[str]]) -> None:
+        """Put a service's errors next to their fields (unknown fields: at the top)."""
+        for field, messages in errors.items():
+            target = field if field in self.fields else None
+            for message in messages:
+                self.add_error(target, message)
+
+
+class SettleForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    lock_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)

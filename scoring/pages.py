@@ -1,0 +1,330 @@
+"""What the referee pages show: context builders for the views and their JSON answers.
+
+Kept apart from the views so that the views stay one service call per POST, and from
+the services because nothing here writes. The entry page shows each table as a small
+sheet form; which sheet a referee sees depends on the table's state:
+
+* missing: an empty sheet (a rest table: a one-click rest award);
+* awaiting the second entry (double entry): the first referee waits; any other referee
+  gets an empty sheet, **blind** (the first sheet's scores are never sent to the page);
+* disputed: a link to the table page, which lists the differences to settle;
+* confirmed: the result (MP and VP), and a link to correct it on the table page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from rules.vp import vp_table
+from tournament.models import Round, Table, Tournament, TournamentRole
+from tournament.permissions import has_role
+
+from . import services
+from .forms import SheetForm, new_token
+from .models import ResultVersion, TableResult
+
+Role = TournamentRole.Role
+TableStatus = TableResult.Status
+Kind = ResultVersion.Kind
+
+
+@dataclass
+class TableRow:
+    """One table of the entry page."""
+
+    table: Table
+    result: TableResult | None
+    form: SheetForm | None
+    waiting: bool  # this user typed the first sheet of a double entry
+    second: bool  # the form is a (blind) second entry
+
+    @property
+    def status(self) -> str:
+        return self.result.status if self.result else TableStatus.EMPTY
+
+    @property
+    def status_label(self) -> str:
+        return str(TableStatus(self.status).label)
+
+    @property
+    def current(self) -> ResultVersion | None:
+        return self.result.current if self.result else None
+
+
+def round_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """The tournament's published and closed rounds with their entry progress."""
+    rounds = (
+        Round.objects.filter(girone__stage__tournament=tournament)
+        .exclude(status=Round.Status.DRAFT)
+        .select_related("girone__stage")
+        .order_by("girone__stage__order", "girone__label", "number")
+    )
+    return [{"round": r, "progress": services.round_progress(r.pk)} for r in rounds]
+
+
+def table_by_number(round_: Round, number: int) -> Table:
+    """The round's table ``number`` with everything the services read (or DoesNotExist)."""
+    pk = Table.objects.values_list("pk", flat=True).get(round=round_, number=number)
+    return services.load_table(pk)
+
+
+def form_shape(
+    tournament: Tournament, round_: Round, table: Table, *, detailed: bool
+) -> dict[str, Any]:
+    """The keyword arguments of the SheetForm for this table."""
+    return {
+        "rows": round_.hands,
+        "game": tournament.game,
+        "detailed": detailed,
+        "rest": table.pair_ew_id is None,
+    }
+
+
+def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
+    """The round's VP table for the page's script (live VP before saving)."""
+    if tournament.game != Tournament.Game.BURRACO:
+        return {"game": tournament.game, "bands": [], "total": 0}
+    table = vp_table(round_.hands, services.pack_of(tournament))
+    return {
+        "game": tournament.game,
+        "total": table.total,
+        "bands": [[b.max_diff, b.winner_vp] for b in table.bands],
+    }
+
+
+def _fresh_form(
+    tournament: Tournament, round_: Round, table: Table, lock_version: int
+) -> SheetForm:
+    shape = form_shape(tournament, round_, table, detailed=False)
+    initial: dict[str, Any] = {
+        "lock_version": lock_version,
+        "idempotency_key": new_token(),
+    }
+    if shape["rest"]:
+        initial["kind"] = Kind.REST
+        initial["reason"] = _("Rest (odd number of pairs)")
+    return SheetForm(prefix=f"t{table.number}", initial=initial, **shape)
+
+
+def table_row(
+    tournament: Tournament,
+    round_: Round,
+    table: Table,
+    result: TableResult | None,
+    user: Any,
+    *,
+    bound: SheetForm | None = None,
+) -> TableRow:
+    status = result.status if result else TableStatus.EMPTY
+    lock_version = result.lock_version if result else 0
+    waiting = second = False
+    form: SheetForm | None = None
+    if round_.status == Round.Status.PUBLISHED:
+        if status == TableStatus.ENTERED:
+            first = next(
+                (v for v in result.versions.all() if v.status == "entered"),  # type: ignore[union-attr]
+                None,
+            )
+            waiting = first is not None and first.entered_by_id == user.pk
+            second = not waiting
+        if status == TableStatus.EMPTY or second:
+            form = bound or _fresh_form(tournament, round_, table, lock_version)
+        elif bound is not None:
+            form = bound
+    return TableRow(table, result, form, waiting, second)
+
+
+def entry_context(
+    tournament: Tournament,
+    round_: Round,
+    user: Any,
+    *,
+    bound: dict[int, SheetForm] | None = None,
+) -> dict[str, Any]:
+    """Everything the round's entry page shows."""
+    bound = bound or {}
+    tables = list(
+        Table.objects.filter(round=round_)
+        .select_related(
+            "pair_ns__player1",
+            "pair_ns__player2",
+            "pair_ew__player1",
+            "pair_ew__player2",
+        )
+        .order_by("number")
+    )
+    results = {
+        r.table_id: r
+        for r in TableResult.objects.filter(round=round_)
+        .select_related("current")
+        .prefetch_related("versions")
+    }
+    rows = [
+        table_row(
+            tournament, round_, t, results.get(t.pk), user, bound=bound.get(t.number)
+        )
+        for t in tables
+    ]
+    progress = services.round_progress(round_.pk)
+    return {
+        "tournament": tournament,
+        "round": round_,
+        "rows": rows,
+        "progress": progress,
+        "vp_data": vp_data(tournament, round_),
+        "hands": range(1, round_.hands + 1),
+        "closed": round_.status == Round.Status.CLOSED,
+        "double_entry": tournament.entry_mode == Tournament.EntryMode.DOUBLE,
+        "is_chief": has_role(user, tournament, Role.CHIEF_REFEREE),
+        "is_director": has_role(user, tournament, Role.DIRECTOR),
+    }
+
+
+def render_row(request: Any, tournament: Tournament, table: Table) -> str:
+    """The entry page's card of one table, as HTML (the script swaps it in)."""
+    round_ = table.round
+    result = (
+        TableResult.objects.filter(table=table)
+        .select_related("current")
+        .prefetch_related("versions")
+        .first()
+    )
+    row = table_row(tournament, round_, table, result, request.user)
+    return render_to_string(
+        "scoring/includes/_table_row.html",
+        {"row": row, "tournament": tournament, "round": round_},
+        request=request,
+    )
+
+
+def saved_message(table: Table, saved: services.SaveResult) -> str:
+    """What the referee reads after a save."""
+    version, status = saved.version, saved.result.status
+    if not saved.created:
+        return _("Table %(n)d: this sheet was already saved (not counted twice).") % {
+            "n": table.number
+        }
+    if status == TableStatus.ENTERED:
+        return _("Table %(n)d: first sheet saved, awaiting the second entry.") % {
+            "n": table.number
+        }
+    if status == TableStatus.DISPUTED:
+        return _(
+            "Table %(n)d: the two sheets differ. Settle the differences on the table"
+            " page."
+        ) % {"n": table.number}
+    if version.purpose == ResultVersion.Purpose.CORRECTION:
+        return _("Table %(n)d corrected.") % {"n": table.number}
+    return _("Table %(n)d confirmed: %(summary)s.") % {
+        "n": table.number,
+        "summary": summary(saved.result.current),
+    }
+
+
+def summary(version: ResultVersion | None) -> str:
+    """``MP 620–310 · VP 14–6`` (a rest table: one line only)."""
+    if version is None:
+        return ""
+    if version.mp_ew is None and version.vp_ew is None:
+        return f"MP {version.mp_ns} · VP {version.vp_ns}"
+    return f"MP {version.mp_ns}–{version.mp_ew} · VP {version.vp_ns}–{version.vp_ew}"
+
+
+def progress_payload(round_id: int) -> dict[str, Any]:
+    progress = services.round_progress(round_id)
+    return {
+        "confirmed": progress.confirmed,
+        "total": progress.total,
+        "missing": list(progress.missing),
+        "label": _("%(done)d/%(total)d tables")
+        % {"done": progress.confirmed, "total": progress.total},
+    }
+
+
+def table_context(
+    tournament: Tournament,
+    round_: Round,
+    table: Table,
+    user: Any,
+    *,
+    form: SheetForm | None = None,
+) -> dict[str, Any]:
+    """The table page: the detailed sheet, its versions, differences, corrections."""
+    result = TableResult.objects.filter(table=table).select_related("current").first()
+    status = result.status if result else TableStatus.EMPTY
+    versions = list(
+        ResultVersion.objects.filter(result=result)
+        .select_related("entered_by", "confirmed_by")
+        .prefetch_related("hands", "games")
+        .order_by("number")
+        if result
+        else []
+    )
+    is_chief = has_role(user, tournament, Role.CHIEF_REFEREE)
+    closed = round_.status == Round.Status.CLOSED
+    correction = status == TableStatus.CONFIRMED
+    # Blind double entry: while a table awaits its second sheet nobody sees the first.
+    show_versions = status != TableStatus.ENTERED
+    can_edit = round_.status == Round.Status.PUBLISHED or (closed and is_chief)
+    waiting = status == TableStatus.ENTERED and any(
+        v.status == "entered" and v.entered_by_id == user.pk for v in versions
+    )
+    if waiting:
+        can_edit = False
+    disputed = [v for v in versions if v.status == ResultVersion.Status.DISPUTED]
+    if form is None and can_edit:
+        initial: dict[str, Any] = {
+            "lock_version": result.lock_version if result else 0,
+            "idempotency_key": new_token(),
+        }
+        if correction and result and result.current:
+            initial.update(initial_from(result.current))
+            initial["reason"] = ""
+        form = SheetForm(
+            initial=initial, **form_shape(tournament, round_, table, detailed=True)
+        )
+    return {
+        "tournament": tournament,
+        "round": round_,
+        "table": table,
+        "result": result,
+        "status": status,
+        "status_label": str(TableStatus(status).label),
+        "versions": versions,
+        "show_versions": show_versions,
+        "differences": services.differences(disputed) if disputed else [],
+        "disputed": disputed,
+        "form": form if can_edit else None,
+        "correction": correction,
+        "closed": closed,
+        "waiting": waiting,
+        "vp_data": vp_data(tournament, round_),
+        "summary": summary(result.current if result else None),
+    }
+
+
+def initial_from(version: ResultVersion) -> dict[str, Any]:
+    """A stored version as the detailed form's initial values (to correct it)."""
+    data: dict[str, Any] = {
+        "kind": version.kind,
+        "line": version.line,
+        "set_mp_ns": version.set_mp_ns,
+        "set_mp_ew": version.set_mp_ew,
+        "set_vp_ns": version.set_vp_ns,
+        "set_vp_ew": version.set_vp_ew,
+    }
+    rows = version.games.all() if version.game == "briscola" else version.hands.all()
+    for row in rows:
+        data[f"h{row.number}_ns"] = row.ns
+        data[f"h{row.number}_ew"] = row.ew
+        for line in ("ns", "ew"):
+            breakdown = getattr(row, f"{line}_breakdown", None)
+            if breakdown:
+                parts = services.Breakdown.from_json(breakdown)
+                for part in services.sheets.BREAKDOWN_PARTS:
+                    data[f"h{row.number}_{line}_{part}"] = getattr(parts, part)
+    return data

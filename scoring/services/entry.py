@@ -1,0 +1,488 @@
+"""Saving a table's sheet: idempotent, optimistically locked, never silently overwriting.
+
+``submit_sheet`` is the one write path for a typed sheet or a special result:
+
+1. the sheet is checked and computed by :func:`~scoring.services.sheets.compute`
+   (``SheetError``: nothing saved);
+2. in one transaction the table's :class:`~scoring.models.TableResult` row is locked
+   (``SELECT ... FOR UPDATE``; created on first use with ``INSERT ... ON CONFLICT DO
+   NOTHING``, so two first saves of a table meet on the same row);
+3. a token already used on this table returns the version it made (a double submission
+   never counts twice);
+4. a lock version other than the one the form was opened with means someone saved the
+   table meanwhile: the attempt is **recorded** as a version with status ``rejected``
+   (kept for the history, never counted) and :class:`ConflictError` is raised after the
+   transaction commits;
+5. otherwise the table moves on: a first sheet is confirmed at once (single entry, or a
+   referee's adjudication) or waits for a second referee (double entry); a second sheet
+   equal to the first confirms it, a different one puts both in dispute; a sheet typed
+   on a disputed table settles it; a confirmed table changes only through a correction
+   with a reason (``AlreadyConfirmedError`` otherwise), which stores its impact report.
+
+A closed round accepts only corrections, only from the chief referee. Every change of
+the version that counts rewrites the table's :class:`~scoring.models.PairScore` rows in
+the same transaction, so the totals never lag behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.packs import RulePack, load_pack
+from standings.refresh import refresh_gironi
+from tournament.models import Round, Table, Tournament, TournamentRole
+from tournament.permissions import has_role
+
+from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
+from .errors import (
+    AlreadyConfirmedError,
+    ConflictError,
+    NotAllowedError,
+    RoundStateError,
+    ScoringError,
+    SheetError,
+)
+from .sheets import Context, Outcome, Sheet, compute
+
+Status = ResultVersion.Status
+Purpose = ResultVersion.Purpose
+TableStatus = TableResult.Status
+Role = TournamentRole.Role
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """What a save did: the version it made (or found, for a replayed token)."""
+
+    version: ResultVersion
+    result: TableResult
+    created: bool
+    impact: dict[str, Any] | None = None
+
+
+def load_table(table_id: int) -> Table:
+    """The table with its round, girone, stage, tournament and pairs, in one query."""
+    return Table.objects.select_related(
+        "round__girone__stage__tournament",
+        "pair_ns__player1",
+        "pair_ns__player2",
+        "pair_ew__player1",
+        "pair_ew__player2",
+    ).get(pk=table_id)
+
+
+def tournament_of(table: Table) -> Tournament:
+    return table.round.girone.stage.tournament
+
+
+def pack_of(tournament: Tournament) -> RulePack:
+    return load_pack(tournament.rule_pack, tournament.rule_pack_version)
+
+
+def context_of(table: Table) -> Context:
+    tournament = tournament_of(table)
+    return Context(
+        game=tournament.game,
+        pack=pack_of(tournament),
+        round_hands=table.round.hands,
+        is_rest=table.pair_ew_id is None,
+    )
+
+
+def submit_sheet(
+    *,
+    table: Table,
+    sheet: Sheet,
+    by: Any,
+    expected_lock_version: int,
+    token: str,
+    correction: bool = False,
+) -> SaveResult:
+    """Save ``sheet`` for ``table`` as ``by``; see the module docstring for the rules."""
+    tournament = tournament_of(table)
+    if not has_role(by, tournament, Role.REFEREE):
+        raise NotAllowedError(_("You are not a referee of this tournament."))
+    if not token:
+        raise ScoringError(_("The form has no token: reload the page."))
+    _check_round(table.round, by, correction=correction)
+    if correction and not sheet.reason.strip():
+        raise SheetError({"reason": [_("A correction needs a reason.")]})
+    ctx = context_of(table)
+    outcome = compute(sheet, ctx)
+
+    conflict: ConflictError | None = None
+    with transaction.atomic():
+        result = lock_result(table)
+        # Re-read under the lock: close_round locks the same rows before closing.
+        table.round.status = Round.objects.values_list("status", flat=True).get(
+            pk=table.round_id
+        )
+        _check_round(table.round, by, correction=correction)
+        replay = result.versions.filter(idempotency_key=token).first()
+        if replay is not None and replay.status != Status.REJECTED:
+            return SaveResult(replay, result, created=False, impact=replay.impact)
+        if replay is not None or result.lock_version != expected_lock_version:
+            if replay is None:
+                _create_version(
+                    result,
+                    table,
+                    sheet,
+                    outcome,
+                    status=Status.REJECTED,
+                    # What the referee meant, not what the table has become.
+                    purpose=Purpose.CORRECTION if correction else Purpose.ENTRY,
+                    by=by,
+                    token=token,
+                    expected=expected_lock_version,
+                )
+            conflict = ConflictError(
+                _(
+                    "Table %(n)d was saved by someone else while you typed: check"
+                    " the saved sheet, then save again if yours is right."
+                )
+                % {"n": table.number},
+                lock_version=result.lock_version,
+            )
+        else:
+            saved = _apply(
+                result,
+                table,
+                tournament,
+                sheet,
+                outcome,
+                by=by,
+                token=token,
+                expected=expected_lock_version,
+                correction=correction,
+            )
+    if conflict is not None:
+        raise conflict
+    return saved
+
+
+def lock_result(table: Table) -> TableResult:
+    """The table's result row, locked; created (race-free) on first use."""
+    result = TableResult.objects.select_for_update().filter(table=table).first()
+    if result is None:
+        TableResult.objects.bulk_create(
+            [TableResult(table=table, round_id=table.round_id)], ignore_conflicts=True
+        )
+        result = TableResult.objects.select_for_update().get(table=table)
+    return result
+
+
+def _check_round(round_: Round, by: Any, *, correction: bool) -> None:
+    if round_.status == Round.Status.DRAFT:
+        raise RoundStateError(
+            _("Round %(n)d is not published yet.") % {"n": round_.number}
+        )
+    if round_.status == Round.Status.CLOSED:
+        if not correction:
+            raise RoundStateError(
+                _(
+                    "Round %(n)d is closed: only the chief referee can correct it,"
+                    " with a reason."
+                )
+                % {"n": round_.number}
+            )
+        tournament = round_.girone.stage.tournament
+        if not has_role(by, tournament, Role.CHIEF_REFEREE):
+            raise NotAllowedError(
+                _("Round %(n)d is closed: only the chief referee can correct it.")
+                % {"n": round_.number}
+            )
+
+
+def _apply(
+    result: TableResult,
+    table: Table,
+    tournament: Tournament,
+    sheet: Sheet,
+    outcome: Outcome,
+    *,
+    by: Any,
+    token: str,
+    expected: int,
+    correction: bool,
+) -> SaveResult:
+    from .corrections import impact_report, positions_snapshot
+
+    now = timezone.now()
+    common = {"by": by, "token": token, "expected": expected, "now": now}
+    adjudication = sheet.kind not in ResultVersion.SHEET_KINDS
+    impact: dict[str, Any] | None = None
+
+    if result.status == TableStatus.CONFIRMED:
+        if not correction:
+            raise AlreadyConfirmedError(
+                _(
+                    "Table %(n)d is already confirmed: changing it is a correction"
+                    " and needs a reason."
+                )
+                % {"n": table.number}
+            )
+        if not sheet.reason.strip():
+            raise SheetError({"reason": [_("A correction needs a reason.")]})
+        girone_id = table.round.girone_id
+        before = positions_snapshot(girone_id)
+        previous = result.current
+        assert previous is not None
+        version = _create_version(
+            result,
+            table,
+            sheet,
+            outcome,
+            status=Status.CONFIRMED,
+            purpose=Purpose.CORRECTION,
+            supersedes=previous,
+            **common,
+        )
+        _set_status(previous, Status.SUPERSEDED)
+        _count(result, table, version)
+        impact = impact_report(table, before, positions_snapshot(girone_id))
+        version.impact = impact
+        version.save(update_fields=["impact"])
+    elif result.status == TableStatus.EMPTY:
+        double = tournament.entry_mode == Tournament.EntryMode.DOUBLE
+        if double and not adjudication:
+            version = _create_version(
+                result, table, sheet, outcome, status=Status.ENTERED, **common
+            )
+            result.status = TableStatus.ENTERED
+        else:
+            version = _create_version(
+                result, table, sheet, outcome, status=Status.CONFIRMED, **common
+            )
+            _count(result, table, version)
+    elif result.status == TableStatus.ENTERED:
+        first = result.versions.get(status=Status.ENTERED)
+        if adjudication:
+            version = _settle_by_new(result, table, sheet, outcome, common)
+        elif first.entered_by_id == by.pk:
+            raise ScoringError(
+                _(
+                    "You typed the first sheet of table %(n)d: the second entry must"
+                    " be typed by another referee."
+                )
+                % {"n": table.number}
+            )
+        elif version_key(first) == sheet_key(sheet, outcome):
+            version = _create_version(
+                result,
+                table,
+                sheet,
+                outcome,
+                status=Status.MATCHED,
+                purpose=Purpose.SECOND_ENTRY,
+                **common,
+            )
+            first.confirmed_by, first.confirmed_at = by, now
+            first.status = Status.CONFIRMED
+            first.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+            _count(result, table, first)
+        else:
+            version = _create_version(
+                result,
+                table,
+                sheet,
+                outcome,
+                status=Status.DISPUTED,
+                purpose=Purpose.SECOND_ENTRY,
+                **common,
+            )
+            _set_status(first, Status.DISPUTED)
+            result.status = TableStatus.DISPUTED
+    else:  # disputed: the sheet typed now settles it
+        version = _settle_by_new(result, table, sheet, outcome, common)
+    result.lock_version += 1
+    result.save(update_fields=["status", "current", "lock_version", "updated_at"])
+    return SaveResult(version, result, created=True, impact=impact)
+
+
+def _settle_by_new(
+    result: TableResult,
+    table: Table,
+    sheet: Sheet,
+    outcome: Outcome,
+    common: dict[str, Any],
+) -> ResultVersion:
+    version = _create_version(
+        result,
+        table,
+        sheet,
+        outcome,
+        status=Status.CONFIRMED,
+        purpose=Purpose.SETTLEMENT,
+        **common,
+    )
+    result.versions.filter(status__in=[Status.ENTERED, Status.DISPUTED]).update(
+        status=Status.SUPERSEDED
+    )
+    _count(result, table, version)
+    return version
+
+
+def _set_status(version: ResultVersion, status: str) -> None:
+    version.status = status
+    version.save(update_fields=["status"])
+
+
+def _count(result: TableResult, table: Table, version: ResultVersion) -> None:
+    """Make ``version`` the one that counts and rewrite the pairs' scores."""
+    result.current = version
+    result.status = TableStatus.CONFIRMED
+    write_pair_scores(table, version)
+
+
+def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
+    """Replace the table's PairScore rows with what ``version`` gives each pair.
+
+    Then the girone's stored standings are refreshed, in the caller's transaction.
+    """
+    PairScore.objects.filter(table=table).delete()
+    if version is not None:
+        PairScore.objects.bulk_create(_pair_scores(table, version))
+    refresh_gironi([table.round.girone_id])
+
+
+def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:
+    played = version.kind not in (
+        ResultVersion.Kind.REST,
+        ResultVersion.Kind.FORFEIT,
+        ResultVersion.Kind.BOTH_ABSENT,
+    )
+    common = {
+        "round_id": table.round_id,
+        "girone_id": table.round.girone_id,
+        "round_number": table.round.number,
+        "table": table,
+        "version": version,
+    }
+    rows = [
+        PairScore(
+            pair_id=table.pair_ns_id,
+            opponent_id=table.pair_ew_id,
+            line="ns",
+            vp=version.vp_ns or 0,
+            mp_for=version.mp_ns or 0,
+            mp_against=version.mp_ew or 0,
+            played=played and table.pair_ew_id is not None,
+            **common,
+        )
+    ]
+    if table.pair_ew_id is not None:
+        rows.append(
+            PairScore(
+                pair_id=table.pair_ew_id,
+                opponent_id=table.pair_ns_id,
+                line="ew",
+                vp=version.vp_ew or 0,
+                mp_for=version.mp_ew or 0,
+                mp_against=version.mp_ns or 0,
+                played=played,
+                **common,
+            )
+        )
+    return rows
+
+
+def _create_version(
+    result: TableResult,
+    table: Table,
+    sheet: Sheet,
+    outcome: Outcome,
+    *,
+    status: str,
+    by: Any,
+    token: str,
+    expected: int,
+    purpose: str = Purpose.ENTRY,
+    supersedes: ResultVersion | None = None,
+    now: Any = None,
+) -> ResultVersion:
+    now = now or timezone.now()
+    number = (result.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+    confirmed = status in (Status.CONFIRMED, Status.MATCHED)
+    game = table.round.girone.stage.tournament.game
+    version = ResultVersion.objects.create(
+        result=result,
+        number=number,
+        game=game,
+        purpose=purpose,
+        kind=sheet.kind,
+        line=sheet.line,
+        reason=sheet.reason.strip(),
+        status=status,
+        hands_table=table.round.hands,
+        hands_played=len(outcome.hands),
+        set_mp_ns=sheet.set_mp[0],
+        set_mp_ew=sheet.set_mp[1],
+        set_vp_ns=sheet.set_vp[0],
+        set_vp_ew=sheet.set_vp[1],
+        mp_ns=outcome.mp_ns,
+        mp_ew=outcome.mp_ew,
+        vp_ns=outcome.vp_ns,
+        vp_ew=outcome.vp_ew,
+        idempotency_key=token,
+        expected_lock_version=expected,
+        entered_by=by,
+        entered_at=now,
+        confirmed_by=by if confirmed else None,
+        confirmed_at=now if confirmed else None,
+        supersedes=supersedes,
+    )
+    if game == "briscola":
+        BriscolaGame.objects.bulk_create(
+            BriscolaGame(version=version, number=i, ns=ns, ew=ew)
+            for i, (ns, ew) in enumerate(outcome.hands, start=1)
+        )
+    else:
+        HandScore.objects.bulk_create(
+            HandScore(
+                version=version,
+                number=i,
+                ns=ns,
+                ew=ew,
+                ns_breakdown=bd[0].as_json() if bd[0] else None,
+                ew_breakdown=bd[1].as_json() if bd[1] else None,
+            )
+            for i, ((ns, ew), bd) in enumerate(
+                zip(outcome.hands, _pad(outcome), strict=True), start=1
+            )
+        )
+    return version
+
+
+def _pad(outcome: Outcome) -> tuple[tuple[Any, Any], ...]:
+    if len(outcome.breakdowns) == len(outcome.hands):
+        return outcome.breakdowns
+    return tuple((None, None) for _ in outcome.hands)
+
+
+def sheet_key(sheet: Sheet, outcome: Outcome) -> tuple[object, ...]:
+    """What two sheets of a double entry must agree on: kind, line and the scores."""
+    return (
+        sheet.kind,
+        sheet.line,
+        tuple(outcome.hands),
+        tuple(sheet.set_mp),
+        tuple(sheet.set_vp),
+    )
+
+
+def version_key(version: ResultVersion) -> tuple[object, ...]:
+    """The :func:`sheet_key` of a stored version."""
+    rows = version.games.all() if version.game == "briscola" else version.hands.all()
+    return (
+        version.kind,
+        version.line,
+        tuple((r.ns, r.ew) for r in rows),
+        (version.set_mp_ns, version.set_mp_ew),
+        (version.set_vp_ns, version.set_vp_ew),
+    )

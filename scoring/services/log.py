@@ -1,0 +1,133 @@
+"""The director's audit log: result versions and the history of pairs, rounds, tables.
+
+Result history is the :class:`~scoring.models.ResultVersion` rows themselves (every
+submission, who and when, before and after through ``supersedes``). The tournament
+models keep their own history through django-simple-history; here each historical
+record is compared with the previous record of the same object, so a row says what
+changed ("status: published → closed").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournament.models import Pair, Round, Table, Tournament
+
+from ..models import ResultVersion
+
+#: Fields of the historical records that are bookkeeping, not content.
+_SKIP = {
+    "history_id",
+    "history_date",
+    "history_change_reason",
+    "history_type",
+    "history_user",
+    "history_user_id",
+    "id",
+}
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One change of a tournament object, for the log page."""
+
+    when: datetime
+    who: str
+    model: str
+    object: str
+    action: str
+    changes: str
+
+
+def result_versions(tournament: Tournament, limit: int = 500) -> list[ResultVersion]:
+    """The latest result versions of a tournament, newest first."""
+    return list(
+        ResultVersion.objects.filter(
+            result__round__girone__stage__tournament=tournament
+        )
+        .select_related(
+            "result__table__round__girone",
+            "entered_by",
+            "confirmed_by",
+            "supersedes",
+        )
+        .order_by("-entered_at", "-pk")[:limit]
+    )
+
+
+def history_rows(tournament: Tournament, limit: int = 500) -> list[HistoryRow]:
+    """Changes of the tournament's pairs, rounds and tables, newest first."""
+    round_ids = list(
+        Round.objects.filter(girone__stage__tournament=tournament).values_list(
+            "id", flat=True
+        )
+    )
+    round_numbers = dict(
+        Round.objects.filter(id__in=round_ids).values_list("id", "number")
+    )
+
+    def pair_name(r: Any) -> str:
+        return _("Pair %(n)s") % {"n": r.number}
+
+    def round_name(r: Any) -> str:
+        return _("Round %(n)s") % {"n": r.number}
+
+    def table_name(r: Any) -> str:
+        return _("Table %(n)s, round %(r)s") % {
+            "n": r.number,
+            "r": round_numbers.get(r.round_id, "?"),
+        }
+
+    sources: list[tuple[str, Iterable[Any], Any]] = [
+        (_("Pair"), Pair.history.filter(tournament_id=tournament.pk), pair_name),
+        (_("Round"), Round.history.filter(id__in=round_ids), round_name),
+        (_("Table"), Table.history.filter(round_id__in=round_ids), table_name),
+    ]
+    rows: list[HistoryRow] = []
+    for label, records, name in sources:
+        rows.extend(_diff_records(label, records.select_related("history_user"), name))
+    rows.sort(key=lambda r: r.when, reverse=True)
+    return rows[:limit]
+
+
+def _diff_records(label: str, records: Iterable[Any], name: Any) -> list[HistoryRow]:
+    previous: dict[int, Any] = {}
+    rows = []
+    actions = {"+": _("created"), "~": _("changed"), "-": _("deleted")}
+    for record in sorted(records, key=lambda r: (r.id, r.history_date, r.history_id)):
+        fields = [
+            f.attname
+            for f in record._meta.fields
+            if f.attname not in _SKIP and f.name not in _SKIP
+        ]
+        before = previous.get(record.id)
+        if before is None:
+            changes = ", ".join(
+                f"{name}={getattr(record, name)}"
+                for name in fields
+                if getattr(record, name) not in (None, "")
+            )
+        else:
+            changes = ", ".join(
+                f"{name}: {getattr(before, name)} → {getattr(record, name)}"
+                for name in fields
+                if getattr(before, name) != getattr(record, name)
+            )
+        previous[record.id] = record
+        user = record.history_user
+        rows.append(
+            HistoryRow(
+                when=record.history_date,
+                who=user.get_username() if user else "—",
+                model=label,
+                object=name(record),
+                action=str(actions.get(record.history_type, record.history_type)),
+                changes=changes or "—",
+            )
+        )
+    return rows

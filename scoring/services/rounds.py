@@ -1,0 +1,86 @@
+"""A round's progress (which tables are missing) and closing it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament.models import Round, TournamentRole
+from tournament.permissions import has_role
+
+from ..models import TableResult
+from .errors import NotAllowedError, RoundNotReadyError, RoundStateError
+
+TableStatus = TableResult.Status
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    """How far a round's entry is: ``confirmed`` of ``total`` tables."""
+
+    total: int
+    confirmed: int
+    missing: tuple[int, ...]  # numbers of the tables not confirmed yet
+    statuses: dict[int, str]  # table number -> TableResult.Status value
+
+    @property
+    def complete(self) -> bool:
+        return self.total > 0 and not self.missing
+
+
+def round_progress(round_id: int) -> RoundProgress:
+    """Table statuses of a round, by table number, in two queries."""
+    from tournament.models import Table
+
+    numbers = list(
+        Table.objects.filter(round_id=round_id)
+        .order_by("number")
+        .values_list("id", "number")
+    )
+    found = dict(
+        TableResult.objects.filter(round_id=round_id).values_list("table_id", "status")
+    )
+    statuses = {number: found.get(pk, TableStatus.EMPTY) for pk, number in numbers}
+    missing = tuple(n for n, s in statuses.items() if s != TableStatus.CONFIRMED)
+    return RoundProgress(len(numbers), len(numbers) - len(missing), missing, statuses)
+
+
+def close_round(*, round_id: int, by: Any) -> Round:
+    """Close a round whose every table is confirmed; else ``RoundNotReadyError``.
+
+    The round's result rows are locked first, so a save running at the same time
+    either finishes before (and is seen here) or waits and then finds the round closed.
+    """
+    with transaction.atomic():
+        round_ = (
+            Round.objects.select_for_update()
+            .select_related("girone__stage__tournament")
+            .get(pk=round_id)
+        )
+        tournament = round_.girone.stage.tournament
+        if not has_role(by, tournament, TournamentRole.Role.REFEREE):
+            raise NotAllowedError(_("You are not a referee of this tournament."))
+        if round_.status == Round.Status.CLOSED:
+            return round_
+        if round_.status != Round.Status.PUBLISHED:
+            raise RoundStateError(
+                _("Round %(n)d is not published yet.") % {"n": round_.number}
+            )
+        list(TableResult.objects.select_for_update().filter(round=round_).values("id"))
+        progress = round_progress(round_.pk)
+        if not progress.complete:
+            raise RoundNotReadyError(
+                _("Round %(n)d cannot be closed: tables not confirmed: %(tables)s.")
+                % {
+                    "n": round_.number,
+                    "tables": ", ".join(map(str, progress.missing)) or "—",
+                },
+                missing=list(progress.missing),
+            )
+        round_.status = Round.Status.CLOSED
+        round_._history_user = by  # type: ignore[attr-defined]
+        round_.save(update_fields=["status"])
+    return round_

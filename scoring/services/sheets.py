@@ -1,0 +1,488 @@
+"""A typed score sheet as plain values, and what :mod:`rules` makes of it.
+
+The form turns the POST into a :class:`Sheet`; :func:`compute` checks it against the
+round (number of smazzate, the kind of result, the table) and the rule pack, calls
+:mod:`rules` for every number (line scores from a breakdown, MP→VP, Briscola matches)
+and returns an :class:`Outcome`. It raises :class:`~scoring.services.errors.SheetError`
+with Italian messages keyed by the form field that caused them; a
+:class:`~rules.errors.RulesError` that slips past the checks here is shown next to the
+field it concerns, with the rules' own detail.
+
+Field names: ``h<n>_ns`` / ``h<n>_ew`` (smazzata or partita n, from 1), a breakdown's
+``h<n>_<line>_<part>`` (``clean``, ``semiclean``, ``dirty``, ``closed``, ``pozzetto``,
+``melded``, ``in_hand``, ``penalties``), then ``kind``, ``line``, ``reason``,
+``set_mp_ns`` ... ``set_vp_ew``.
+
+Special results (fibur-rules.md §4, pack section ``[special]``):
+
+* rest: the resting pair gets ``rest_vp`` and, with ``rest_mp = "band_min"``, the lowest
+  MP of that VP's band in the round's table (14 VP, 355 MP in a 3-smazzate round);
+* forfeit / no-show: the offender ``forfeit_loser_vp`` and ``forfeit_loser_mp``; the
+  opponent at least ``forfeit_winner_vp`` with the band's lowest MP, or what the hands
+  played gave it if that is more;
+* late arrival: ``late_arrival_mp`` added to the late line's total before conversion;
+* second warning: ``second_warning_vp`` added to the warned line's VP, nothing to the
+  other line (the MP stay as played);
+* referee-set score: MP (converted with the round's table) or VP set directly;
+* both absent: ``both_absent_vp`` each, 0 MP.
+
+Briscola: the partite go to ``rules.briscola.match_result``; a rest or a forfeit
+gives the pack's ``forfeit_winner_points`` / ``forfeit_loser_points``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from rules import briscola as rules_briscola
+from rules import burraco as rules_burraco
+from rules.errors import RulesError
+from rules.packs import RulePack
+from rules.vp import VpTable, vp_table
+
+from ..models import ResultVersion
+from .errors import NON_FIELD, SheetError
+
+Kind = ResultVersion.Kind
+
+#: Breakdown parts as named in the form, and their LineBreakdown field.
+BREAKDOWN_PARTS: dict[str, str] = {
+    "clean": "clean",
+    "semiclean": "semiclean",
+    "dirty": "dirty",
+    "closed": "closed",
+    "pozzetto": "took_pozzetto",
+    "melded": "melded_points",
+    "in_hand": "in_hand_points",
+    "penalties": "penalties",
+}
+COUNT_PARTS = ("clean", "semiclean", "dirty")
+POINT_PARTS = ("melded", "in_hand", "penalties")
+FLAG_PARTS = ("closed", "pozzetto")
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One line's breakdown of a smazzata (seed 000 order: burrachi, closing, cards)."""
+
+    clean: int = 0
+    semiclean: int = 0
+    dirty: int = 0
+    closed: bool = False
+    pozzetto: bool = False
+    melded: int = 0
+    in_hand: int = 0
+    penalties: int = 0
+
+    def as_json(self) -> dict[str, int | bool]:
+        """The stored form: the field names of ``rules.burraco.LineBreakdown``."""
+        return {BREAKDOWN_PARTS[k]: getattr(self, k) for k in BREAKDOWN_PARTS}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, int | bool]) -> Breakdown:
+        return cls(**{k: data[v] for k, v in BREAKDOWN_PARTS.items() if v in data})  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One smazzata (or Briscola partita) as typed; a score may be left to the breakdown."""
+
+    ns: int | None
+    ew: int | None
+    ns_breakdown: Breakdown | None = None
+    ew_breakdown: Breakdown | None = None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything a referee submits for one table."""
+
+    hands: tuple[Hand, ...] = ()
+    kind: str = Kind.NORMAL
+    line: str = ""
+    reason: str = ""
+    set_mp: tuple[int | None, int | None] = (None, None)
+    set_vp: tuple[int | None, int | None] = (None, None)
+
+    def content_key(self, outcome: Outcome) -> tuple[object, ...]:
+        """What two sheets of a double entry must agree on (scores, not the reason)."""
+        return (self.kind, self.line, outcome.hands, self.set_mp, self.set_vp)
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a sheet is checked against: the game, the pack, the round, the table."""
+
+    game: str
+    pack: RulePack
+    round_hands: int
+    is_rest: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The computed result: line scores per smazzata (or partita), MP and VP per line."""
+
+    mp_ns: int | None
+    mp_ew: int | None
+    vp_ns: int | None
+    vp_ew: int | None
+    hands: tuple[tuple[int, int], ...] = ()
+    breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...] = ()
+    played: bool = True
+    notes: tuple[str, ...] = field(default=())
+
+
+class _Errors:
+    """Collects messages by field, then raises them all at once."""
+
+    def __init__(self) -> None:
+        self.by_field: dict[str, list[str]] = {}
+
+    def add(self, field_name: str, message: str) -> None:
+        self.by_field.setdefault(field_name, []).append(message)
+
+    def raise_if_any(self) -> None:
+        if self.by_field:
+            raise SheetError(self.by_field)
+
+
+def compute(sheet: Sheet, ctx: Context) -> Outcome:
+    """Check ``sheet`` and compute its MP and VP through :mod:`rules`."""
+    if sheet.kind not in Kind.values:
+        raise SheetError({"kind": [_("Unknown kind of result.")]})
+    if sheet.kind != Kind.NORMAL and not sheet.reason.strip():
+        raise SheetError({"reason": [_("A special result needs a reason.")]})
+    if ctx.is_rest and sheet.kind not in (Kind.REST, Kind.REFEREE_SET):
+        raise SheetError(
+            {"kind": [_("Only one pair sits at this table: record its rest.")]}
+        )
+    if not ctx.is_rest and sheet.kind == Kind.REST:
+        raise SheetError(
+            {"kind": [_("A rest is only for a table with one pair (riposo).")]}
+        )
+    if sheet.kind in ResultVersion.LINE_KINDS and sheet.line not in ("ns", "ew"):
+        raise SheetError({"line": [_("Choose the line this applies to.")]})
+    if ctx.game == "briscola":
+        return _briscola(sheet, ctx)
+    return _burraco(sheet, ctx)
+
+
+# --- Burraco ----------------------------------------------------------------------
+
+
+def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
+    table = vp_table(ctx.round_hands, ctx.pack)
+    special = ctx.pack.require_special()
+    kind = sheet.kind
+    if kind == Kind.REST:
+        _no_hands(sheet)
+        vp = special.rest_vp
+        mp = _band_mp(table, vp, special.rest_mp)
+        return Outcome(mp_ns=mp, mp_ew=None, vp_ns=vp, vp_ew=None, played=False)
+    if kind == Kind.BOTH_ABSENT:
+        _no_hands(sheet)
+        vp = special.both_absent_vp
+        return Outcome(mp_ns=0, mp_ew=0, vp_ns=vp, vp_ew=vp, played=False)
+    if kind == Kind.REFEREE_SET:
+        _no_hands(sheet)
+        return _referee_set(sheet, ctx, table)
+
+    required = kind != Kind.FORFEIT  # a forfeit may come with the hands played so far
+    hands, breakdowns = _burraco_hands(sheet, ctx, required=required)
+    mp_ns = sum(h[0] for h in hands)
+    mp_ew = sum(h[1] for h in hands)
+    if kind == Kind.FORFEIT:
+        return _forfeit(sheet, ctx, table, hands, breakdowns, mp_ns, mp_ew)
+    if kind == Kind.LATE_ARRIVAL:
+        if sheet.line == "ns":
+            mp_ns += special.late_arrival_mp
+        else:
+            mp_ew += special.late_arrival_mp
+    vp_ns, vp_ew = _convert(table, mp_ns, mp_ew)
+    if kind == Kind.SECOND_WARNING:
+        if sheet.line == "ns":
+            vp_ns += special.second_warning_vp
+        else:
+            vp_ew += special.second_warning_vp
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns)
+
+
+def _burraco_hands(
+    sheet: Sheet, ctx: Context, *, required: bool
+) -> tuple[
+    tuple[tuple[int, int], ...], tuple[tuple[Breakdown | None, Breakdown | None], ...]
+]:
+    errors = _Errors()
+    typed = _trim(sheet.hands)
+    if len(typed) > ctx.round_hands:
+        errors.add(
+            f"h{ctx.round_hands + 1}_ns",
+            _("Too many hands: this round has %(n)d.") % {"n": ctx.round_hands},
+        )
+        errors.raise_if_any()
+    if required and not typed:
+        errors.add("h1_ns", _("Type the scores of the hands."))
+        errors.raise_if_any()
+    if required and len(typed) < ctx.round_hands and not sheet.reason.strip():
+        errors.add(
+            "reason",
+            _(
+                "%(typed)d of %(n)d hands typed: give the reason (e.g. time out)"
+                " or type the missing hands."
+            )
+            % {"typed": len(typed), "n": ctx.round_hands},
+        )
+    hands: list[tuple[int, int]] = []
+    breakdowns: list[tuple[Breakdown | None, Breakdown | None]] = []
+    for number, hand in enumerate(typed, start=1):
+        hands.append(_burraco_hand(number, hand, ctx.pack, errors))
+        breakdowns.append((hand.ns_breakdown, hand.ew_breakdown))
+    errors.raise_if_any()
+    return tuple(hands), tuple(breakdowns)
+
+
+def _burraco_hand(
+    number: int, hand: Hand, pack: RulePack, errors: _Errors
+) -> tuple[int, int]:
+    """The two line scores of one smazzata, checked; (0, 0) after an error."""
+    before = len(errors.by_field)
+    typed = {"ns": hand.ns, "ew": hand.ew}
+    breakdowns = {"ns": hand.ns_breakdown, "ew": hand.ew_breakdown}
+    for line, score in typed.items():
+        name = f"h{number}_{line}"
+        if score is None and breakdowns[line] is None:
+            errors.add(name, _("Missing score."))
+        elif score is not None and score % 5:
+            errors.add(
+                name,
+                _("%(score)d is not a multiple of 5: every Burraco score is.")
+                % {"score": score},
+            )
+        if breakdowns[line] is not None:
+            _check_breakdown(f"h{number}_{line}", breakdowns[line], errors)  # type: ignore[arg-type]
+    ns_bd, ew_bd = breakdowns["ns"], breakdowns["ew"]
+    if ns_bd and ew_bd and ns_bd.closed and ew_bd.closed:
+        errors.add(f"h{number}_ew_closed", _("Only one line can close a hand."))
+    if len(errors.by_field) > before:
+        return 0, 0
+    computed: dict[str, int] = {}
+    try:
+        if ns_bd and ew_bd:
+            computed["ns"], computed["ew"] = rules_burraco.hand_scores(
+                _rules_breakdown(ns_bd), _rules_breakdown(ew_bd), pack
+            )
+        else:
+            for line, bd in breakdowns.items():
+                if bd is not None:
+                    computed[line] = rules_burraco.line_score(
+                        _rules_breakdown(bd), pack
+                    )
+    except RulesError as exc:
+        errors.add(
+            f"h{number}_ns",
+            _("Breakdown of hand %(n)d not valid: %(detail)s")
+            % {"n": number, "detail": exc},
+        )
+        return 0, 0
+    scores: dict[str, int] = {}
+    for line in ("ns", "ew"):
+        score = typed[line]
+        if line in computed and score is not None and score != computed[line]:
+            errors.add(
+                f"h{number}_{line}",
+                _("The score (%(typed)d) does not match the breakdown (%(computed)d).")
+                % {"typed": score, "computed": computed[line]},
+            )
+        scores[line] = computed.get(line, score if score is not None else 0)
+    return scores["ns"], scores["ew"]
+
+
+def _check_breakdown(prefix: str, bd: Breakdown, errors: _Errors) -> None:
+    for part in COUNT_PARTS:
+        if getattr(bd, part) < 0:
+            errors.add(f"{prefix}_{part}", _("Cannot be negative."))
+    for part in POINT_PARTS:
+        value = getattr(bd, part)
+        if value < 0:
+            errors.add(f"{prefix}_{part}", _("Cannot be negative."))
+        elif value % 5:
+            errors.add(
+                f"{prefix}_{part}",
+                _("%(score)d is not a multiple of 5: every Burraco score is.")
+                % {"score": value},
+            )
+    if bd.closed and not bd.pozzetto:
+        errors.add(
+            f"{prefix}_closed",
+            _("Closing without the pozzetto: the closing line must have taken it."),
+        )
+    if bd.closed and bd.clean + bd.semiclean + bd.dirty == 0:
+        errors.add(
+            f"{prefix}_closed",
+            _("Closing without a burraco: the closing line needs at least one."),
+        )
+
+
+def _rules_breakdown(bd: Breakdown) -> rules_burraco.LineBreakdown:
+    return rules_burraco.LineBreakdown(**bd.as_json())  # type: ignore[arg-type]
+
+
+def _forfeit(
+    sheet: Sheet,
+    ctx: Context,
+    table: VpTable,
+    hands: tuple[tuple[int, int], ...],
+    breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...],
+    mp_ns: int,
+    mp_ew: int,
+) -> Outcome:
+    special = ctx.pack.require_special()
+    winner_vp = special.forfeit_winner_vp
+    winner_mp = _band_mp(table, winner_vp, special.forfeit_mp)
+    if hands:
+        # "Minimo 14 VP": the opponent keeps what the hands played gave it, if more.
+        vp_ns, vp_ew = _convert(table, mp_ns, mp_ew)
+        played_vp, played_mp = (vp_ew, mp_ew) if sheet.line == "ns" else (vp_ns, mp_ns)
+        if played_vp > winner_vp:
+            winner_vp, winner_mp = played_vp, played_mp
+    loser = (special.forfeit_loser_mp, special.forfeit_loser_vp)
+    winner = (winner_mp, winner_vp)
+    (mp_ns, vp_ns), (mp_ew, vp_ew) = (
+        (loser, winner) if sheet.line == "ns" else (winner, loser)
+    )
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns, played=False)
+
+
+def _referee_set(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
+    errors = _Errors()
+    names = ("ns",) if ctx.is_rest else ("ns", "ew")
+    mp = dict(zip(("ns", "ew"), sheet.set_mp, strict=True))
+    vp = dict(zip(("ns", "ew"), sheet.set_vp, strict=True))
+    given_mp = [mp[n] is not None for n in names]
+    given_vp = [vp[n] is not None for n in names]
+    if not any(given_mp) and not any(given_vp):
+        errors.add("set_mp_ns", _("Set the MP or the VP of the lines."))
+    for kind_name, given in (("mp", given_mp), ("vp", given_vp)):
+        if any(given) and not all(given):
+            for n, ok in zip(names, given, strict=False):
+                if not ok:
+                    errors.add(f"set_{kind_name}_{n}", _("Missing score."))
+    for n in names:
+        value = mp[n]
+        if value is not None and value % 5:
+            errors.add(
+                f"set_mp_{n}",
+                _("%(score)d is not a multiple of 5: every Burraco score is.")
+                % {"score": value},
+            )
+    errors.raise_if_any()
+    if ctx.is_rest:
+        mp_ns = mp["ns"] if mp["ns"] is not None else 0
+        vp_ns = vp["ns"] if vp["ns"] is not None else _convert(table, mp_ns, 0)[0]
+        return Outcome(mp_ns, None, vp_ns, None, played=False)
+    mp_ns, mp_ew = mp["ns"] or 0, mp["ew"] or 0
+    if all(given_vp):
+        vp_ns, vp_ew = vp["ns"], vp["ew"]
+    else:
+        vp_ns, vp_ew = _convert(table, mp_ns, mp_ew)
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew)
+
+
+def _convert(table: VpTable, mp_ns: int, mp_ew: int) -> tuple[int, int]:
+    try:
+        return table.convert(mp_ns, mp_ew)
+    except RulesError as exc:
+        raise SheetError(
+            {
+                NON_FIELD: [
+                    _("The totals cannot be converted: %(detail)s") % {"detail": exc}
+                ]
+            }
+        ) from exc
+
+
+def _band_mp(table: VpTable, vp: int, rule: str | int) -> int:
+    return table.band_min_mp(vp) if rule == "band_min" else int(rule)
+
+
+def _no_hands(sheet: Sheet) -> None:
+    if _trim(sheet.hands):
+        raise SheetError(
+            {"h1_ns": [_("This kind of result takes no hand scores: clear them.")]}
+        )
+
+
+def _trim(hands: tuple[Hand, ...]) -> tuple[Hand, ...]:
+    """The hands up to the last one with anything typed (blank rows at the end go)."""
+    last = 0
+    for number, hand in enumerate(hands, start=1):
+        if (
+            hand.ns is not None
+            or hand.ew is not None
+            or hand.ns_breakdown
+            or hand.ew_breakdown
+        ):
+            last = number
+    return hands[:last]
+
+
+# --- Briscola ---------------------------------------------------------------------
+
+
+def _briscola(sheet: Sheet, ctx: Context) -> Outcome:
+    section = ctx.pack.require_briscola()
+    kind = sheet.kind
+    if kind in (Kind.LATE_ARRIVAL, Kind.SECOND_WARNING):
+        raise SheetError({"kind": [_("Not used in Briscola.")]})
+    if kind == Kind.REST:
+        _no_hands(sheet)
+        return Outcome(0, None, section.forfeit_winner_points, None, played=False)
+    if kind == Kind.BOTH_ABSENT:
+        _no_hands(sheet)
+        return Outcome(0, 0, 0, 0, played=False)
+    if kind == Kind.FORFEIT:
+        _no_hands(sheet)
+        win, lose = section.forfeit_winner_points, section.forfeit_loser_points
+        vp_ns, vp_ew = (lose, win) if sheet.line == "ns" else (win, lose)
+        return Outcome(0, 0, vp_ns, vp_ew, played=False)
+    if kind == Kind.REFEREE_SET:
+        _no_hands(sheet)
+        ns, ew = sheet.set_vp
+        if ns is None or (ew is None and not ctx.is_rest):
+            raise SheetError({"set_vp_ns": [_("Set the points of the lines.")]})
+        return Outcome(0, None if ctx.is_rest else 0, ns, ew, played=False)
+    errors = _Errors()
+    games = _trim(sheet.hands)
+    if not games:
+        errors.add("h1_ns", _("Type the points of the games."))
+    for number, game in enumerate(games, start=1):
+        for line, points in (("ns", game.ns), ("ew", game.ew)):
+            if points is None:
+                errors.add(f"h{number}_{line}", _("Missing score."))
+            elif not 0 <= points <= 120:
+                errors.add(f"h{number}_{line}", _("Between 0 and 120."))
+        if game.ns is not None and game.ew is not None and game.ns + game.ew != 120:
+            errors.add(
+                f"h{number}_ew",
+                _("The two lines take 120 points in all, not %(total)d.")
+                % {"total": game.ns + game.ew},
+            )
+    errors.raise_if_any()
+    pairs = tuple((g.ns or 0, g.ew or 0) for g in games)
+    try:
+        match = rules_briscola.match_result(pairs, ctx.round_hands, ctx.pack)
+    except RulesError as exc:
+        raise SheetError(
+            {f"h{len(pairs)}_ns": [_("Match not valid: %(detail)s") % {"detail": exc}]}
+        ) from exc
+    return Outcome(
+        mp_ns=sum(p[0] for p in pairs),
+        mp_ew=sum(p[1] for p in pairs),
+        vp_ns=match.points_a,
+        vp_ew=match.points_b,
+        hands=pairs,
+    )

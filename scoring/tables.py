@@ -1,0 +1,130 @@
+"""Listings of the referee pages (django-tables2): they present, never compute."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from .models import ResultVersion
+
+
+class _Plain(tables.Table):
+    class Meta:
+        orderable = False
+        attrs = {"class": "listing"}
+        empty_text = _("Nothing yet.")
+
+
+def _scores(version: ResultVersion) -> str:
+    rows = version.games.all() if version.game == "briscola" else version.hands.all()
+    return " · ".join(f"{r.ns}–{r.ew}" for r in rows) or "—"
+
+
+class VersionTable(_Plain):
+    """Every version of one table, oldest first (the table page)."""
+
+    number = tables.Column(verbose_name="#")
+    purpose = tables.Column(verbose_name=_("Purpose"))
+    kind = tables.Column(verbose_name=_("Kind"))
+    scores = tables.Column(verbose_name=_("Scores"), empty_values=())
+    mp = tables.Column(
+        verbose_name="MP", empty_values=(), attrs={"td": {"class": "num"}}
+    )
+    vp = tables.Column(
+        verbose_name="VP", empty_values=(), attrs={"td": {"class": "num"}}
+    )
+    status = tables.Column(verbose_name=_("Status"))
+    entered = tables.Column(verbose_name=_("Entered by"), empty_values=())
+    confirmed = tables.Column(verbose_name=_("Confirmed by"), empty_values=())
+    reason = tables.Column(verbose_name=_("Reason"))
+
+    def render_scores(self, record: ResultVersion) -> str:
+        return _scores(record)
+
+    def render_mp(self, record: ResultVersion) -> str:
+        return _line_pair(record.mp_ns, record.mp_ew)
+
+    def render_vp(self, record: ResultVersion) -> str:
+        return _line_pair(record.vp_ns, record.vp_ew)
+
+    def render_entered(self, record: ResultVersion) -> str:
+        when = record.entered_at.astimezone().strftime("%H:%M:%S")
+        return f"{record.entered_by.get_username()} {when}"
+
+    def render_confirmed(self, record: ResultVersion) -> str:
+        if record.confirmed_by is None or record.confirmed_at is None:
+            return "—"
+        when = record.confirmed_at.astimezone().strftime("%H:%M:%S")
+        return f"{record.confirmed_by.get_username()} {when}"
+
+
+def _line_pair(ns: int | None, ew: int | None) -> str:
+    if ns is None and ew is None:
+        return "—"
+    if ew is None:
+        return str(ns)
+    return f"{ns}–{ew}"
+
+
+class VersionLogTable(_Plain):
+    """The tournament's result versions, newest first (the director's log)."""
+
+    entered_at = tables.DateTimeColumn(verbose_name=_("When"), format="d/m H:i:s")
+    where = tables.Column(verbose_name=_("Table"), empty_values=())
+    number = tables.Column(verbose_name=_("Version"))
+    purpose = tables.Column(verbose_name=_("Purpose"))
+    kind = tables.Column(verbose_name=_("Kind"))
+    status = tables.Column(verbose_name=_("Status"))
+    before = tables.Column(verbose_name=_("Before"), empty_values=())
+    after = tables.Column(verbose_name=_("After"), empty_values=())
+    entered_by = tables.Column(verbose_name=_("Who"))
+    reason = tables.Column(verbose_name=_("Reason"))
+
+    def render_where(self, record: ResultVersion) -> str:
+        table = record.result.table
+        return _("R%(r)d T%(t)d") % {"r": table.round.number, "t": table.number}
+
+    def render_before(self, record: ResultVersion) -> str:
+        old = record.supersedes
+        if old is None:
+            return "—"
+        return f"MP {_line_pair(old.mp_ns, old.mp_ew)} · VP {_line_pair(old.vp_ns, old.vp_ew)}"
+
+    def render_after(self, record: ResultVersion) -> str:
+        return (
+            f"MP {_line_pair(record.mp_ns, record.mp_ew)}"
+            f" · VP {_line_pair(record.vp_ns, record.vp_ew)}"
+        )
+
+
+class ImpactTable(_Plain):
+    """The pairs a correction changed (rows of the stored impact report)."""
+
+    pair = tables.Column(verbose_name=_("Pair"))
+    vp_before = tables.Column(
+        verbose_name=_("VP before"), attrs={"td": {"class": "num"}}
+    )
+    vp_after = tables.Column(verbose_name=_("VP after"), attrs={"td": {"class": "num"}})
+    mp_diff_before = tables.Column(
+        verbose_name=_("MP diff. before"), attrs={"td": {"class": "num"}}
+    )
+    mp_diff_after = tables.Column(
+        verbose_name=_("MP diff. after"), attrs={"td": {"class": "num"}}
+    )
+    position_before = tables.Column(
+        verbose_name=_("Position before"), attrs={"td": {"class": "num"}}
+    )
+    position_after = tables.Column(
+        verbose_name=_("Position after"), attrs={"td": {"class": "num"}}
+    )
+
+
+class HistoryTable(_Plain):
+    """Changes of pairs, rounds and tables (django-simple-history records)."""
+
+    when = tables.DateTimeColumn(verbose_name=_("When"), format="d/m H:i:s")
+    who = tables.Column(verbose_name=_("Who"))
+    model = tables.Column(verbose_name=_("What"))
+    object = tables.Column(verbose_name=_("Object"))
+    action = tables.Column(verbose_name=_("Action"))
+    changes = tables.Column(verbose_name=_("Changes"))

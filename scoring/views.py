@@ -1,0 +1,244 @@
+"""Referee pages: the round's entry page, a table's sheet, closing, impact, the log.
+
+Views are thin: parse the form, make one service call, answer. The save endpoint answers
+JSON to the entry page's script (``Accept: application/json``) and plain HTML otherwise,
+so the page works without JavaScript too; on an error either way the typed sheet stays.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.models import Round, Table, TournamentRole
+from tournament.permissions import has_role, role_required
+
+from . import pages, services
+from .forms import SettleForm, SheetForm, new_token
+from .models import ResultVersion, TableResult
+from .services import log as audit
+from .services.errors import ConflictError, RoundNotReadyError, ScoringError
+from .tables import HistoryTable, ImpactTable, VersionLogTable, VersionTable
+
+Role = TournamentRole.Role
+
+
+def _round(tournament, round_id: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("girone__stage"),
+        pk=round_id,
+        girone__stage__tournament=tournament,
+    )
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@require_GET
+@role_required(Role.REFEREE)
+def round_list(request, tournament):
+    return render(
+        request,
+        "scoring/round_list.html",
+        {"tournament": tournament, "rounds": pages.round_rows(tournament)},
+    )
+
+
+@require_GET
+@role_required(Role.REFEREE)
+def entry_page(request, tournament, round_id):
+    round_ = _round(tournament, round_id)
+    return _render_entry(request, tournament, round_)
+
+
+def _render_entry(request, tournament, round_, bound=None, status=200):
+    context = pages.entry_context(tournament, round_, request.user, bound=bound)
+    return render(request, "scoring/entry.html", context, status=status)
+
+
+@require_POST
+@role_required(Role.REFEREE)
+def save_table(request, tournament, round_id, number):
+    round_ = _round(tournament, round_id)
+    detailed = request.POST.get("detailed") == "1"
+    try:
+        table = pages.table_by_number(round_, number)
+    except Table.DoesNotExist:
+        message = _("Table %(n)d does not exist in this round.") % {"n": number}
+        if _wants_json(request):
+            return JsonResponse(
+                {"ok": False, "errors": {"__all__": [message]}}, status=404
+            )
+        raise Http404(message) from None
+    form = SheetForm(
+        request.POST,
+        prefix=None if detailed else f"t{number}",
+        **pages.form_shape(tournament, round_, table, detailed=detailed),
+    )
+    error: ScoringError | None = None
+    saved = None
+    if form.is_valid():
+        try:
+            saved = services.submit_sheet(
+                table=table,
+                sheet=form.to_sheet(),
+                by=request.user,
+                expected_lock_version=form.cleaned_data["lock_version"],
+                token=form.cleaned_data["idempotency_key"],
+                correction=request.POST.get("correction") == "1",
+            )
+        except ScoringError as exc:
+            error = exc
+            form.add_service_errors(exc.errors)
+    if _wants_json(request):
+        return _json_answer(request, tournament, table, form, saved, error)
+    if saved is None:
+        if detailed:
+            return _render_table(request, tournament, round_, table, form, status=400)
+        return _render_entry(
+            request, tournament, round_, bound={number: form}, status=400
+        )
+    messages.success(request, pages.saved_message(table, saved))
+    if saved.impact is not None:
+        return redirect(
+            "scoring:impact", slug=tournament.slug, version_id=saved.version.pk
+        )
+    if detailed:
+        return redirect(
+            "scoring:table", slug=tournament.slug, round_id=round_.pk, number=number
+        )
+    return redirect(
+        reverse(
+            "scoring:entry", kwargs={"slug": tournament.slug, "round_id": round_.pk}
+        )
+        + f"#t{number}"
+    )
+
+
+def _json_answer(request, tournament, table, form, saved, error):
+    body = {
+        "table": table.number,
+        "progress": pages.progress_payload(table.round_id),
+        "idempotency_key": new_token(),
+    }
+    if saved is not None:
+        body["ok"] = True
+        body["status"] = saved.result.status
+        body["message"] = pages.saved_message(table, saved)
+        body["html"] = pages.render_row(request, tournament, table)
+        if saved.impact is not None:
+            body["redirect"] = reverse(
+                "scoring:impact",
+                kwargs={"slug": tournament.slug, "version_id": saved.version.pk},
+            )
+        return JsonResponse(body)
+    body["ok"] = False
+    body["errors"] = {k: [str(m) for m in v] for k, v in form.errors.items()}
+    body["code"] = error.code if error else "form"
+    if isinstance(error, ConflictError):
+        body["lock_version"] = error.lock_version
+        current = services.load_table(table.pk)
+        result = TableResult.objects.filter(table=current).select_related("current")
+        body["saved"] = pages.summary(result[0].current) if result else ""
+    return JsonResponse(body, status=error.http_status if error else 400)
+
+
+@role_required(Role.REFEREE)
+def table_page(request, tournament, round_id, number):
+    round_ = _round(tournament, round_id)
+    try:
+        table = pages.table_by_number(round_, number)
+    except Table.DoesNotExist:
+        raise Http404 from None
+    return _render_table(request, tournament, round_, table)
+
+
+def _render_table(request, tournament, round_, table, form=None, status=200):
+    context = pages.table_context(tournament, round_, table, request.user, form=form)
+    context["versions_table"] = (
+        VersionTable(context["versions"]) if context["show_versions"] else None
+    )
+    return render(request, "scoring/table.html", context, status=status)
+
+
+@require_POST
+@role_required(Role.REFEREE)
+def settle_table(request, tournament, round_id, number):
+    round_ = _round(tournament, round_id)
+    table = get_object_or_404(Table, round=round_, number=number)
+    form = SettleForm(request.POST)
+    if form.is_valid():
+        try:
+            services.settle(
+                table=services.load_table(table.pk),
+                version_id=form.cleaned_data["version"],
+                by=request.user,
+                expected_lock_version=form.cleaned_data["lock_version"],
+            )
+            messages.success(
+                request, _("Table %(n)d settled and confirmed.") % {"n": number}
+            )
+        except ScoringError as exc:
+            messages.error(request, exc.message)
+    return redirect(
+        "scoring:table", slug=tournament.slug, round_id=round_.pk, number=number
+    )
+
+
+@require_POST
+@role_required(Role.REFEREE)
+def close_round(request, tournament, round_id):
+    round_ = _round(tournament, round_id)
+    try:
+        services.close_round(round_id=round_.pk, by=request.user)
+        messages.success(request, _("Round %(n)d closed.") % {"n": round_.number})
+    except RoundNotReadyError as exc:
+        messages.error(request, exc.message)
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+    return redirect("scoring:entry", slug=tournament.slug, round_id=round_.pk)
+
+
+@require_GET
+@role_required(Role.REFEREE)
+def impact(request, tournament, version_id):
+    version = get_object_or_404(
+        ResultVersion.objects.select_related(
+            "result__table__round__girone", "entered_by", "supersedes"
+        ),
+        pk=version_id,
+        result__round__girone__stage__tournament=tournament,
+    )
+    report = version.impact or {"rows": [], "later_rounds": []}
+    return render(
+        request,
+        "scoring/impact.html",
+        {
+            "tournament": tournament,
+            "version": version,
+            "report": report,
+            "impact_table": ImpactTable(report["rows"]),
+        },
+    )
+
+
+@require_GET
+@role_required(Role.DIRECTOR)
+def log(request, tournament):
+    versions = audit.result_versions(tournament)
+    history = audit.history_rows(tournament)
+    return render(
+        request,
+        "scoring/log.html",
+        {
+            "tournament": tournament,
+            "versions_table": VersionLogTable(versions),
+            "history_table": HistoryTable([h.__dict__ for h in history]),
+            "is_chief": has_role(request.user, tournament, Role.CHIEF_REFEREE),
+        },
+    )

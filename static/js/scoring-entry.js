@@ -1,0 +1,233 @@
+/* Score entry, keyboard first.
+ *
+ * - Type a table number in "Vai al tavolo" and press Enter: the focus jumps to that
+ *   table's first score. Tab moves through the hands; Enter saves.
+ * - Totals, MP difference and VP are shown live from the round's VP table (embedded in
+ *   the page with json_script): the server recomputes everything through `rules`.
+ * - A save is sent with fetch (JSON answer): the table's card is swapped for the saved
+ *   one, the progress and the missing tables are updated and the focus goes back to
+ *   "Vai al tavolo". On an error the typed sheet stays and each message is put next to
+ *   its field. Each sheet carries an idempotency key: sending it twice never counts twice.
+ * Without JavaScript the forms post normally and the server answers with the page.
+ */
+(function () {
+  "use strict";
+
+  var dataNode = document.getElementById("vp-data");
+  var vpData = dataNode ? JSON.parse(dataNode.textContent) : { bands: [], total: 0 };
+  var bar = document.getElementById("entry-bar");
+  var goto = document.getElementById("goto");
+
+  function toInt(input) {
+    var text = (input.value || "").trim();
+    if (!/^-?\d+$/.test(text)) return null;
+    return parseInt(text, 10);
+  }
+
+  function convert(ns, ew) {
+    var diff = Math.abs(ns - ew);
+    var bands = vpData.bands;
+    for (var i = 0; i < bands.length; i++) {
+      var max = bands[i][0];
+      if (max === null || diff <= max) {
+        var win = bands[i][1];
+        var lose = vpData.total - win;
+        return ns >= ew ? [win, lose] : [lose, win];
+      }
+    }
+    return null;
+  }
+
+  function recompute(form) {
+    var ns = 0, ew = 0, any = false, bad = false, winsNs = 0, winsEw = 0;
+    form.querySelectorAll("tbody tr").forEach(function (row) {
+      var inputs = row.querySelectorAll("input.score");
+      if (inputs.length < 2) return;
+      var a = toInt(inputs[0]), b = toInt(inputs[1]);
+      [inputs[0], inputs[1]].forEach(function (input) {
+        var v = toInt(input);
+        var wrong = input.value.trim() !== "" &&
+          (v === null || (vpData.game === "burraco" && v % 5 !== 0));
+        input.classList.toggle("suspect", wrong);
+        if (wrong) bad = true;
+      });
+      if (a !== null) { ns += a; any = true; }
+      if (b !== null) { ew += b; any = true; }
+      if (a !== null && b !== null) {
+        if (a > b) winsNs++; else if (b > a) winsEw++;
+      }
+    });
+    var totNs = form.querySelector(".tot-ns"), totEw = form.querySelector(".tot-ew");
+    if (!totNs) return;
+    totNs.textContent = ns;
+    totEw.textContent = ew;
+    form.querySelector(".diff").textContent = Math.abs(ns - ew);
+    var vp = form.querySelector(".vp");
+    if (vpData.game !== "burraco") {
+      vp.textContent = winsNs + "–" + winsEw;
+    } else if (!any || bad) {
+      vp.textContent = "—";
+    } else {
+      var pair = convert(ns, ew);
+      vp.textContent = pair ? pair[0] + "–" + pair[1] : "—";
+    }
+  }
+
+  function card(n) { return document.getElementById("t" + n); }
+
+  function firstInput(el) {
+    return el && el.querySelector("form[data-sheet] input:not([type=hidden]), form[data-sheet] button");
+  }
+
+  function jump() {
+    var n = (goto.value || "").trim();
+    var err = document.getElementById("goto-error");
+    err.textContent = "";
+    if (!n) return;
+    var target = card(n);
+    var input = firstInput(target);
+    if (!target) {
+      err.textContent = bar.dataset.unknown + " " + n;
+      goto.select();
+      return;
+    }
+    target.scrollIntoView({ block: "center" });
+    if (input) {
+      input.focus();
+      if (input.select) input.select();
+    } else {
+      var link = target.querySelector("a");
+      if (link) link.focus();
+    }
+    goto.value = "";
+  }
+
+  function clearErrors(form) {
+    form.querySelectorAll(".field-error").forEach(function (el) { el.textContent = ""; });
+    form.querySelectorAll("[aria-invalid]").forEach(function (el) { el.removeAttribute("aria-invalid"); });
+  }
+
+  function showErrors(form, errors) {
+    var first = null;
+    var general = form.querySelector(".form-errors");
+    Object.keys(errors).forEach(function (name) {
+      var text = errors[name].join(" ");
+      var input = form.querySelector('[name="' + name + '"]') ||
+        form.querySelector('[name$="-' + name + '"]');
+      var slot = input && form.querySelector('.field-error[data-for="' + input.name + '"]');
+      if (slot) {
+        slot.textContent = text;
+        input.setAttribute("aria-invalid", "true");
+        if (!first) first = input;
+      } else {
+        var p = document.createElement("p");
+        p.className = "field-error";
+        p.textContent = text;
+        general.appendChild(p);
+      }
+    });
+    if (first) { first.focus(); if (first.select) first.select(); }
+  }
+
+  function updateProgress(progress) {
+    var el = document.getElementById("progress");
+    if (el && progress) el.textContent = progress.label;
+    var missing = document.getElementById("missing");
+    if (missing && progress) {
+      missing.textContent = "";
+      if (!progress.missing.length) missing.textContent = "—";
+      progress.missing.forEach(function (n, i) {
+        var a = document.createElement("a");
+        a.href = "#t" + n;
+        a.textContent = n;
+        missing.appendChild(a);
+        if (i < progress.missing.length - 1) missing.appendChild(document.createTextNode(", "));
+      });
+    }
+  }
+
+  function send(form) {
+    if (form.dataset.busy) return; // the key makes a resend harmless; this avoids the noise
+    form.dataset.busy = "1";
+    var article = form.closest(".sheet-card");
+    var message = (article || form.parentNode).querySelector(".row-message");
+    var csrf = form.querySelector("[name=csrfmiddlewaretoken]").value;
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { Accept: "application/json", "X-CSRFToken": csrf },
+      credentials: "same-origin",
+    }).then(function (response) {
+      return response.json().then(function (body) { return { status: response.status, body: body }; });
+    }).then(function (answer) {
+      delete form.dataset.busy;
+      var body = answer.body;
+      updateProgress(body.progress);
+      if (body.ok) {
+        if (body.redirect) { window.location.assign(body.redirect); return; }
+        if (article && body.html) {
+          var holder = document.createElement("div");
+          holder.innerHTML = body.html.trim();
+          var fresh = holder.firstElementChild;
+          article.replaceWith(fresh);
+          var msg = fresh.querySelector(".row-message");
+          if (msg) msg.textContent = body.message;
+          bindAll(fresh);
+        } else {
+          window.location.reload();
+          return;
+        }
+        if (goto) { goto.focus(); }
+        return;
+      }
+      clearErrors(form);
+      if (message) message.textContent = "";
+      if (body.lock_version !== undefined) {
+        form.querySelector("[name$=lock_version]").value = body.lock_version;
+      }
+      if (body.code === "conflict" || body.code === "confirmed") {
+        if (message) {
+          message.textContent = (body.errors.__all__ || body.errors.reason || []).join(" ") +
+            (body.saved ? " — " + body.saved : "");
+          message.classList.add("conflict");
+        }
+        delete body.errors.__all__;
+      }
+      // A rejected attempt used its key: a new one for the next try of this sheet.
+      if (body.code === "conflict" && body.idempotency_key) {
+        form.querySelector("[data-idempotency-key]").value = body.idempotency_key;
+      }
+      showErrors(form, body.errors || {});
+    }).catch(function () {
+      delete form.dataset.busy;
+      if (message) message.textContent = bar ? bar.dataset.offline : "";
+    });
+  }
+
+  function bindAll(root) {
+    root.querySelectorAll("form[data-sheet]").forEach(function (form) {
+      recompute(form);
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-sheet]");
+    if (form) recompute(form);
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-sheet]")) return;
+    if (!form.closest(".sheet-card")) return; // the table page posts normally
+    event.preventDefault();
+    send(form);
+  });
+
+  if (goto) {
+    goto.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); jump(); }
+    });
+  }
+
+  bindAll(document);
+})();
