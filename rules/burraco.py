@@ -37,6 +37,7 @@ takes when a player runs out of cards; carte in mano = cards left in hand.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, fields
 
 from rules.cards import BURRACO_DECK, deck_points
@@ -122,6 +123,26 @@ def _section(pack: RulePack | None) -> tuple[RulePack, BurracoSection]:
     return pack, pack.require_burraco()
 
 
+@dataclass(frozen=True, slots=True)
+class _Limits:
+    deck: int  # card points of all 108 cards
+    min_burraco: int  # card points of the cheapest burraco
+    max_hand: int  # bound on one line's score, in absolute value
+
+
+@functools.cache
+def _limits(pack: RulePack) -> _Limits:
+    section = pack.require_burraco()
+    deck = deck_points(pack)
+    best = max(section.clean, section.semiclean, section.dirty)
+    return _Limits(
+        deck=deck,
+        min_burraco=CARDS_PER_BURRACO
+        * min(points for _, points in section.card_points),
+        max_hand=deck + max_burrachi() * best + section.closing,
+    )
+
+
 def max_burrachi() -> int:
     """The most burrachi 108 cards can form (7 cards each): 15, for both lines together.
 
@@ -137,8 +158,7 @@ def min_burraco_points(pack: RulePack | None = None) -> int:
     >>> min_burraco_points()
     35
     """
-    _, section = _section(pack)
-    return CARDS_PER_BURRACO * min(points for _, points in section.card_points)
+    return _limits(_section(pack)[0]).min_burraco
 
 
 def max_hand_score(pack: RulePack | None = None) -> int:
@@ -151,9 +171,7 @@ def max_hand_score(pack: RulePack | None = None) -> int:
     >>> max_hand_score()
     4180
     """
-    _, section = _section(pack)
-    best = max(section.clean, section.semiclean, section.dirty)
-    return deck_points(pack) + max_burrachi() * best + section.closing
+    return _limits(_section(pack)[0]).max_hand
 
 
 def _check_line(bd: LineBreakdown, pack: RulePack, section: BurracoSection) -> None:
@@ -178,13 +196,14 @@ def _check_line(bd: LineBreakdown, pack: RulePack, section: BurracoSection) -> N
             f"{bd.burrachi} burrachi need at least {bd.burrachi * CARDS_PER_BURRACO}"
             f" cards; 108 cards form at most {max_burrachi()}"
         )
-    floor = bd.burrachi * min_burraco_points(pack)
+    limits = _limits(pack)
+    floor = bd.burrachi * limits.min_burraco
     if bd.melded_points < floor:
         raise InvalidScoreError(
             f"melded_points = {bd.melded_points} is too low for {bd.burrachi} burrachi:"
             f" their cards alone are worth at least {floor}"
         )
-    deck = deck_points(pack)
+    deck = limits.deck
     if bd.melded_points + bd.in_hand_points > deck:
         raise InvalidScoreError(
             f"melded_points + in_hand_points = {bd.melded_points + bd.in_hand_points}"
@@ -206,7 +225,7 @@ def _score(bd: LineBreakdown, section: BurracoSection, pozzetto_penalty: bool) -
 
 
 def _bounded(score: int, bd: LineBreakdown, pack: RulePack) -> int:
-    bound = max_hand_score(pack)
+    bound = _limits(pack).max_hand
     if abs(score) > bound:
         raise InvalidScoreError(
             f"a line score of {score} is impossible in one smazzata (penalties ="
@@ -283,7 +302,7 @@ def hand_scores(
             f" 108 cards form at most {max_burrachi()}"
         )
     cards = sum(bd.melded_points + bd.in_hand_points for bd in (ns, ew))
-    deck = deck_points(pack)
+    deck = _limits(pack).deck
     if cards > deck:
         raise InvalidScoreError(
             f"the two lines' card points add up to {cards}, more than the {deck} points"

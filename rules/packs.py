@@ -26,7 +26,7 @@ import functools
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Literal, cast
@@ -233,6 +233,17 @@ class RulePack:
     pairing: PairingSection | None = None
     team: TeamSection | None = None
     briscola: BriscolaSection | None = None
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
+
+    def __post_init__(self) -> None:
+        # Packs key caches (VP tables, score bounds): hash the deep contents once.
+        fields_ = (self.name, self.version, self.game, self.title, self.source)
+        sections = (self.standings, self.vp, self.burraco, self.special)
+        rest = (self.pairing, self.team, self.briscola)
+        object.__setattr__(self, "_hash", hash(fields_ + sections + rest))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def label(self) -> str:
