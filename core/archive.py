@@ -1,0 +1,478 @@
+"""A whole tournament as one JSON archive: export, and import into any database.
+
+The archive holds every row that belongs to the tournament (found by following foreign
+keys to :class:`~tournament.models.Tournament`, so models added later are included
+without touching this module): stages, gironi, pairs, rounds, tables, every version of
+every result with its smazzate, the pair scores, the stored standings, the roles... and
+the rows they point to outside the tournament: clubs, players and user names.
+
+Format (``"format": "torneo-archive"``, ``"version": 1``), described in the README's
+"Backups" section::
+
+    {"format": "torneo-archive", "version": 1, "exported_at": "...",
+     "tournament": {"slug": "...", "name": "..."},
+     "users": [{"id": 1, "username": "arbitro"}],
+     "models": [{"model": "tournament.club", "rows": [{"id": 1, "name": ...}, ...]},
+                ...]}
+
+Models come in an order where every row's references come before it, except nullable
+references that close a cycle (a table result's version that counts), which the import
+fills in afterwards. ``id`` is an archive id (1, 2, ... per model, in primary-key order);
+a reference holds the archive id of its target, a user reference the archive id of a
+user. Values are JSON: dates and times in ISO 8601, JSON fields as they are.
+
+Import creates new rows (new primary keys) in one transaction. Clubs are matched by name
+and players by membership number (or, without one, by name and club); users by
+username, created inactive and without a password when missing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import uuid
+from collections import defaultdict, deque
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.duration import duration_iso_string
+
+from tournament.models import Club, Player, Tournament
+
+FORMAT = "torneo-archive"
+VERSION = 1
+#: The apps whose models hold tournament data. Printing is not one of them: its
+#: documents are rendered again from the data.
+DATA_APPS = ("tournament", "scoring", "standings", "knockout", "public")
+#: Models outside the tournament that its rows point to: matched on import.
+SHARED = ("tournament.club", "tournament.player")
+#: Models left out: regenerated on demand (caches) or audit trails kept by the site.
+EXCLUDED: set[str] = set()
+#: Values a row gets until its deferred references are filled in (a database check
+#: ties a confirmed table result to its version that counts).
+PLACEHOLDERS = {"scoring.tableresult": {"status": "empty"}}
+
+
+class ArchiveError(ValueError):
+    """The archive cannot be read or imported; the message says why."""
+
+
+def _label(model) -> str:
+    return model._meta.label_lower
+
+
+def _is_data_model(model) -> bool:
+    return (
+        model._meta.app_label in DATA_APPS
+        and not model._meta.proxy
+        and not model._meta.auto_created
+        and not model.__name__.startswith("Historical")  # simple_history's copies
+        and _label(model) not in EXCLUDED
+    )
+
+
+def _fks(model) -> list[models.ForeignKey]:
+    return [f for f in model._meta.concrete_fields if f.is_relation]
+
+
+def _owned_paths() -> dict[Any, str]:
+    """For each model owned by a tournament, the lookup from it to the tournament."""
+    paths: dict[Any, str] = {Tournament: "pk"}
+    queue = deque([Tournament])
+    candidates = [m for m in apps.get_models() if _is_data_model(m)]
+    while queue:
+        target = queue.popleft()
+        for model in candidates:
+            if model in paths:
+                continue
+            for field in _fks(model):
+                if field.related_model is target and not field.null:
+                    prefix = paths[target]
+                    paths[model] = (
+                        field.name if prefix == "pk" else f"{field.name}__{prefix}"
+                    )
+                    queue.append(model)
+                    break
+    return paths
+
+
+def _order(model_set: list) -> tuple[list, dict[Any, set[str]]]:
+    """Models so that references come first; the references to defer, per model."""
+    deferred: dict[Any, set[str]] = defaultdict(set)
+    remaining = list(model_set)
+    ordered: list = []
+    while remaining:
+        for model in remaining:
+            needs = {
+                f.related_model
+                for f in _fks(model)
+                if f.related_model in model_set
+                and f.related_model is not model
+                and f.name not in deferred[model]
+            }
+            if needs <= set(ordered):
+                ordered.append(model)
+                remaining.remove(model)
+                break
+        else:
+            # A cycle: defer one nullable reference of a model still waiting.
+            for model in remaining:
+                cyclic = [
+                    f
+                    for f in _fks(model)
+                    if f.null
+                    and f.related_model in remaining
+                    and f.name not in deferred[model]
+                ]
+                if cyclic:
+                    deferred[model].add(cyclic[0].name)
+                    break
+            else:
+                raise ArchiveError(f"cannot order {remaining}: a cycle without null")
+    for model in ordered:
+        deferred[model] |= {
+            f.name for f in _fks(model) if f.related_model is model
+        }  # self references
+    return ordered, deferred
+
+
+def _data_fields(model) -> list[models.Field]:
+    return [f for f in model._meta.concrete_fields if not f.primary_key]
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    """The archive of ``tournament`` as a JSON-ready dictionary."""
+    paths = _owned_paths()
+    querysets = {
+        model: model._default_manager.filter(**{path: tournament.pk})
+        for model, path in paths.items()
+    }
+    shared_pks: dict[Any, set[int]] = {apps.get_model(lbl): set() for lbl in SHARED}
+    user_model = get_user_model()
+    for model, qs in querysets.items():
+        for field in _fks(model):
+            if field.related_model in shared_pks:
+                shared_pks[field.related_model] |= set(
+                    qs.exclude(**{f"{field.attname}__isnull": True}).values_list(
+                        field.attname, flat=True
+                    )
+                )
+    # Players point at their clubs.
+    shared_pks[Club] |= set(
+        Player.objects.filter(
+            pk__in=shared_pks[Player], club__isnull=False
+        ).values_list("club_id", flat=True)
+    )
+    for model, pks in shared_pks.items():
+        querysets[model] = model._default_manager.filter(pk__in=pks)
+
+    ordered, _deferred = _order(list(querysets))
+    ids: dict[Any, dict[Any, int]] = {}
+    user_ids: dict[int, int] = {}
+    users: list[dict[str, Any]] = []
+    sections = []
+    for model in ordered:
+        fields = _data_fields(model)
+        rows = []
+        values = (
+            querysets[model].order_by("pk").values("pk", *(f.attname for f in fields))
+        )
+        ids[model] = {}
+        raw = list(values)
+        for number, row in enumerate(raw, start=1):
+            ids[model][row["pk"]] = number
+        for row in raw:
+            out: dict[str, Any] = {"id": ids[model][row["pk"]]}
+            for field in fields:
+                value = row[field.attname]
+                if field.is_relation and value is not None:
+                    target = field.related_model
+                    if target is user_model:
+                        if value not in user_ids:
+                            user_ids[value] = len(user_ids) + 1
+                        value = user_ids[value]
+                    elif target in ids and value in ids[target]:
+                        value = ids[target][value]
+                    elif target in querysets:
+                        value = ("defer", value)  # a target exported further on
+                    else:
+                        raise ArchiveError(
+                            f"{_label(model)} {row['pk']}: {field.name} points "
+                            f"outside the tournament ({_label(target)} {value})"
+                        )
+                out[field.name] = value
+            rows.append(out)
+        sections.append({"model": _label(model), "rows": rows})
+    # Resolve references to rows that came later (deferred cycles, self references).
+    for section, model in zip(sections, ordered, strict=True):
+        for row in section["rows"]:
+            for field in _fks(model):
+                value = row[field.name]
+                if isinstance(value, tuple):
+                    row[field.name] = ids[field.related_model][value[1]]
+    names = dict(
+        user_model._default_manager.filter(pk__in=user_ids).values_list(
+            "pk", user_model.USERNAME_FIELD
+        )
+    )
+    users = [{"id": n, "username": names[pk]} for pk, n in user_ids.items()]
+    users.sort(key=lambda u: u["id"])
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "tournament": {"slug": tournament.slug, "name": tournament.name},
+        "users": users,
+        "models": sections,
+    }
+
+
+class _Encoder(json.JSONEncoder):
+    """ISO 8601 with every microsecond (Django's encoder drops the last three)."""
+
+    def default(self, o):
+        if isinstance(o, dt.datetime | dt.date | dt.time):
+            return o.isoformat()
+        if isinstance(o, dt.timedelta):
+            return duration_iso_string(o)
+        if isinstance(o, uuid.UUID):
+            return str(o)
+        if hasattr(o, "as_tuple"):  # Decimal
+            return str(o)
+        return super().default(o)
+
+
+def dumps(archive: dict[str, Any]) -> str:
+    """The archive as JSON text (UTF-8, one value per line: friendly to diff)."""
+    return json.dumps(archive, cls=_Encoder, ensure_ascii=False, indent=1)
+
+
+def _match_club(row: dict[str, Any]) -> int | None:
+    found = Club.objects.filter(name__iexact=row["name"]).values_list("pk", flat=True)
+    return found.first()
+
+
+def _match_player(row: dict[str, Any], club_pk: int | None) -> int | None:
+    players = Player.objects.all()
+    if row.get("membership_number"):
+        players = players.filter(membership_number=row["membership_number"])
+    else:
+        players = players.filter(
+            membership_number="",
+            first_name=row["first_name"],
+            last_name=row["last_name"],
+            club_id=club_pk,
+        )
+    return players.values_list("pk", flat=True).first()
+
+
+def _users(archive: dict[str, Any]) -> dict[int, int]:
+    user_model = get_user_model()
+    mapping = {}
+    for entry in archive.get("users", []):
+        user = user_model._default_manager.filter(
+            **{user_model.USERNAME_FIELD: entry["username"]}
+        ).first()
+        if user is None:
+            user = user_model(**{user_model.USERNAME_FIELD: entry["username"]})
+            user.is_active = False
+            user.set_unusable_password()
+            user.save()
+        mapping[entry["id"]] = user.pk
+    return mapping
+
+
+def _python_value(field: models.Field, value: Any) -> Any:
+    if value is None or isinstance(field, models.JSONField):
+        return value
+    return field.to_python(value)
+
+
+@transaction.atomic
+def import_tournament(
+    archive: dict[str, Any], *, slug: str | None = None, name: str | None = None
+) -> Tournament:
+    """Create the archived tournament (optionally under a new slug and name)."""
+    if archive.get("format") != FORMAT:
+        raise ArchiveError("not a tournament archive (format is not torneo-archive)")
+    if archive.get("version") != VERSION:
+        raise ArchiveError(
+            f"archive version {archive.get('version')!r} is not supported "
+            f"(this site reads version {VERSION})"
+        )
+    slug = slug or archive["tournament"]["slug"]
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ArchiveError(
+            f"a tournament with slug {slug!r} exists already: choose another slug"
+        )
+    user_model = get_user_model()
+    users = _users(archive)
+    sections = {}
+    for section in archive["models"]:
+        try:
+            sections[apps.get_model(section["model"])] = section["rows"]
+        except (LookupError, ValueError):
+            raise ArchiveError(f"unknown model {section['model']!r}") from None
+    ordered, deferred = _order(list(sections))
+    pks: dict[Any, dict[int, int]] = {}
+    late: list[tuple[Any, int, dict[str, Any]]] = []
+    for model in ordered:
+        label = _label(model)
+        fields = {f.name: f for f in _data_fields(model)}
+        rows = sections[model]
+        pks[model] = {}
+        for row in rows:
+            unknown = set(row) - set(fields) - {"id"}
+            if unknown:
+                raise ArchiveError(f"{label}: unknown fields {sorted(unknown)}")
+        if label in SHARED:
+            for row in rows:
+                club = row.get("club")
+                club_pk = pks[Club].get(club) if club else None
+                existing = (
+                    _match_club(row) if model is Club else _match_player(row, club_pk)
+                )
+                if existing is None:
+                    obj = model(**_kwargs(model, fields, row, pks, users, set()))
+                    obj.save()
+                    existing = obj.pk
+                pks[model][row["id"]] = existing
+            continue
+        objs = []
+        for row in rows:
+            kwargs = _kwargs(model, fields, row, pks, users, deferred[model])
+            if model is Tournament:
+                kwargs["slug"] = slug
+                kwargs["name"] = name or kwargs["name"]
+            later = {n: row[n] for n in deferred[model] if row.get(n) is not None}
+            if later:
+                placeholders = PLACEHOLDERS.get(label, {})
+                kwargs.update(placeholders)
+                later |= {n: _python_value(fields[n], row[n]) for n in placeholders}
+                late.append((model, row["id"], later))
+            objs.append(model(**kwargs))
+        created = model._default_manager.bulk_create(objs, batch_size=500)
+        for row, obj in zip(rows, created, strict=True):
+            pks[model][row["id"]] = obj.pk
+        _restore_automatic_times(model, fields, rows, pks[model])
+    for model, archive_id, values in late:
+        update = {}
+        for field_name, value in values.items():
+            field = model._meta.get_field(field_name)
+            if field.is_relation and field.related_model is not user_model:
+                update[field.attname] = pks[field.related_model][value]
+            else:
+                update[field_name] = value
+        model._default_manager.filter(pk=pks[model][archive_id]).update(**update)
+    tournament_row = sections[Tournament][0]
+    return Tournament.objects.get(pk=pks[Tournament][tournament_row["id"]])
+
+
+def _kwargs(model, fields, row, pks, users, deferred) -> dict[str, Any]:
+    user_model = get_user_model()
+    kwargs: dict[str, Any] = {}
+    for field_name, field in fields.items():
+        if field_name not in row or field_name in deferred:
+            continue
+        value = row[field_name]
+        if field.is_relation:
+            if value is None:
+                kwargs[field.attname] = None
+            elif field.related_model is user_model:
+                kwargs[field.attname] = users[value]
+            else:
+                try:
+                    kwargs[field.attname] = pks[field.related_model][value]
+                except KeyError:
+                    raise ArchiveError(
+                        f"{_label(model)} {row['id']}: {field_name} points to "
+                        f"{_label(field.related_model)} {value}, not in the archive"
+                    ) from None
+        else:
+            kwargs[field_name] = _python_value(field, value)
+    return kwargs
+
+
+def _restore_automatic_times(model, fields, rows, pks) -> None:
+    """bulk_create stamps auto_now fields with the present; put the archived time back."""
+    automatic = [
+        f
+        for f in fields.values()
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+    if not automatic:
+        return
+    by_value: dict[tuple, list[int]] = defaultdict(list)
+    for row in rows:
+        key = tuple(row.get(f.name) for f in automatic)
+        by_value[key].append(pks[row["id"]])
+    for key, ids in by_value.items():
+        update = {
+            f.name: _python_value(f, v)
+            for f, v in zip(automatic, key, strict=True)
+            if v is not None
+        }
+        if update:
+            model._default_manager.filter(pk__in=ids).update(**update)
+
+
+#: Columns of the standings CSV, in order: (header, snapshot or row attribute).
+CSV_COLUMNS = (
+    ("stage", "stage"),
+    ("girone", "girone_label"),
+    ("line", "line"),
+    ("position", "position"),
+    ("pair", "pair_number"),
+    ("players", "players"),
+    ("club", "club"),
+    ("vp", "vp"),
+    ("mp_for", "mp_for"),
+    ("mp_against", "mp_against"),
+    ("played", "played"),
+    ("rests", "byes"),
+    ("vp_per_match", "average"),
+    ("tie_note", "note"),
+)
+
+
+def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
+    """The stored standings of ``tournament`` as CSV: one line per pair and scope.
+
+    ``kind`` is ``confirmed`` (every confirmed result) or ``public`` (the released
+    rounds). Values are as stored, so the file matches the pages exactly.
+    """
+    import csv
+    import io
+
+    from standings.models import Row
+
+    rows = (
+        Row.objects.filter(snapshot__tournament=tournament, snapshot__kind=kind)
+        .select_related("snapshot__stage", "snapshot__girone")
+        .order_by(
+            "snapshot__stage__order",
+            "snapshot__girone__label",
+            "snapshot__line",
+            "index",
+        )
+    )
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([header for header, _ in CSV_COLUMNS])
+    for row in rows:
+        snapshot = row.snapshot
+        values = {
+            "stage": str(snapshot.stage),
+            "line": snapshot.line,
+            "girone_label": snapshot.girone.label if snapshot.girone_id else "",
+        }
+        writer.writerow(
+            [
+                values[attr] if attr in values else getattr(row, attr)
+                for _, attr in CSV_COLUMNS
+            ]
+        )
+    return out.getvalue()

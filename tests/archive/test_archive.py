@@ -1,0 +1,183 @@
+"""Tournament archive: a finished tournament survives export and import unchanged."""
+
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+
+from core import archive
+from scoring.models import ResultVersion, TableResult
+from standings.models import Row, Snapshot
+from tournament.models import Club, Player, Tournament
+
+from .builders import build_finished_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def comparable(data):
+    """An archive without what legitimately differs between two exports."""
+    data = json.loads(archive.dumps(data))
+    data.pop("exported_at")
+    data.pop("tournament")
+    for section in data["models"]:
+        for row in section["rows"]:
+            if section["model"] == "tournament.tournament":
+                row.pop("slug")
+    return data
+
+
+def test_a_finished_tournament_round_trips_losslessly():
+    original = build_finished_tournament()
+    exported = archive.export_tournament(original)
+    text = archive.dumps(exported)
+    copy = archive.import_tournament(json.loads(text), slug="coppa-copia")
+    assert copy.pk != original.pk
+    again = archive.export_tournament(copy)
+    assert comparable(again) == comparable(exported)
+
+
+def test_the_archive_holds_every_part_of_the_tournament():
+    tournament = build_finished_tournament()
+    data = archive.export_tournament(tournament)
+    counts = {s["model"]: len(s["rows"]) for s in data["models"]}
+    assert counts["tournament.tournament"] == 1
+    assert counts["tournament.pair"] == 5
+    assert counts["tournament.player"] == 10
+    assert counts["tournament.club"] == 2
+    assert counts["tournament.round"] == 2
+    assert counts["tournament.table"] == 6
+    assert counts["scoring.tableresult"] == 6
+    assert counts["scoring.resultversion"] == 10  # corrected tables keep both versions
+    assert counts["scoring.handscore"] == 24
+    assert counts["scoring.pairscore"] == 10
+    assert counts["standings.snapshot"] >= 1
+    assert counts["standings.row"] >= 5
+    assert counts["tournament.tournamentrole"] == 2
+    assert {u["username"] for u in data["users"]} == {
+        "coppa-archivio-dir",
+        "coppa-archivio-arb",
+    }
+    order = [s["model"] for s in data["models"]]
+    assert order.index("tournament.club") < order.index("tournament.player")
+    assert order.index("scoring.tableresult") < order.index("scoring.resultversion")
+
+
+def test_import_restores_what_counts_and_the_history_of_corrections():
+    original = build_finished_tournament()
+    copy = archive.import_tournament(
+        archive.export_tournament(original), slug="copia", name="Copia"
+    )
+    assert copy.name == "Copia" and copy.status == Tournament.Status.FINISHED
+    assert copy.created_at == original.created_at
+    results = TableResult.objects.filter(table__round__girone__stage__tournament=copy)
+    assert results.count() == 6
+    for result in results.select_related("current__supersedes").order_by("pk"):
+        assert result.status == TableResult.Status.CONFIRMED
+        assert result.current.result_id == result.pk
+        if result.table.pair_ew_id:
+            assert result.current.number == 2
+            assert result.current.supersedes.result_id == result.pk
+            assert result.current.supersedes.status == ResultVersion.Status.SUPERSEDED
+    rows = Row.objects.filter(snapshot__tournament=copy).order_by()
+    original_rows = Row.objects.filter(snapshot__tournament=original).order_by()
+    fields = ("position", "pair_number", "vp", "mp_for", "mp_against", "played")
+    assert sorted(rows.values_list(*fields)) == sorted(
+        original_rows.values_list(*fields)
+    )
+    assert (
+        Snapshot.objects.filter(tournament=copy).count()
+        == Snapshot.objects.filter(tournament=original).count()
+    )
+
+
+def test_clubs_and_players_are_reused_and_missing_ones_created():
+    original = build_finished_tournament()
+    data = archive.export_tournament(original)
+    clubs, players = Club.objects.count(), Player.objects.count()
+    archive.import_tournament(data, slug="copia-1")
+    assert (Club.objects.count(), Player.objects.count()) == (clubs, players)
+    for section in data["models"]:
+        if section["model"] == "tournament.club":
+            section["rows"][0]["name"] = "Circolo Nuovo"
+        if section["model"] == "tournament.player":
+            for row in section["rows"]:
+                if row["membership_number"]:
+                    row["membership_number"] += "-x"
+    archive.import_tournament(data, slug="copia-2")
+    assert Club.objects.filter(name="Circolo Nuovo").exists()
+    # Four renumbered members, and the two players without a number of the renamed
+    # club (matched by name and club, so new).
+    assert Player.objects.count() == players + 6
+
+
+def test_missing_referees_become_inactive_users_without_password(django_user_model):
+    data = archive.export_tournament(build_finished_tournament())
+    data["users"][0]["username"] = "arbitro-di-fuori"
+    archive.import_tournament(data, slug="copia")
+    user = django_user_model.objects.get(username="arbitro-di-fuori")
+    assert not user.is_active and not user.has_usable_password()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param({"format": "other"}, "not a tournament archive", id="format"),
+        pytest.param({"version": 99}, "version 99 is not supported", id="version"),
+    ],
+)
+def test_foreign_archives_are_refused_with_a_reason(change, message):
+    data = archive.export_tournament(build_finished_tournament())
+    with pytest.raises(archive.ArchiveError, match=message):
+        archive.import_tournament({**data, **change}, slug="x")
+
+
+def test_an_existing_slug_is_refused_and_nothing_is_written():
+    tournament = build_finished_tournament()
+    data = archive.export_tournament(tournament)
+    before = Tournament.objects.count()
+    with pytest.raises(archive.ArchiveError, match="coppa-archivio"):
+        archive.import_tournament(data)
+    assert Tournament.objects.count() == before
+
+
+def test_a_broken_reference_rolls_the_whole_import_back():
+    data = archive.export_tournament(build_finished_tournament())
+    for section in data["models"]:
+        if section["model"] == "scoring.handscore":
+            section["rows"][-1]["version"] = 999
+    before = Tournament.objects.count()
+    with pytest.raises(archive.ArchiveError, match="resultversion 999"):
+        archive.import_tournament(data, slug="rotto")
+    assert Tournament.objects.count() == before
+
+
+def test_the_commands_export_to_a_file_and_import_it(tmp_path):
+    build_finished_tournament()
+    path = tmp_path / "coppa.json"
+    call_command("export_tournament", "coppa-archivio", output=str(path))
+    assert json.loads(path.read_text())["format"] == "torneo-archive"
+    out = io.StringIO()
+    call_command("import_tournament", str(path), slug="dal-file", stdout=out)
+    assert "/dal-file/" in out.getvalue()
+    assert Tournament.objects.filter(slug="dal-file").exists()
+
+
+def test_standings_csv_lists_every_stored_row_in_order():
+    import csv
+
+    tournament = build_finished_tournament()
+    text = archive.standings_csv(tournament)
+    lines = list(csv.DictReader(io.StringIO(text)))
+    stored = Row.objects.filter(
+        snapshot__tournament=tournament, snapshot__kind="confirmed"
+    )
+    assert len(lines) == stored.count() >= 5
+    first = lines[0]
+    assert first["position"] == "1" and first["girone"] == "A"
+    best = stored.order_by().get(snapshot__girone__isnull=False, index=0)
+    assert (first["pair"], first["vp"]) == (str(best.pair_number), str(best.vp))
+    out = io.StringIO()
+    call_command("export_standings_csv", "coppa-archivio", stdout=out)
+    assert out.getvalue() == text
