@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.briscola import (
     CARD_POINTS,
@@ -227,3 +229,39 @@ def test_spareggi_errors() -> None:
 def test_a_burraco_pack_is_rejected() -> None:
     with pytest.raises(RulesError, match=r"fibur-2026 v1.*\[briscola\]"):
         match_result([(70, 50)], 1, load_pack("fibur-2026", 1))
+
+
+_partite = st.integers(0, 120).map(lambda a: (a, 120 - a))
+
+
+@given(
+    stream=st.lists(_partite, min_size=12, max_size=12),
+    best_of=st.sampled_from([1, 3, 5]),
+)
+def test_replay_pack_stops_at_the_majority(
+    stream: list[tuple[int, int]], best_of: int
+) -> None:
+    """Seed 001 rules by simple counting: the first side to ceil(N/2) wins, 60-60 void."""
+    need = (best_of + 1) // 2
+    won = {A: 0, B: 0}
+    played: list[tuple[int, int]] = []
+    for a, b in stream:
+        played.append((a, b))
+        if a != 60:
+            won[A if a > 60 else B] += 1
+        if need in won.values():
+            break
+    if need not in won.values():  # twelve partite, too many of them 60-60
+        with pytest.raises(InvalidMatchError, match="too few"):
+            match_result(played, best_of, APPRODO)
+        return
+    winner = A if won[A] == need else B
+    result = match_result(played, best_of, APPRODO)
+    assert result.winner is winner
+    assert (result.games_won_a, result.games_won_b) == (won[A], won[B])
+    assert (result.points_a, result.points_b) == ((1, 0) if winner is A else (0, 1))
+    with pytest.raises(InvalidMatchError, match="after the match was decided"):
+        match_result([*played, (70, 50)], best_of, APPRODO)
+    if played[:-1]:
+        with pytest.raises(InvalidMatchError, match="too few"):
+            match_result(played[:-1], best_of, APPRODO)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from rules.burraco import (
     LineBreakdown,
@@ -288,3 +292,55 @@ def test_a_briscola_pack_is_rejected() -> None:
 def test_not_a_breakdown() -> None:
     with pytest.raises(InvalidHandError, match="LineBreakdown"):
         line_score({"clean": 1})  # type: ignore[arg-type]
+
+
+@st.composite
+def breakdowns(draw: st.DrawFn) -> LineBreakdown:
+    """Any legal-looking line breakdown (a semipulito only where fibur-2026 has it)."""
+    clean, semiclean, dirty = (draw(st.integers(0, 2)) for _ in range(3))
+    burrachi = clean + semiclean + dirty
+    took = draw(st.booleans())
+    closed = took and burrachi > 0 and draw(st.booleans())
+    melded = draw(st.integers(7 * burrachi, 80)) * 5
+    in_hand = draw(st.integers(0, 20)) * 5
+    return LineBreakdown(
+        clean=clean,
+        semiclean=semiclean,
+        dirty=dirty,
+        closed=closed,
+        took_pozzetto=took,
+        melded_points=melded,
+        in_hand_points=in_hand,
+        penalties=draw(st.sampled_from([0, 0, 25, 100])),
+    )
+
+
+@given(ns=breakdowns(), ew=breakdowns())
+def test_hand_scores_properties(ns: LineBreakdown, ew: LineBreakdown) -> None:
+    """Swapping the lines swaps the scores; each equals the line alone; multiples of 5."""
+    assume(not (ns.closed and ew.closed))
+    for pack in (FIBUR, TRAD):
+        if pack is TRAD:  # no semipulito: the same melds count as sporchi
+            ns, ew = (
+                replace(bd, semiclean=0, dirty=bd.dirty + bd.semiclean)
+                for bd in (ns, ew)
+            )
+        a, b = hand_scores(ns, ew, pack)
+        assert hand_scores(ew, ns, pack) == (b, a)
+        assert a % 5 == b % 5 == 0
+        assert a == line_score(ns, pack, other_took_pozzetto=ew.took_pozzetto)
+        assert b == line_score(ew, pack, other_took_pozzetto=ns.took_pozzetto)
+        section = pack.require_burraco()
+        expected = (
+            200 * ns.clean
+            + 150 * ns.semiclean
+            + 100 * ns.dirty
+            + 100 * ns.closed
+            + ns.melded_points
+            - ns.in_hand_points
+            - ns.penalties
+        )
+        pozzetto = not ns.took_pozzetto and (
+            ew.took_pozzetto or section.pozzetto_penalty_if_none_taken
+        )
+        assert a == expected - 100 * pozzetto

@@ -11,6 +11,8 @@ import itertools
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.burraco import max_hand_score
 from rules.errors import InvalidMatchError, InvalidScoreError, RulesError
@@ -231,3 +233,27 @@ def test_custom_table() -> None:
         VpTable([VpBand(20, 10)], hands=1, max_total=9)
     with pytest.raises(InvalidScoreError, match="10000000"):
         VpTable([VpBand(20, 10), VpBand(None, 12)], hands=1, max_total=10**7)
+
+
+# --- properties over the whole input space ---------------------------------------
+
+_BOUND = max_hand_score()
+_totals = st.integers(-_BOUND // 5, _BOUND // 5).map(lambda n: n * 5)
+
+
+@given(a=_totals, b=_totals, hands=st.integers(1, 4))
+def test_vp_properties(a: int, b: int, hands: int) -> None:
+    """20 VP in all; swapping the lines swaps the VP; the line ahead never gets less."""
+    vp_a, vp_b = victory_points(a, b, hands)
+    assert vp_a + vp_b == 20
+    assert victory_points(b, a, hands) == (vp_b, vp_a)
+    assert (vp_a >= vp_b) == (a >= b) or vp_a == vp_b
+    if abs(a - b) <= hands * _BOUND:
+        assert victory_points(a - b, 0, hands) == (vp_a, vp_b)
+
+
+@given(a=_totals, b=_totals, hands=st.integers(2, 4))
+def test_vp_is_monotone_in_the_difference(a: int, b: int, hands: int) -> None:
+    """A bigger lead never gives fewer VP."""
+    low, high = sorted((abs(a - b), abs(a - b) + 5))
+    assert victory_points(low, 0, hands)[0] <= victory_points(high, 0, hands)[0]
