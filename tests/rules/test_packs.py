@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import copy
 import tomllib
+from collections.abc import Iterator
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from rules import packs
 from rules.errors import RulePackError
 from rules.packs import (
     DEFAULT_BURRACO_PACK,
@@ -243,3 +246,49 @@ def test_hands_1_uses_must_name_a_table() -> None:
 def test_missing_section_is_named() -> None:
     with pytest.raises(RulePackError, match=r"briscola-vp v1.*no \[burraco\]"):
         load_pack("briscola-vp").require_burraco()
+
+
+@pytest.fixture
+def packs_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A scratch packs directory holding copies of the packaged packs."""
+    source = resources.files("rules").joinpath("packs")
+    for entry in source.iterdir():
+        if entry.name.endswith(".toml"):
+            (tmp_path / entry.name).write_text(entry.read_text(encoding="utf-8"))
+    monkeypatch.setattr(packs, "_PACKS_DIR", tmp_path)
+    packs._index.cache_clear()
+    packs._load.cache_clear()
+    yield tmp_path
+    packs._index.cache_clear()
+    packs._load.cache_clear()
+
+
+def test_a_new_version_sits_beside_the_old_one(packs_dir: Path) -> None:
+    """A tournament pinned at v1 keeps v1; the latest is v2."""
+    text = (packs_dir / "fibur-2026.v1.toml").read_text()
+    v2 = text.replace("version = 1", "version = 2").replace(
+        "pozzetto_penalty_if_none_taken = false",
+        "pozzetto_penalty_if_none_taken = true",
+    )
+    (packs_dir / "fibur-2026.v2.toml").write_text(v2)
+    assert [v for n, v in packs.available_packs() if n == "fibur-2026"] == [1, 2]
+    assert load_pack("fibur-2026").version == 2
+    assert load_pack("fibur-2026").require_burraco().pozzetto_penalty_if_none_taken
+    old = load_pack("fibur-2026", 1).require_burraco()
+    assert not old.pozzetto_penalty_if_none_taken
+    assert default_burraco_pack().version == 1  # the default stays pinned
+
+
+def test_a_file_whose_name_disagrees_with_its_content(packs_dir: Path) -> None:
+    text = (packs_dir / "fibur-2026.v1.toml").read_text()
+    (packs_dir / "fibur-2026.v3.toml").write_text(text)
+    with pytest.raises(
+        RulePackError, match=r"fibur-2026.v3.toml: file declares.*version=1"
+    ):
+        load_pack("fibur-2026", 3)
+
+
+def test_a_file_that_is_not_toml(packs_dir: Path) -> None:
+    (packs_dir / "broken.v1.toml").write_text("name = 'broken\n")
+    with pytest.raises(RulePackError, match=r"broken.v1.toml: not valid TOML"):
+        load_pack("broken", 1)
