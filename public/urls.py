@@ -8,4 +8,7 @@ app_name = "public"
 
 urlpatterns = [
     path("<slug:slug>/", views.tournament, name="tournament"),
+    path("<slug:slug>/dove-gioco/", views.where, name="where"),
+    path("<slug:slug>/classifica/", views.standings, name="standings"),
+    path("<slug:slug>/coppia/<int:number>/", views.pair, name="pair"),
 ]

@@ -1,10 +1,109 @@
-"""Public pages: no login, phone first, Italian."""
+"""Public pages: no login, phone first, Italian.
 
+The standings page reads the stored snapshots (kind ``public``): its ETag comes from
+their versions, checked before anything is rendered, and the rendered tables are cached
+under that version. The other pages get an ETag from their content.
+"""
+
+from django.conf import settings
+from django.core.cache import cache
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
 
-from tournament.models import Tournament
+from standings.models import Snapshot
+from standings.services import read
+from tournament.models import Pair
+
+from . import services
+from .http import client_tag, etag_from_content, revalidate
 
 
+@require_GET
+@etag_from_content
 def tournament(request, slug):
-    obj = get_object_or_404(Tournament.objects.exclude(status="draft"), slug=slug)
-    return render(request, "public/tournament.html", {"tournament": obj})
+    obj = services.get_tournament(slug)
+    rounds = list(services.shown_rounds(obj)[:12])
+    return render(
+        request,
+        "public/tournament.html",
+        {
+            "tournament": obj,
+            "rounds": rounds,
+            "current": rounds[0] if rounds else None,
+            "bracket_url": services.bracket_url(obj),
+            "has_standings": Snapshot.objects.filter(
+                tournament=obj, kind=Snapshot.Kind.PUBLIC
+            ).exists(),
+        },
+    )
+
+
+@require_GET
+@etag_from_content
+def where(request, slug):
+    """Dove gioco? A pair by number or name: its table, line and opponents."""
+    obj = services.get_tournament(slug)
+    search = services.find_pairs(obj, request.GET.get("q", ""))
+    seat = None
+    if len(search.pairs) == 1:
+        seat = services.current_seat(search.pairs[0])
+    return render(
+        request,
+        "public/where.html",
+        {"tournament": obj, "search": search, "seat": seat},
+    )
+
+
+@require_GET
+@etag_from_content
+def pair(request, slug, number):
+    obj = services.get_tournament(slug)
+    pair_obj = get_object_or_404(
+        Pair.objects.select_related("player1", "player2", "club", "girone"),
+        tournament=obj,
+        number=number,
+    )
+    return render(
+        request,
+        "public/pair.html",
+        {
+            "tournament": obj,
+            "pair": pair_obj,
+            "seat": services.current_seat(pair_obj),
+            "history": services.history(pair_obj),
+        },
+    )
+
+
+@require_GET
+def standings(request, slug):
+    """Standings per girone and overall, with tie-break notes; never aggregated here."""
+    obj = services.get_tournament(slug)
+    found = read.snapshots(obj, Snapshot.Kind.PUBLIC)
+    version = read.version_tag(found)
+    etag = client_tag(request, f"st{obj.pk}-{version}")
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        return revalidate(not_modified)
+    lang = getattr(request, "LANGUAGE_CODE", "it")
+    key = f"public:standings:{obj.pk}:{version}:{lang}"
+    use_cache = getattr(settings, "PUBLIC_PAGE_CACHE", True)
+    body = cache.get(key) if use_cache else None
+    if body is None:
+        body = render_to_string(
+            "public/_standings_tables.html",
+            {"tournament": obj, "tables": read.tables(found), "english": lang == "en"},
+        )
+        if use_cache:
+            cache.set(key, body, 3600)
+    response = render(
+        request,
+        "public/standings.html",
+        # The fragment is our own template's output, escaped when it was rendered.
+        {"tournament": obj, "tables_html": mark_safe(body), "empty": not found},
+    )
+    response["ETag"] = etag
+    return revalidate(response)

@@ -50,6 +50,6 @@ def version_tag(found: list[Snapshot]) -> str:
 def tables(found: list[Snapshot]) -> list[Table]:
     """The rows of these snapshots, one query."""
     rows: dict[int, list[Row]] = {s.pk: [] for s in found}
-    for row in Row.objects.filter(snapshot__in=found).order_by("snapshot", "index"):
+    for row in Row.objects.filter(snapshot__in=found).order_by("snapshot_id", "index"):
         rows[row.snapshot_id].append(row)
     return [Table(s, rows[s.pk]) for s in found]

@@ -1,0 +1,196 @@
+"""What the public site and the API may show: released tables and results only.
+
+Every query here applies the director's toggles: a round's tables are shown only when
+``tables_public`` is set, its results only when ``results_public`` is set, and a draft
+tournament is not public at all. The standings come stored (``standings`` app, kind
+``public``), so nothing here aggregates results.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import Pair, Round, Stage, Table, Tournament
+
+
+def public_tournaments() -> QuerySet[Tournament]:
+    return Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+
+
+def tournaments_today_first(
+    tournaments: list[Tournament], today: dt.date | None = None
+) -> list[Tournament]:
+    """Today's first, then the coming ones (soonest first), then the past (latest first)."""
+    today = today or timezone.localdate()
+
+    def key(t: Tournament) -> tuple[int, int]:
+        days = (t.date - today).days
+        if days == 0:
+            return (0, 0)
+        return (1, days) if days > 0 else (2, -days)
+
+    return sorted(tournaments, key=lambda t: (*key(t), t.name))
+
+
+def get_tournament(slug: str) -> Tournament:
+    return get_object_or_404(public_tournaments(), slug=slug)
+
+
+def bracket_url(tournament: Tournament) -> str | None:
+    """The knockout page, when the tournament has a knockout stage."""
+    if not Stage.objects.filter(
+        tournament=tournament, kind=Stage.Kind.KNOCKOUT
+    ).exists():
+        return None
+    try:
+        return reverse("knockout:bracket", kwargs={"slug": tournament.slug})
+    except NoReverseMatch:
+        return f"/tabellone/{tournament.slug}/"
+
+
+def shown_rounds(tournament: Tournament) -> QuerySet[Round]:
+    """Rounds whose tables are released, latest first."""
+    return (
+        Round.objects.filter(girone__stage__tournament=tournament, tables_public=True)
+        .select_related("girone__stage")
+        .order_by("-number", "girone__label")
+    )
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where a pair sits in a round, and against whom."""
+
+    round: Round
+    table: Table
+    line: str  # "NS" or "EO"
+    opponent: Pair | None  # None: rest (riposo)
+    vp: int | None = None  # only when the round's results are public
+    mp_for: int | None = None
+    mp_against: int | None = None
+
+
+@dataclass(frozen=True)
+class Search:
+    """The answer to "Dove gioco?": one pair, several to choose from, or a message."""
+
+    query: str
+    pairs: list[Pair]
+    message: str = ""
+
+
+def find_pairs(tournament: Tournament, query: str) -> Search:
+    """A pair by number or by (part of) a player's name; a helpful message otherwise."""
+    query = " ".join(query.split())[:60]
+    if not query:
+        return Search(query, [], _("Type your pair number or a surname."))
+    pairs = Pair.objects.filter(tournament=tournament).select_related(
+        "player1", "player2", "club"
+    )
+    number = query.lstrip("#").strip()
+    if number.isdigit():
+        found = list(pairs.filter(number=int(number)))
+        if not found:
+            top = pairs.order_by("-number").values_list("number", flat=True).first()
+            return Search(
+                query,
+                [],
+                _(
+                    "No pair has number %(number)s in this tournament (pairs: 1–%(last)s)."
+                )
+                % {"number": number, "last": top or 0},
+            )
+        return Search(query, found)
+    words = query.split()
+    match = Q()
+    for word in words:
+        match &= (
+            Q(player1__last_name__icontains=word)
+            | Q(player1__first_name__icontains=word)
+            | Q(player2__last_name__icontains=word)
+            | Q(player2__first_name__icontains=word)
+        )
+    found = list(pairs.filter(match).order_by("number")[:20])
+    if not found:
+        return Search(
+            query,
+            [],
+            _('No player named "%(name)s" in this tournament. Try your pair number.')
+            % {"name": query},
+        )
+    return Search(query, found)
+
+
+def current_seat(pair: Pair) -> Seat | None:
+    """The pair's table in the latest round whose tables are released."""
+    table = (
+        Table.objects.filter(
+            Q(pair_ns=pair) | Q(pair_ew=pair),
+            round__tables_public=True,
+            round__girone__stage__tournament_id=pair.tournament_id,
+        )
+        .select_related(
+            "round__girone",
+            "pair_ns__player1",
+            "pair_ns__player2",
+            "pair_ew__player1",
+            "pair_ew__player2",
+        )
+        .order_by("-round__girone__stage__order", "-round__number")
+        .first()
+    )
+    return None if table is None else _seat(pair, table)
+
+
+def history(pair: Pair) -> list[Seat]:
+    """The pair's released rounds, first to last, with results where released."""
+    from scoring.models import PairScore
+
+    tables = (
+        Table.objects.filter(
+            Q(pair_ns=pair) | Q(pair_ew=pair),
+            round__tables_public=True,
+            round__girone__stage__tournament_id=pair.tournament_id,
+        )
+        .select_related(
+            "round__girone__stage",
+            "pair_ns__player1",
+            "pair_ns__player2",
+            "pair_ew__player1",
+            "pair_ew__player2",
+        )
+        .order_by("round__girone__stage__order", "round__number")
+    )
+    scores = {
+        s.round_id: s
+        for s in PairScore.objects.filter(pair=pair, round__results_public=True)
+    }
+    seats = []
+    for table in tables:
+        score = scores.get(table.round_id)
+        seat = _seat(pair, table)
+        if score is not None:
+            seat = Seat(
+                seat.round,
+                seat.table,
+                seat.line,
+                seat.opponent,
+                score.vp,
+                score.mp_for,
+                score.mp_against,
+            )
+        seats.append(seat)
+    return seats
+
+
+def _seat(pair: Pair, table: Table) -> Seat:
+    if table.pair_ns_id == pair.pk:
+        return Seat(table.round, table, "NS", table.pair_ew)
+    return Seat(table.round, table, "EO", table.pair_ns)
