@@ -1,5 +1,31 @@
-"""Director pages (login and a per-tournament director role), under /direzione/."""
+"""The director's pages, mounted at /direzione/ (Italian paths, English names)."""
+
+from django.urls import path
+
+from .views import pairs, rounds, tournaments
 
 app_name = "tournament"
 
-urlpatterns: list = []
+ROUND = "<slug:slug>/gironi/<str:girone>/turni/<int:number>/"
+
+urlpatterns = [
+    path("", tournaments.index, name="index"),
+    path("nuovo/", tournaments.create, name="create"),
+    path("circoli/", tournaments.clubs, name="clubs"),
+    path("<slug:slug>/", tournaments.dashboard, name="dashboard"),
+    path("<slug:slug>/modifica/", tournaments.edit, name="edit"),
+    path("<slug:slug>/stato/", tournaments.set_status, name="status"),
+    path("<slug:slug>/coppie/", pairs.pairs, name="pairs"),
+    path("<slug:slug>/coppie/<int:number>/ritiro/", pairs.withdraw, name="withdraw"),
+    path("<slug:slug>/importa/", pairs.import_pairs, name="import"),
+    path("<slug:slug>/gironi/", pairs.gironi, name="gironi"),
+    path("<slug:slug>/gironi/<str:girone>/", rounds.girone, name="girone"),
+    path("<slug:slug>/gironi/<str:girone>/genera/", rounds.generate, name="generate"),
+    path(ROUND, rounds.round_detail, name="round"),
+    path(ROUND + "scambia/", rounds.swap, name="swap"),
+    path(ROUND + "pubblica/", rounds.publish, name="publish"),
+    path(ROUND + "ritira/", rounds.unpublish, name="unpublish"),
+    path(ROUND + "rigenera/", rounds.regenerate, name="regenerate"),
+    path(ROUND + "elimina/", rounds.delete, name="delete"),
+    path(ROUND + "visibilita/", rounds.visibility, name="visibility"),
+]

@@ -1,0 +1,206 @@
+"""The director's pages through the test client: permissions and the main flow."""
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+
+from tournament.models import Pair, Round, Tournament
+from tournament.services import gironi, rounds
+
+CSV_OK = (
+    "Cognome 1;Nome 1;Tessera 1;Cognome 2;Nome 2;Tessera 2;Circolo\n"
+    "Rossi;Anna;T001;Bianchi;Luca;T002;\n"
+    "Verdi;Marta;;Neri;Paolo;;\n"
+    "Russo;Sara;;Romano;Ugo;;\n"
+    "Gallo;Rita;;Costa;Ivo;;\n"
+)
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def creator_client(client, director):
+    """A user allowed to create tournaments (the add permission), directing none yet."""
+    director.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    client.force_login(director)
+    return client
+
+
+def url(name, tournament, **kwargs):
+    return reverse(f"tournament:{name}", kwargs={"slug": tournament.slug, **kwargs})
+
+
+@pytest.mark.django_db
+class TestPermissions:
+    def test_anonymous_is_sent_to_login(self, client, tournament):
+        response = client.get(url("dashboard", tournament))
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+
+    def test_user_without_role_is_refused(self, client, make_user, tournament):
+        client.force_login(make_user("intruso"))
+        assert client.get(url("dashboard", tournament)).status_code == 403
+        assert client.post(url("pairs", tournament), {}).status_code == 403
+        assert client.get(reverse("tournament:create")).status_code == 403
+
+    def test_referee_is_not_a_director(self, client, make_user, tournament, grant):
+        referee = make_user("arbitro")
+        grant(referee, tournament, role="referee")
+        client.force_login(referee)
+        assert client.get(url("gironi", tournament)).status_code == 403
+
+    def test_director_of_another_tournament_is_refused(
+        self, client, make_user, make_tournament, grant
+    ):
+        other = make_tournament(name="Altro torneo")
+        mine = make_tournament(name="Mio torneo")
+        someone = make_user("qualcuno")
+        grant(someone, mine)
+        client.force_login(someone)
+        assert client.get(url("dashboard", mine)).status_code == 200
+        assert client.get(url("dashboard", other)).status_code == 403
+        listed = client.get(reverse("tournament:index")).content.decode()
+        assert "Mio torneo" in listed and "Altro torneo" not in listed
+
+    def test_superuser_may_direct_everything(self, client, make_user, tournament):
+        client.force_login(make_user("capo", is_superuser=True))
+        assert client.get(url("dashboard", tournament)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_create_tournament_pins_the_pack(creator_client, director):
+    response = creator_client.post(
+        reverse("tournament:create"),
+        {
+            "name": "Coppa Primavera",
+            "date": "2026-04-12",
+            "game": "burraco",
+            "rule_pack": "fibur-2026",
+            "hands_per_round": 3,
+            "rounds_planned": 4,
+            "movement_plan": "3xmitchell+danese",
+            "entry_mode": "single",
+            "rematch_in_last_round": "on",
+        },
+    )
+    tournament = Tournament.objects.get(name="Coppa Primavera")
+    assert response.status_code == 302
+    assert (tournament.rule_pack, tournament.rule_pack_version) == ("fibur-2026", 1)
+    assert tournament.roles.filter(user=director, role="director").exists()
+
+
+@pytest.mark.django_db
+def test_create_refuses_a_bad_plan_in_italian(creator_client):
+    response = creator_client.post(
+        reverse("tournament:create"),
+        {
+            "name": "Coppa",
+            "date": "2026-04-12",
+            "game": "burraco",
+            "rule_pack": "fibur-2026",
+            "hands_per_round": 3,
+            "rounds_planned": 4,
+            "movement_plan": "danese+3xmitchell",
+            "entry_mode": "single",
+        },
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert response.status_code == 200
+    assert "danese+3xmitchell" in response.content.decode()
+    assert not Tournament.objects.filter(name="Coppa").exists()
+
+
+@pytest.mark.django_db
+def test_import_preview_then_confirm(director_client, tournament):
+    bad = CSV_OK + "Esposito;;;Ricci;Gino;;\n"
+    response = director_client.post(url("import", tournament), {"text": bad})
+    page = response.content.decode()
+    assert "6" in page and "Esposito" in page
+    assert tournament.pairs.count() == 0
+    response = director_client.post(url("import", tournament), {"text": CSV_OK})
+    assert tournament.pairs.count() == 0  # a clean preview still saves nothing
+    assert 'id="confirm-import"' in response.content.decode()
+    response = director_client.post(
+        url("import", tournament), {"text": CSV_OK, "confirm": "on"}
+    )
+    assert response.status_code == 302
+    assert tournament.pairs.count() == 4
+
+
+@pytest.mark.django_db
+def test_register_one_pair_then_withdraw(director_client, tournament):
+    response = director_client.post(
+        url("pairs", tournament),
+        {
+            "last_name1": "rossi",
+            "first_name1": "anna",
+            "last_name2": "Bianchi",
+            "first_name2": "Luca",
+        },
+    )
+    assert response.status_code == 302
+    pair = Pair.objects.get(tournament=tournament)
+    assert pair.number == 1 and pair.player1.last_name == "Rossi"
+    director_client.post(url("withdraw", tournament, number=1), {"withdrawn": "1"})
+    pair.refresh_from_db()
+    assert pair.withdrawn
+
+
+@pytest.mark.django_db
+def test_register_pair_with_missing_name_shows_the_field_error(
+    director_client, tournament
+):
+    response = director_client.post(
+        url("pairs", tournament),
+        {"last_name1": "Rossi", "first_name1": "Anna", "last_name2": "Bianchi"},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors["first_name2"]
+    assert not tournament.pairs.exists()
+
+
+@pytest.mark.django_db
+def test_split_generate_swap_publish(director_client, tournament, make_pairs):
+    make_pairs(tournament, 10)
+    response = director_client.post(
+        url("gironi", tournament), {"count": 2, "method": "snake"}
+    )
+    assert response.status_code == 302
+    response = director_client.post(url("generate", tournament, girone="A"))
+    assert response.status_code == 302
+    round_ = Round.objects.get(girone__label="A", number=1)
+    assert round_.status == Round.Status.DRAFT
+    page = director_client.get(response["Location"]).content.decode()
+    assert "Pubblica" in page or "Publish" in page
+    numbers = [t.pair_ns.number for t in round_.tables.all()]
+    response = director_client.post(
+        url("swap", tournament, girone="A", number=1),
+        {"first": numbers[0], "second": numbers[1]},
+    )
+    assert response.status_code == 302
+    director_client.post(url("publish", tournament, girone="A", number=1))
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED and round_.tables_public
+
+
+@pytest.mark.django_db
+def test_pages_render(director_client, tournament, make_pairs):
+    make_pairs(tournament, 8)
+    gironi.split_into_gironi(tournament, count=1)
+    round_ = rounds.generate_round(tournament.stages.get().gironi.get(), seed=1)
+    for name, extra in [
+        ("dashboard", {}),
+        ("edit", {}),
+        ("pairs", {}),
+        ("import", {}),
+        ("gironi", {}),
+        ("girone", {"girone": "A"}),
+        ("round", {"girone": "A", "number": round_.number}),
+    ]:
+        assert director_client.get(url(name, tournament, **extra)).status_code == 200
+    assert director_client.get(reverse("tournament:index")).status_code == 200
+    assert director_client.get(reverse("tournament:clubs")).status_code == 200

@@ -1,0 +1,236 @@
+"""The director's forms: they read and validate input; the services do the work."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Club, Tournament
+from tournament.services.entries import PairEntry
+from tournament.services.tournaments import SUGGESTED_PLANS, pack_choices
+
+MAX_CSV_BYTES = 512 * 1024
+
+
+class NoSuffix:
+    """Labels without the trailing colon: they sit above the field."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class TournamentForm(NoSuffix, forms.Form):
+    """Create or edit a tournament; the game and the rule pack are fixed at creation."""
+
+    name = forms.CharField(label=_("Name"), max_length=150)
+    date = forms.DateField(label=_("Date"), widget=DateInput())
+    venue = forms.CharField(label=_("Venue"), max_length=150, required=False)
+    organiser = forms.ModelChoiceField(
+        label=_("Organiser club"), queryset=Club.objects.all(), required=False
+    )
+    game = forms.ChoiceField(label=_("Game"), choices=Tournament.Game.choices)
+    rule_pack = forms.ChoiceField(label=_("Rule pack"))
+    hands_per_round = forms.IntegerField(
+        label=_("Hands per round"),
+        min_value=1,
+        max_value=9,
+        initial=3,
+        help_text=_("Burraco: smazzate per round. Briscola: games per match."),
+    )
+    rounds_planned = forms.IntegerField(
+        label=_("Number of rounds"), min_value=1, max_value=60, initial=4
+    )
+    movement_plan = forms.CharField(
+        label=_("Movement plan"),
+        max_length=200,
+        initial="3xmitchell+danese",
+        help_text=_(
+            "One movement per round joined by “+”: random, seeded, mitchell, danese, "
+            "danese_modificato, round_robin; e.g. “3xmitchell+danese”."
+        ),
+        widget=forms.TextInput(attrs={"list": "plans"}),
+    )
+    mitchell_step = forms.IntegerField(
+        label=_("Mitchell step"),
+        min_value=1,
+        required=False,
+        help_text=_("Tables the EO pairs move each round; empty = automatic."),
+    )
+    entry_mode = forms.ChoiceField(
+        label=_("Result entry"), choices=Tournament.EntryMode.choices
+    )
+    avoid_same_club = forms.BooleanField(
+        label=_("Keep pairs of the same club apart"), required=False
+    )
+    rematch_in_last_round = forms.BooleanField(
+        label=_("Danese modificato: allow a rematch in the last round"),
+        required=False,
+        initial=True,
+    )
+
+    plans = SUGGESTED_PLANS
+
+    def __init__(self, *args, editing: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rule_pack"].choices = [
+            (p.name, f"{p.title} ({p.name} v{p.version})") for p in pack_choices()
+        ]
+        if editing:
+            for name in ("game", "rule_pack"):
+                self.fields[name].disabled = True
+                self.fields[name].required = False
+                self.fields[name].help_text = _(
+                    "Fixed when the tournament was created."
+                )
+
+    @classmethod
+    def initial_for(cls, tournament: Tournament) -> dict:
+        return {
+            "name": tournament.name,
+            "date": tournament.date,
+            "venue": tournament.venue,
+            "organiser": tournament.organiser,
+            "game": tournament.game,
+            "rule_pack": tournament.rule_pack,
+            "hands_per_round": tournament.hands_per_round,
+            "rounds_planned": tournament.rounds_planned,
+            "movement_plan": tournament.movement_plan,
+            "mitchell_step": tournament.mitchell_step,
+            "entry_mode": tournament.entry_mode,
+            "avoid_same_club": tournament.avoid_same_club,
+            "rematch_in_last_round": tournament.rematch_in_last_round,
+        }
+
+
+class ClubForm(NoSuffix, forms.ModelForm):
+    class Meta:
+        model = Club
+        fields = ["name", "city", "federation_code"]
+        labels = {
+            "name": _("Name"),
+            "city": _("City"),
+            "federation_code": _("Federation code"),
+        }
+
+
+class PairForm(NoSuffix, forms.Form):
+    """One pair, typed fast: the fields follow the order of the federation's sheets."""
+
+    last_name1 = forms.CharField(label=_("Surname 1"), max_length=60, required=False)
+    first_name1 = forms.CharField(label=_("Name 1"), max_length=60, required=False)
+    membership1 = forms.CharField(label=_("Card 1"), max_length=20, required=False)
+    last_name2 = forms.CharField(label=_("Surname 2"), max_length=60, required=False)
+    first_name2 = forms.CharField(label=_("Name 2"), max_length=60, required=False)
+    membership2 = forms.CharField(label=_("Card 2"), max_length=20, required=False)
+    club = forms.CharField(
+        label=_("Club"),
+        max_length=120,
+        required=False,
+        widget=forms.TextInput(attrs={"list": "clubs", "autocomplete": "off"}),
+    )
+    seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
+    number = forms.IntegerField(
+        label=_("Number"),
+        min_value=1,
+        required=False,
+        help_text=_("Empty = next free number."),
+    )
+    create_club = forms.BooleanField(
+        label=_("Create the club if unknown"), required=False
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["last_name1"].widget.attrs["autofocus"] = True
+        for field in self.fields.values():
+            field.widget.attrs.setdefault("autocomplete", "off")
+
+    def entry(self) -> PairEntry:
+        data = self.cleaned_data
+        return PairEntry(
+            last_name1=data["last_name1"],
+            first_name1=data["first_name1"],
+            last_name2=data["last_name2"],
+            first_name2=data["first_name2"],
+            membership1=data["membership1"],
+            membership2=data["membership2"],
+            club=data["club"],
+            seed=data["seed"],
+            number=data["number"],
+        )
+
+
+class ImportForm(NoSuffix, forms.Form):
+    """A CSV pasted or uploaded; ``confirm`` is set by the preview's button."""
+
+    text = forms.CharField(
+        label=_("Paste the CSV here"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "wrap": "off"}),
+    )
+    file = forms.FileField(label=_("…or upload a CSV file"), required=False)
+    create_clubs = forms.BooleanField(
+        label=_("Create the clubs that are not known yet"), required=False
+    )
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > MAX_CSV_BYTES:
+                raise forms.ValidationError(
+                    _("The file is too large (%(size)s KB, at most 512 KB).")
+                    % {"size": upload.size // 1024}
+                )
+            raw = upload.read()
+            for encoding in ("utf-8-sig", "cp1252"):
+                try:
+                    data["text"] = raw.decode(encoding)
+                    break
+                except UnicodeDecodeError:
+                    continue
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Paste the CSV text or choose a file."))
+        return data
+
+
+class SplitForm(NoSuffix, forms.Form):
+    count = forms.IntegerField(label=_("Number of gironi"), min_value=1, max_value=26)
+    method = forms.ChoiceField(
+        label=_("How"),
+        choices=[
+            ("snake", _("Snake by seed (serpentina)")),
+            ("random", _("Random draw")),
+            ("manual", _("By hand")),
+        ],
+        widget=forms.RadioSelect,
+        initial="snake",
+    )
+    seed = forms.IntegerField(
+        label=_("Draw seed"),
+        required=False,
+        min_value=0,
+        help_text=_("Empty = a new draw; give the recorded seed to repeat one."),
+    )
+    avoid_clubs = forms.BooleanField(
+        label=_("Keep pairs of the same club in different gironi"), required=False
+    )
+
+
+class SwapForm(NoSuffix, forms.Form):
+    first = forms.IntegerField(label=_("Pair"), min_value=1)
+    second = forms.IntegerField(label=_("with pair"), min_value=1)
+
+
+class VisibilityForm(NoSuffix, forms.Form):
+    tables_public = forms.BooleanField(label=_("Tables public"), required=False)
+    results_public = forms.BooleanField(label=_("Results public"), required=False)

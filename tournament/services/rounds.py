@@ -1,0 +1,308 @@
+"""A girone's rounds: generate the next one as a draft, swap pairs, publish, unpublish.
+
+Every function here runs in one transaction with the girone's rounds locked, and saves
+a round only after the independent checker (rules.pairing.check_round) has found
+nothing wrong with what the movement produced: a round is never half-generated.
+
+A round with results (any table result entered, in whatever state) cannot be
+regenerated, unpublished, swapped or deleted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.apps import apps
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.pairing import Violation
+from tournament.models import Girone, Round, Table
+
+from .errors import RoundError
+from .pairing import (
+    Constraints,
+    GironeState,
+    PlannedTable,
+    check_proposal,
+    load_state,
+    movement_label,
+    pairing_options,
+    plan_of,
+    propose_round,
+)
+
+
+@dataclass(frozen=True)
+class SwapOutcome:
+    """A swap that was saved, and what the checker says about the round now."""
+
+    round: Round
+    violations: list[Violation]
+
+
+def has_results(round_: Round) -> bool:
+    """True when any table of the round has a result entered (any state but empty)."""
+    try:
+        table_result = apps.get_model("scoring", "TableResult")
+    except LookupError:  # the scoring app is not installed
+        return False
+    return (
+        table_result.objects.filter(table__round=round_)
+        .exclude(status="empty")
+        .exists()
+    )
+
+
+def _lock(girone: Girone) -> None:
+    """Serialise round changes of one girone (two directors clicking at once)."""
+    Girone.objects.select_for_update().get(pk=girone.pk)
+
+
+def _save_tables(round_: Round, state: GironeState, tables: list[PlannedTable]) -> None:
+    round_.tables.all().delete()
+    Table.objects.bulk_create(
+        Table(
+            round=round_,
+            number=t.number,
+            pair_ns_id=state.pk_of[t.ns],
+            pair_ew_id=None if t.ew is None else state.pk_of[t.ew],
+        )
+        for t in tables
+    )
+
+
+def _constraints_of(round_: Round, state: GironeState) -> Constraints:
+    """The rules a saved round was generated under, for the checker after a swap."""
+    movement = round_.movement
+    if movement in ("mitchell", "round_robin"):
+        return Constraints(no_rematch="any")
+    avoid = state.tournament.avoid_same_club and movement in (
+        "random",
+        "seeded",
+        "danese_modificato",
+    )
+    if movement != "danese_modificato":
+        return Constraints(avoid_clubs=avoid)
+    scope, _higher = pairing_options(state.tournament)
+    last = round_.number == len(plan_of(state.tournament))
+    if last and state.tournament.rematch_in_last_round:
+        return Constraints(avoid_clubs=avoid)
+    return Constraints(no_rematch=scope, avoid_clubs=avoid)
+
+
+def _verify(
+    state: GironeState, tables: list[PlannedTable], constraints: Constraints
+) -> None:
+    found = check_proposal(state, tables, constraints)
+    if found:
+        # A generator bug, never the director's fault: refuse rather than save it.
+        raise RoundError(
+            _("The generated round fails the independent check; nothing was saved."),
+            [v.message for v in found],
+        )
+
+
+@transaction.atomic
+def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
+    """Generate the girone's next round as a draft, or regenerate its draft round.
+
+    ``seed`` fixes the draw of a random first round (a new one is drawn otherwise);
+    the seed used is recorded on the round.
+    """
+    _lock(girone)
+    last = girone.rounds.order_by("-number").first()
+    # A draft last round is replaced; otherwise the next round is added (a Mitchell
+    # or a calendar may be prepared while the last round is played; a Danese waits
+    # for the last round to close, see tournament.services.pairing).
+    replacing = last is not None and last.status == Round.Status.DRAFT
+    if replacing:
+        assert last is not None
+        if has_results(last):
+            raise RoundError(
+                _("Round %(number)s has results: it cannot be regenerated.")
+                % {"number": last.number}
+            )
+        state = load_state(girone, before=last.number)
+    else:
+        state = load_state(girone)
+    proposal, constraints = propose_round(state, seed=seed)
+    _verify(state, proposal.tables, constraints)
+    tournament = state.tournament
+    hands = tournament.hands_per_round
+    if replacing:
+        assert last is not None
+        round_ = last
+        hands = round_.hands
+        round_.movement = proposal.movement
+        round_.seed = proposal.seed
+        round_.step = proposal.step
+        round_.save(update_fields=["movement", "seed", "step"])
+    else:
+        round_ = Round.objects.create(
+            girone=girone,
+            number=proposal.number,
+            hands=hands,
+            movement=proposal.movement,
+            seed=proposal.seed,
+            step=proposal.step,
+        )
+    _save_tables(round_, state, proposal.tables)
+    return round_
+
+
+def describe(round_: Round) -> str:
+    """The movement in words, with its seed or step when it has one."""
+    text = movement_label(round_.movement)
+    if round_.seed is not None:
+        text += " · " + _("draw seed %(seed)s") % {"seed": round_.seed}
+    if round_.step is not None:
+        text += " · " + _("EO step: %(step)s") % {"step": round_.step}
+    return text
+
+
+def round_violations(round_: Round) -> list[Violation]:
+    """What the independent checker says about a saved round."""
+    state = load_state(round_.girone, before=round_.number)
+    tables = [
+        PlannedTable(
+            t.number,
+            t.pair_ns.number,
+            None if t.pair_ew is None else t.pair_ew.number,
+        )
+        for t in round_.tables.select_related("pair_ns", "pair_ew")
+    ]
+    return check_proposal(state, tables, _constraints_of(round_, state))
+
+
+@transaction.atomic
+def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
+    """Swap two pairs (by number) of a draft round; the checker's findings come back.
+
+    A swap that breaks the movement's rule (a rematch, a club clash, an unfair rest) is
+    saved all the same - the director decides - and reported as violations.
+    """
+    _lock(round_.girone)
+    round_ = Round.objects.get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise RoundError(
+            _("Round %(number)s is not a draft: unpublish it before changing it.")
+            % {"number": round_.number}
+        )
+    if first == second:
+        raise RoundError(_("Choose two different pairs to swap."))
+    state = load_state(round_.girone, before=round_.number)
+    tables = [
+        PlannedTable(
+            t.number, t.pair_ns.number, t.pair_ew.number if t.pair_ew else None
+        )
+        for t in round_.tables.select_related("pair_ns", "pair_ew")
+    ]
+    seated = {p for t in tables for p in (t.ns, t.ew) if p is not None}
+    for number in (first, second):
+        if number not in seated:
+            raise RoundError(
+                _("Pair %(number)s is not in round %(round)s of %(girone)s.")
+                % {"number": number, "round": round_.number, "girone": round_.girone}
+            )
+    other = {first: second, second: first}
+    swapped = [
+        PlannedTable(
+            t.number,
+            other.get(t.ns, t.ns),
+            None if t.ew is None else other.get(t.ew, t.ew),
+        )
+        for t in tables
+    ]
+    _save_tables(round_, state, swapped)
+    round_.notes = (
+        round_.notes
+        + ("\n" if round_.notes else "")
+        + _("Pairs %(a)s and %(b)s swapped by hand.") % {"a": first, "b": second}
+    )
+    round_.save(update_fields=["notes"])
+    violations = check_proposal(state, swapped, _constraints_of(round_, state))
+    return SwapOutcome(round_, violations)
+
+
+@transaction.atomic
+def publish_round(round_: Round) -> Round:
+    """Publish a draft round: referees see it, and its tables go public."""
+    _lock(round_.girone)
+    round_ = Round.objects.get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise RoundError(
+            _("Round %(number)s is already published.") % {"number": round_.number}
+        )
+    earlier = round_.girone.rounds.filter(
+        number__lt=round_.number, status=Round.Status.DRAFT
+    )
+    if earlier.exists():
+        raise RoundError(_("Publish the earlier rounds first."))
+    round_.status = Round.Status.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.tables_public = True
+    round_.save(update_fields=["status", "published_at", "tables_public"])
+    return round_
+
+
+@transaction.atomic
+def unpublish_round(round_: Round) -> Round:
+    """Take a published round back to draft, as long as no result is in."""
+    _lock(round_.girone)
+    round_ = Round.objects.get(pk=round_.pk)
+    if round_.status != Round.Status.PUBLISHED:
+        raise RoundError(
+            _("Round %(number)s is not published.") % {"number": round_.number}
+        )
+    if has_results(round_):
+        raise RoundError(
+            _("Round %(number)s has results: it cannot be unpublished.")
+            % {"number": round_.number}
+        )
+    if round_.girone.rounds.filter(number__gt=round_.number).exists():
+        raise RoundError(
+            _("Round %(number)s is followed by another round: delete that one first.")
+            % {"number": round_.number}
+        )
+    round_.status = Round.Status.DRAFT
+    round_.published_at = None
+    round_.tables_public = False
+    round_.results_public = False
+    round_.save(
+        update_fields=["status", "published_at", "tables_public", "results_public"]
+    )
+    return round_
+
+
+@transaction.atomic
+def delete_draft(round_: Round) -> None:
+    """Delete the last round of a girone while it is a draft."""
+    _lock(round_.girone)
+    round_ = Round.objects.get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise RoundError(
+            _("Round %(number)s is not a draft: unpublish it first.")
+            % {"number": round_.number}
+        )
+    if has_results(round_):
+        raise RoundError(
+            _("Round %(number)s has results: it cannot be deleted.")
+            % {"number": round_.number}
+        )
+    if round_.girone.rounds.filter(number__gt=round_.number).exists():
+        raise RoundError(_("Only the last round can be deleted."))
+    round_.delete()
+
+
+@transaction.atomic
+def set_visibility(round_: Round, *, tables: bool, results: bool) -> Round:
+    """Show or hide a round's tables and results on the public site."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status == Round.Status.DRAFT and (tables or results):
+        raise RoundError(_("A draft round cannot be made public: publish it first."))
+    round_.tables_public = tables
+    round_.results_public = results
+    round_.save(update_fields=["tables_public", "results_public"])
+    return round_

@@ -1,0 +1,267 @@
+"""Creating and editing tournaments, their status, and the director's next actions.
+
+A tournament pins its rule pack by name and by the pack's latest version at creation
+(rules.packs), so that a later version of a pack never changes a running tournament.
+The creator becomes its director (a TournamentRole).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from rules.errors import PairingError, RulePackError
+from rules.packs import available_packs, load_pack
+from rules.pairing import parse_plan
+from tournament.models import Club, Girone, Round, Tournament, TournamentRole
+
+from .errors import ServiceError
+
+#: The movement plans offered as suggestions on the tournament form.
+SUGGESTED_PLANS = (
+    "round_robin",
+    "3xmitchell+danese",
+    "random+3xdanese_modificato",
+    "seeded+3xdanese_modificato",
+    "random+3xdanese",
+    "4xmitchell",
+)
+
+_STATUS_ORDER = [s.value for s in Tournament.Status]
+
+
+@dataclass(frozen=True)
+class PackChoice:
+    """The latest version of one rule pack, as the tournament form offers it."""
+
+    name: str
+    version: int
+    game: str
+    title: str
+
+
+@dataclass(frozen=True)
+class NextAction:
+    """One thing the director can do next on the dashboard."""
+
+    label: str
+    url: str
+    primary: bool = False
+
+
+def pack_choices(game: str | None = None) -> list[PackChoice]:
+    """Every rule pack at its latest version (optionally of one game), by name."""
+    latest: dict[str, int] = {}
+    for name, version in available_packs():
+        latest[name] = max(version, latest.get(name, 0))
+    choices = []
+    for name, version in sorted(latest.items()):
+        pack = load_pack(name, version)
+        if game is None or pack.game == game:
+            choices.append(PackChoice(name, version, pack.game, pack.title))
+    return choices
+
+
+def check_movement_plan(plan: str, rounds_planned: int) -> tuple[str, ...]:
+    """Parse a movement plan, or raise ServiceError with a translated reason."""
+    try:
+        rounds = parse_plan(plan)
+    except PairingError as exc:
+        raise ServiceError(
+            _("The movement plan “%(plan)s” is not valid.") % {"plan": plan},
+            [str(exc)],
+        ) from exc
+    if set(rounds) != {"round_robin"} and len(rounds) > rounds_planned:
+        raise ServiceError(
+            _("The plan has %(plan)s rounds but the tournament has %(planned)s.")
+            % {"plan": len(rounds), "planned": rounds_planned}
+        )
+    return rounds
+
+
+def unique_slug(name: str, date: datetime.date) -> str:
+    """A slug from the name and the year, made unique with -2, -3 ..."""
+    base = slugify(f"{name} {date.year}")[:70].strip("-") or "torneo"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    by: AbstractBaseUser,
+    name: str,
+    date: datetime.date,
+    game: str,
+    rule_pack: str,
+    venue: str = "",
+    organiser: Club | None = None,
+    hands_per_round: int = 3,
+    rounds_planned: int = 4,
+    movement_plan: str = "3xmitchell+danese",
+    entry_mode: str = Tournament.EntryMode.SINGLE,
+    avoid_same_club: bool = False,
+    mitchell_step: int | None = None,
+    rematch_in_last_round: bool = True,
+) -> Tournament:
+    """Create a tournament with its pack pinned at the latest version; ``by`` directs it."""
+    try:
+        pack = load_pack(rule_pack)
+    except RulePackError as exc:
+        raise ServiceError(
+            _("Unknown rule pack “%(pack)s”.") % {"pack": rule_pack}
+        ) from exc
+    if pack.game != game:
+        raise ServiceError(
+            _("The rule pack “%(pack)s” is not for %(game)s.")
+            % {"pack": pack.title, "game": Tournament.Game(game).label}
+        )
+    check_movement_plan(movement_plan, rounds_planned)
+    tournament = Tournament.objects.create(
+        name=name,
+        slug=unique_slug(name, date),
+        date=date,
+        venue=venue,
+        organiser=organiser,
+        game=game,
+        rule_pack=pack.name,
+        rule_pack_version=pack.version,
+        hands_per_round=hands_per_round,
+        rounds_planned=rounds_planned,
+        movement_plan=movement_plan,
+        entry_mode=entry_mode,
+        avoid_same_club=avoid_same_club,
+        mitchell_step=mitchell_step,
+        rematch_in_last_round=rematch_in_last_round,
+    )
+    TournamentRole.objects.create(
+        tournament=tournament, user=by, role=TournamentRole.Role.DIRECTOR
+    )
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(
+    tournament: Tournament,
+    *,
+    name: str,
+    date: datetime.date,
+    venue: str,
+    organiser: Club | None,
+    hands_per_round: int,
+    rounds_planned: int,
+    movement_plan: str,
+    entry_mode: str,
+    avoid_same_club: bool,
+    mitchell_step: int | None = None,
+    rematch_in_last_round: bool = True,
+) -> Tournament:
+    """Change what may change; the game and the pinned rule pack never do."""
+    check_movement_plan(movement_plan, rounds_planned)
+    tournament.name = name
+    tournament.date = date
+    tournament.venue = venue
+    tournament.organiser = organiser
+    tournament.hands_per_round = hands_per_round
+    tournament.rounds_planned = rounds_planned
+    tournament.movement_plan = movement_plan
+    tournament.entry_mode = entry_mode
+    tournament.avoid_same_club = avoid_same_club
+    tournament.mitchell_step = mitchell_step
+    tournament.rematch_in_last_round = rematch_in_last_round
+    tournament.save()
+    return tournament
+
+
+@transaction.atomic
+def set_status(tournament: Tournament, status: str) -> Tournament:
+    """Move the tournament one step forward or back: draft, registration, running ..."""
+    if status not in _STATUS_ORDER:
+        raise ServiceError(_("Unknown status."))
+    step = _STATUS_ORDER.index(status) - _STATUS_ORDER.index(tournament.status)
+    if abs(step) != 1:
+        raise ServiceError(
+            _("A tournament cannot go from “%(old)s” to “%(new)s”.")
+            % {
+                "old": tournament.get_status_display(),
+                "new": Tournament.Status(status).label,
+            }
+        )
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+def next_status(tournament: Tournament) -> str | None:
+    """The status a director would move the tournament to next, if any."""
+    index = _STATUS_ORDER.index(tournament.status)
+    return _STATUS_ORDER[index + 1] if index + 1 < len(_STATUS_ORDER) else None
+
+
+def gironi_of(tournament: Tournament) -> list[Girone]:
+    """The gironi of the tournament's group stage, by label."""
+    return list(
+        Girone.objects.filter(
+            stage__tournament=tournament, stage__kind="groups"
+        ).order_by("stage__order", "label")
+    )
+
+
+def next_actions(tournament: Tournament) -> list[NextAction]:
+    """What the director should do next, most urgent first."""
+    slug = {"slug": tournament.slug}
+    actions: list[NextAction] = []
+    pairs = tournament.pairs.filter(withdrawn=False)
+    if not pairs.exists():
+        return [
+            NextAction(
+                _("Register the pairs"), reverse("tournament:pairs", kwargs=slug), True
+            ),
+            NextAction(
+                _("Import pairs from a CSV file"),
+                reverse("tournament:import", kwargs=slug),
+            ),
+        ]
+    if pairs.filter(girone__isnull=True).exists():
+        actions.append(
+            NextAction(
+                _("Split the pairs into gironi"),
+                reverse("tournament:gironi", kwargs=slug),
+                True,
+            )
+        )
+    for girone in gironi_of(tournament):
+        last = girone.rounds.order_by("-number").first()
+        kwargs = {**slug, "girone": girone.label}
+        if last is not None and last.status == Round.Status.DRAFT:
+            actions.append(
+                NextAction(
+                    _("Review and publish round %(number)s of %(girone)s")
+                    % {"number": last.number, "girone": girone},
+                    reverse(
+                        "tournament:round",
+                        kwargs={**kwargs, "number": last.number},
+                    ),
+                    True,
+                )
+            )
+        else:
+            number = 1 if last is None else last.number + 1
+            actions.append(
+                NextAction(
+                    _("Generate round %(number)s of %(girone)s")
+                    % {"number": number, "girone": girone},
+                    reverse("tournament:girone", kwargs=kwargs),
+                    last is None,
+                )
+            )
+    return actions

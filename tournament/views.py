@@ -1,1 +1,0 @@
-"""Director pages: thin views over ``tournament.services``."""

@@ -1,0 +1,1 @@
+"""The director's pages under /direzione/: thin views, one service call per POST."""

@@ -1,0 +1,173 @@
+"""Pairs: fast one-by-one entry, CSV import with a preview, withdrawal; gironi."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament import csv_import
+from tournament.forms import ImportForm, PairForm, SplitForm
+from tournament.models import Club, Pair, TournamentRole
+from tournament.permissions import role_required
+from tournament.services import gironi as gironi_services
+from tournament.services import registration
+from tournament.services.errors import ServiceError
+from tournament.services.registration import EntriesInvalid
+from tournament.services.tournaments import gironi_of
+
+from .common import show_error
+
+DIRECTOR = TournamentRole.Role.DIRECTOR
+
+
+@role_required(DIRECTOR)
+def pairs(request, tournament):
+    form = PairForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            pair = registration.register_pair(
+                tournament,
+                form.entry(),
+                create_club=form.cleaned_data["create_club"],
+            )
+        except EntriesInvalid as error:
+            for problem in error.errors:
+                field = problem.field if problem.field in form.fields else None
+                form.add_error(field, problem.message)
+        except ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("Pair %(number)s registered: %(names)s.")
+                % {"number": pair.number, "names": pair.names},
+            )
+            return redirect("tournament:pairs", slug=tournament.slug)
+    listed = tournament.pairs.select_related("player1", "player2", "club", "girone")
+    return render(
+        request,
+        "tournament/pairs.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "pairs": listed.order_by("number"),
+            "clubs": Club.objects.all(),
+        },
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
+def withdraw(request, tournament, number):
+    pair = get_object_or_404(Pair, tournament=tournament, number=number)
+    withdrawn = request.POST.get("withdrawn") == "1"
+    try:
+        registration.set_withdrawn(pair, withdrawn)
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        if withdrawn:
+            text = _("Pair %(number)s withdrawn: it sits in no later round.")
+        else:
+            text = _("Pair %(number)s reinstated.")
+        messages.success(request, text % {"number": pair.number})
+    return redirect("tournament:pairs", slug=tournament.slug)
+
+
+@role_required(DIRECTOR)
+def import_pairs(request, tournament):
+    """Paste or upload, see every error by line, fix, and confirm a clean preview."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        create_clubs = form.cleaned_data["create_clubs"]
+        preview = registration.preview_import(
+            tournament, text, create_clubs=create_clubs
+        )
+        if form.cleaned_data["confirm"] and preview.ok:
+            try:
+                created = registration.import_pairs(
+                    tournament, text, create_clubs=create_clubs
+                )
+            except ServiceError as error:
+                show_error(request, error)
+            else:
+                messages.success(
+                    request,
+                    _("%(count)s pairs imported.") % {"count": len(created)},
+                )
+                return redirect("tournament:pairs", slug=tournament.slug)
+        # The text goes back into the form, so the director fixes it in place.
+        data = request.POST.copy()
+        data["text"] = text
+        data["confirm"] = ""
+        form = ImportForm(data)
+    return render(
+        request,
+        "tournament/import.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "preview": preview,
+            "example": csv_import.EXAMPLE_HEADER,
+        },
+    )
+
+
+@role_required(DIRECTOR)
+def gironi(request, tournament):
+    existing = gironi_of(tournament)
+    form = SplitForm(request.POST or None, initial={"count": len(existing) or 2})
+    pairs = list(
+        tournament.pairs.filter(withdrawn=False)
+        .select_related("player1", "player2", "club", "girone")
+        .order_by("number")
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        assignment = {
+            p.number: request.POST.get(f"pair-{p.number}", "").strip().upper()
+            for p in pairs
+        }
+        assignment = {k: v for k, v in assignment.items() if v}
+        try:
+            outcome = gironi_services.split_into_gironi(
+                tournament,
+                count=data["count"],
+                method=data["method"],
+                seed=data["seed"],
+                avoid_clubs=data["avoid_clubs"],
+                assignment=assignment,
+            )
+        except ServiceError as error:
+            show_error(request, error)
+        else:
+            text = _("%(count)s gironi made.") % {"count": len(outcome.gironi)}
+            if outcome.seed is not None:
+                text += " " + _("Draw seed: %(seed)s.") % {"seed": outcome.seed}
+            messages.success(request, text)
+            if outcome.club_clashes:
+                messages.warning(
+                    request,
+                    _(
+                        "These pairs share a girone with a pair of their club: %(pairs)s."
+                    )
+                    % {"pairs": "; ".join(outcome.club_clashes)},
+                )
+            return redirect("tournament:gironi", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/gironi.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "gironi": [
+                (g, [p for p in pairs if p.girone_id == g.pk]) for g in existing
+            ],
+            "pairs": pairs,
+            "labels": gironi_services.labels(max(len(existing), 2)),
+        },
+    )

@@ -1,0 +1,244 @@
+"""A girone's rounds: generate, review, swap, publish, unpublish, public toggles."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.forms import SwapForm, VisibilityForm
+from tournament.models import Round, TournamentRole
+from tournament.permissions import role_required
+from tournament.services import rounds as services
+from tournament.services.errors import ServiceError
+from tournament.services.pairing import movement_label, movement_of, plan_of
+
+from .common import get_girone, get_round, show_error
+
+DIRECTOR = TournamentRole.Role.DIRECTOR
+
+
+def _round_url(round_: Round) -> tuple[str, dict]:
+    return "tournament:round", {
+        "slug": round_.girone.stage.tournament.slug,
+        "girone": round_.girone.label,
+        "number": round_.number,
+    }
+
+
+def _next_movement(tournament, girone, rounds) -> str:
+    """The movement the next round will use, or '' when the plan is over."""
+    number = len(rounds) + 1
+    if rounds and rounds[-1].status == Round.Status.DRAFT:
+        number -= 1
+    count = girone.pairs.filter(withdrawn=False).count()
+    try:
+        plan_of(tournament)
+        return movement_label(movement_of(tournament, number, count))
+    except ServiceError:
+        return ""
+
+
+@role_required(DIRECTOR)
+def girone(request, tournament, girone):
+    girone = get_girone(tournament, girone)
+    rounds = list(girone.rounds.order_by("number"))
+    return render(
+        request,
+        "tournament/girone.html",
+        {
+            "tournament": tournament,
+            "girone": girone,
+            "pairs": girone.pairs.select_related("player1", "player2", "club"),
+            "rounds": rounds,
+            "next_movement": _next_movement(tournament, girone, rounds),
+            "has_draft": bool(rounds) and rounds[-1].status == Round.Status.DRAFT,
+            "last": rounds[-1] if rounds else None,
+        },
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
+def generate(request, tournament, girone):
+    girone = get_girone(tournament, girone)
+    try:
+        round_ = services.generate_round(girone)
+    except ServiceError as error:
+        show_error(request, error)
+        return redirect("tournament:girone", slug=tournament.slug, girone=girone.label)
+    messages.success(
+        request,
+        _(
+            "Round %(number)s of %(girone)s generated as a draft: review it, then publish."
+        )
+        % {"number": round_.number, "girone": girone},
+    )
+    name, kwargs = _round_url(round_)
+    return redirect(name, **kwargs)
+
+
+@role_required(DIRECTOR)
+def round_detail(request, tournament, girone, number):
+    round_ = get_round(tournament, girone, number)
+    tables = list(
+        round_.tables.select_related(
+            "pair_ns__player1",
+            "pair_ns__player2",
+            "pair_ns__club",
+            "pair_ew__player1",
+            "pair_ew__player2",
+            "pair_ew__club",
+        )
+    )
+    return render(
+        request,
+        "tournament/round.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "girone": round_.girone,
+            "tables": [t for t in tables if t.pair_ew_id is not None],
+            "resting": [t for t in tables if t.pair_ew_id is None],
+            "violations": services.round_violations(round_),
+            "description": services.describe(round_),
+            "has_results": services.has_results(round_),
+            "is_last": not round_.girone.rounds.filter(
+                number__gt=round_.number
+            ).exists(),
+            "swap_form": SwapForm(),
+            "visibility_form": VisibilityForm(
+                initial={
+                    "tables_public": round_.tables_public,
+                    "results_public": round_.results_public,
+                }
+            ),
+            "Status": Round.Status,
+        },
+    )
+
+
+def _back(round_: Round):
+    name, kwargs = _round_url(round_)
+    return redirect(name, **kwargs)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def swap(request, tournament, girone, number):
+    round_ = get_round(tournament, girone, number)
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the numbers of the two pairs to swap."))
+        return _back(round_)
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    try:
+        outcome = services.swap_pairs(round_, first, second)
+    except ServiceError as error:
+        show_error(request, error)
+        return _back(round_)
+    messages.success(
+        request, _("Pairs %(a)s and %(b)s swapped.") % {"a": first, "b": second}
+    )
+    for violation in outcome.violations:
+        messages.warning(
+            request,
+            _("Warning: the swap breaks the movement's rule: %(problem)s.")
+            % {"problem": violation.message},
+        )
+    return _back(round_)
+
+
+def _action(request, tournament, girone, number, action, success):
+    round_ = get_round(tournament, girone, number)
+    try:
+        action(round_)
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        messages.success(request, success % {"number": round_.number})
+    return _back(round_)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def publish(request, tournament, girone, number):
+    return _action(
+        request,
+        tournament,
+        girone,
+        number,
+        services.publish_round,
+        _("Round %(number)s published."),
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
+def unpublish(request, tournament, girone, number):
+    return _action(
+        request,
+        tournament,
+        girone,
+        number,
+        services.unpublish_round,
+        _("Round %(number)s is a draft again."),
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
+def regenerate(request, tournament, girone, number):
+    round_ = get_round(tournament, girone, number)
+    if (
+        round_.status != Round.Status.DRAFT
+        or round_.girone.rounds.filter(number__gt=round_.number).exists()
+    ):
+        messages.error(
+            request, _("Only the last round, as a draft, can be regenerated.")
+        )
+        return _back(round_)
+    try:
+        services.generate_round(round_.girone)
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request, _("Round %(number)s regenerated.") % {"number": number}
+        )
+    return _back(round_)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def delete(request, tournament, girone, number):
+    round_ = get_round(tournament, girone, number)
+    try:
+        services.delete_draft(round_)
+    except ServiceError as error:
+        show_error(request, error)
+        return _back(round_)
+    messages.success(request, _("Round %(number)s deleted.") % {"number": number})
+    return redirect(
+        "tournament:girone", slug=tournament.slug, girone=round_.girone.label
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
+def visibility(request, tournament, girone, number):
+    round_ = get_round(tournament, girone, number)
+    form = VisibilityForm(request.POST)
+    form.is_valid()
+    try:
+        services.set_visibility(
+            round_,
+            tables=form.cleaned_data.get("tables_public", False),
+            results=form.cleaned_data.get("results_public", False),
+        )
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        messages.success(request, _("Public view updated."))
+    return _back(round_)

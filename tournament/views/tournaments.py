@@ -1,0 +1,165 @@
+"""Tournaments: the director's list, create, edit, status, dashboard; clubs."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.forms import ClubForm, TournamentForm
+from tournament.models import Club, Round, Tournament, TournamentRole
+from tournament.permissions import role_required
+from tournament.services import tournaments as services
+from tournament.services.errors import ServiceError
+
+from .common import can_create, creator_required, my_tournaments, show_error
+
+DIRECTOR = TournamentRole.Role.DIRECTOR
+
+
+@login_required
+def index(request):
+    return render(
+        request,
+        "tournament/index.html",
+        {
+            "tournaments": my_tournaments(request.user),
+            "can_create": can_create(request.user),
+        },
+    )
+
+
+def _tournament_kwargs(data: dict) -> dict:
+    keys = (
+        "name",
+        "date",
+        "venue",
+        "organiser",
+        "hands_per_round",
+        "rounds_planned",
+        "movement_plan",
+        "mitchell_step",
+        "entry_mode",
+        "avoid_same_club",
+        "rematch_in_last_round",
+    )
+    return {k: data[k] for k in keys}
+
+
+@creator_required
+def create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.create_tournament(
+                by=request.user,
+                game=data["game"],
+                rule_pack=data["rule_pack"],
+                **_tournament_kwargs(data),
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message)
+            for detail in error.details:
+                form.add_error(None, detail)
+        else:
+            messages.success(
+                request,
+                _("Tournament “%(name)s” created.") % {"name": tournament.name},
+            )
+            return redirect("tournament:dashboard", slug=tournament.slug)
+    return render(
+        request, "tournament/tournament_form.html", {"form": form, "creating": True}
+    )
+
+
+@role_required(DIRECTOR)
+def edit(request, tournament):
+    form = TournamentForm(
+        request.POST or None,
+        initial=TournamentForm.initial_for(tournament),
+        editing=True,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(
+                tournament, **_tournament_kwargs(form.cleaned_data)
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message)
+            for detail in error.details:
+                form.add_error(None, detail)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournament:dashboard", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/tournament_form.html",
+        {"form": form, "tournament": tournament, "creating": False},
+    )
+
+
+@role_required(DIRECTOR)
+def dashboard(request, tournament):
+    gironi = []
+    for girone in services.gironi_of(tournament):
+        rounds = list(girone.rounds.order_by("number"))
+        gironi.append(
+            {
+                "girone": girone,
+                "pairs": girone.pairs.filter(withdrawn=False).count(),
+                "rounds": rounds,
+            }
+        )
+    pairs = tournament.pairs
+    return render(
+        request,
+        "tournament/dashboard.html",
+        {
+            "tournament": tournament,
+            "actions": services.next_actions(tournament),
+            "next_status": services.next_status(tournament),
+            "next_status_label": (
+                Tournament.Status(services.next_status(tournament)).label
+                if services.next_status(tournament)
+                else ""
+            ),
+            "gironi": gironi,
+            "pair_count": pairs.filter(withdrawn=False).count(),
+            "withdrawn_count": pairs.filter(withdrawn=True).count(),
+            "unassigned": pairs.filter(withdrawn=False, girone__isnull=True).count(),
+            "Round": Round,
+        },
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
+def set_status(request, tournament):
+    try:
+        services.set_status(tournament, request.POST.get("status", ""))
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request,
+            _("The tournament is now “%(status)s”.")
+            % {"status": tournament.get_status_display()},
+        )
+    return redirect("tournament:dashboard", slug=tournament.slug)
+
+
+@creator_required
+def clubs(request):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = form.save()
+        messages.success(request, _("Club “%(name)s” added.") % {"name": club.name})
+        return redirect("tournament:clubs")
+    return render(
+        request,
+        "tournament/clubs.html",
+        {"form": form, "clubs": Club.objects.all()},
+    )
