@@ -35,6 +35,22 @@ def main() -> None:
             return f'{flags}msgid "{msgid}"\nmsgstr "{esc(pairs[key])}"\n'
         return m.group(0)
 
+    # A fuzzy guess (msgmerge's "#, fuzzy" + "#| msgid ...") for a msgid the TSV
+    # translates is dropped first, so that the TSV's Italian replaces it.
+    def unfuzz(m: re.Match[str]) -> str:
+        key = m.group(3).replace('\\"', '"').replace("\\\\", "\\")
+        if key not in pairs:
+            return m.group(0)
+        flags = m.group(1).replace(", fuzzy", "")
+        flags = "" if flags.strip() == "#," else flags
+        return f'{flags}msgid "{m.group(3)}"\nmsgstr ""\n'
+
+    text = re.sub(
+        r'(#, fuzzy[^\n]*\n)((?:#\|[^\n]*\n)*)msgid "((?:[^"\\]|\\.)+)"\n'
+        r'msgstr "(?:[^"\\]|\\.)*"\n(?!")',
+        unfuzz,
+        text,
+    )
     text = re.sub(
         r'(#,[^\n]*\n)?msgid "((?:[^"\\]|\\.)+)"\nmsgstr ""\n(?!")', repl, text
     )
