@@ -23,6 +23,9 @@ def _scores(version: ResultVersion) -> str:
 class VersionTable(_Plain):
     """Every version of one table, oldest first (the table page)."""
 
+    class Meta(_Plain.Meta):
+        pass
+
     number = tables.Column(verbose_name="#")
     purpose = tables.Column(verbose_name=_("Purpose"))
     kind = tables.Column(verbose_name=_("Kind"))
@@ -69,6 +72,9 @@ def _line_pair(ns: int | None, ew: int | None) -> str:
 class VersionLogTable(_Plain):
     """The tournament's result versions, newest first (the director's log)."""
 
+    class Meta(_Plain.Meta):
+        pass
+
     entered_at = tables.DateTimeColumn(verbose_name=_("When"), format="d/m H:i:s")
     where = tables.Column(verbose_name=_("Table"), empty_values=())
     number = tables.Column(verbose_name=_("Version"))
@@ -100,6 +106,9 @@ class VersionLogTable(_Plain):
 class ImpactTable(_Plain):
     """The pairs a correction changed (rows of the stored impact report)."""
 
+    class Meta(_Plain.Meta):
+        pass
+
     pair = tables.Column(verbose_name=_("Pair"))
     vp_before = tables.Column(
         verbose_name=_("VP before"), attrs={"td": {"class": "num"}}
@@ -121,6 +130,9 @@ class ImpactTable(_Plain):
 
 class HistoryTable(_Plain):
     """Changes of pairs, rounds and tables (django-simple-history records)."""
+
+    class Meta(_Plain.Meta):
+        pass
 
     when = tables.DateTimeColumn(verbose_name=_("When"), format="d/m H:i:s")
     who = tables.Column(verbose_name=_("Who"))
