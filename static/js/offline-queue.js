@@ -1,0 +1,317 @@
+/* Offline-tolerant forms: a sheet typed while the Wi-Fi is down is never lost.
+ *
+ * Forms opt in with a `data-offline-queue` attribute, or by carrying an idempotency
+ * key (an input marked `data-idempotency-key`): resending such a form is harmless,
+ * because the server recognises the key and never counts the sheet twice.
+ *
+ * - When an opted-in form is submitted, its fields are copied to localStorage before
+ *   the request leaves. The copy is dropped as soon as the server answers with JSON
+ *   (whatever it says: saved, or an error the page shows next to the fields).
+ * - If the request fails (no connection, or the answer was lost on the way back), the
+ *   copy stays, a banner says so, and it is sent again, with the same key, when the
+ *   browser comes back online, every 10 s while copies wait, and on the next page load.
+ * - A form that the page posts without JavaScript is kept (not sent) when the browser
+ *   knows it is offline, and sent the same way later.
+ * - An answer that is not JSON (the login page after a session expired) keeps the copy:
+ *   it is sent after the referee logs in again.
+ *
+ * Messages come from the script tag's data attributes (translated by the template).
+ * After a resend the page hears `offline-queue:sent` (detail: {entry, status, body});
+ * on the entry page the table's card is swapped for the saved one.
+ */
+(function () {
+  "use strict";
+
+  var STORE = "torneo-offline-queue";
+  var RETRY_MS = 10000;
+  var script = document.currentScript;
+  var text = (script && script.dataset) || {};
+  var nativeFetch = window.fetch.bind(window);
+  var flushing = false;
+  var timer = null;
+
+  function load() {
+    try {
+      return JSON.parse(window.localStorage.getItem(STORE) || "[]");
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function store(entries) {
+    try {
+      window.localStorage.setItem(STORE, JSON.stringify(entries));
+    } catch (e) { /* storage full or disabled: the page's own message remains */ }
+  }
+
+  function put(entry) {
+    var entries = load().filter(function (e) { return e.key !== entry.key; });
+    entries.push(entry);
+    store(entries);
+  }
+
+  function drop(key) {
+    store(load().filter(function (e) { return e.key !== key; }));
+  }
+
+  function find(key) {
+    return load().filter(function (e) { return e.key === key; })[0] || null;
+  }
+
+  function optedIn(form) {
+    return form && form.matches &&
+      (form.matches("[data-offline-queue]") || !!form.querySelector("[data-idempotency-key]"));
+  }
+
+  function keyOf(form) {
+    var input = form.querySelector("[data-idempotency-key]") ||
+      form.querySelector("[name$=idempotency_key]");
+    return input ? input.value : null;
+  }
+
+  function snapshot(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") fields.push([name, value]);
+    });
+    var card = form.closest("[id]");
+    return {
+      key: keyOf(form),
+      action: form.action,
+      fields: fields,
+      card: card ? card.id : "",
+      page: window.location.pathname,
+      at: new Date().toISOString(),
+      state: "pending",
+    };
+  }
+
+  function bodyOf(entry) {
+    var data = new FormData();
+    entry.fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
+    return data;
+  }
+
+  function csrfOf(entry) {
+    for (var i = 0; i < entry.fields.length; i++) {
+      if (entry.fields[i][0] === "csrfmiddlewaretoken") return entry.fields[i][1];
+    }
+    return "";
+  }
+
+  function formFor(entry) {
+    var forms = document.querySelectorAll("form");
+    for (var i = 0; i < forms.length; i++) {
+      if (optedIn(forms[i]) && keyOf(forms[i]) === entry.key) return forms[i];
+    }
+    return null;
+  }
+
+  /* ---- what the referee sees ---- */
+
+  function banner() {
+    var el = document.getElementById("offline-queue");
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "offline-queue";
+      el.className = "msg msg-warning offline-queue";
+      el.setAttribute("role", "status");
+      el.setAttribute("aria-live", "polite");
+      var main = document.querySelector("main") || document.body;
+      main.insertBefore(el, main.firstChild);
+    }
+    return el;
+  }
+
+  function refreshBanner() {
+    var waiting = load().filter(function (e) { return e.state === "queued"; });
+    var el = document.getElementById("offline-queue");
+    if (!waiting.length) {
+      if (el) el.remove();
+      return;
+    }
+    el = banner();
+    el.textContent = (text.waiting || "Waiting:") + " " + waiting.length + ". " +
+      (text.queued || "");
+  }
+
+  function noteOn(entry, message, cls) {
+    var form = formFor(entry);
+    var card = (form && form.closest(".sheet-card")) ||
+      (entry.card && document.getElementById(entry.card));
+    var slot = card && card.querySelector(".row-message");
+    if (!slot) return;
+    slot.textContent = message;
+    slot.classList.remove("queued", "conflict");
+    if (cls) slot.classList.add(cls);
+  }
+
+  function queue(entry) {
+    entry.state = "queued";
+    put(entry);
+    // After the page's own message for the failed request.
+    window.setTimeout(function () {
+      noteOn(entry, text.queued || "", "queued");
+      refreshBanner();
+    }, 0);
+    schedule();
+  }
+
+  function schedule() {
+    if (timer === null && load().length) {
+      timer = window.setInterval(flush, RETRY_MS);
+    }
+  }
+
+  function isJson(response) {
+    return (response.headers.get("Content-Type") || "").indexOf("application/json") !== -1;
+  }
+
+  /* ---- sending again ---- */
+
+  function applyAnswer(entry, status, body) {
+    var form = formFor(entry);
+    var card = (form && form.closest(".sheet-card")) ||
+      (entry.card && document.getElementById(entry.card));
+    if (body && body.ok && body.html && card) {
+      var holder = document.createElement("div");
+      holder.innerHTML = body.html.trim();
+      var fresh = holder.firstElementChild;
+      card.replaceWith(fresh);
+      var slot = fresh.querySelector(".row-message");
+      if (slot) slot.textContent = (body.message || "") + " " + (text.sent || "");
+    } else if (body) {
+      var errors = body.errors || {};
+      var all = [];
+      Object.keys(errors).forEach(function (k) { all = all.concat(errors[k]); });
+      noteOn(entry, all.join(" ") || body.message || "", body.ok ? "" : "conflict");
+    }
+    if (body && body.progress) {
+      var progress = document.getElementById("progress");
+      if (progress && body.progress.label) progress.textContent = body.progress.label;
+      var missing = document.getElementById("missing");
+      if (missing && body.progress.missing) {
+        missing.textContent = body.progress.missing.length ? "" : "—";
+        body.progress.missing.forEach(function (n, i) {
+          var a = document.createElement("a");
+          a.href = "#t" + n;
+          a.textContent = n;
+          if (i) missing.appendChild(document.createTextNode(", "));
+          missing.appendChild(a);
+        });
+      }
+    }
+    document.dispatchEvent(new CustomEvent("offline-queue:sent", {
+      detail: { entry: entry, status: status, body: body },
+    }));
+  }
+
+  function sendOne(entry) {
+    return nativeFetch(entry.action, {
+      method: "POST",
+      body: bodyOf(entry),
+      headers: { Accept: "application/json", "X-CSRFToken": csrfOf(entry) },
+      credentials: "same-origin",
+    }).then(function (response) {
+      if (!isJson(response)) {
+        // Not our endpoint's answer (the login page, a CSRF failure): keep the copy.
+        var el = banner();
+        el.textContent = text.login || "";
+        return false;
+      }
+      return response.json().then(function (body) {
+        drop(entry.key);
+        applyAnswer(entry, response.status, body);
+        return true;
+      });
+    });
+  }
+
+  function flush() {
+    if (flushing) return Promise.resolve();
+    var entries = load().filter(function (e) { return e.state === "queued"; });
+    if (!entries.length) {
+      if (timer !== null) { window.clearInterval(timer); timer = null; }
+      refreshBanner();
+      return Promise.resolve();
+    }
+    flushing = true;
+    var chain = Promise.resolve(true);
+    entries.forEach(function (entry) {
+      chain = chain.then(function (goOn) {
+        return goOn ? sendOne(entry) : false;
+      });
+    });
+    return chain.catch(function () { return false; }).then(function () {
+      flushing = false;
+      refreshBanner();
+    });
+  }
+
+  /* ---- watching the page's own submissions ---- */
+
+  // The page's script sends the form with fetch: keep a copy until an answer comes.
+  window.fetch = function (resource, init) {
+    var key = null;
+    if (init && init.body instanceof FormData) {
+      var fields = init.body;
+      var pending = load().filter(function (e) {
+        return e.state === "pending" && fields.get && e.fields.some(function (pair) {
+          return /idempotency_key$/.test(pair[0]) && fields.get(pair[0]) === e.key;
+        });
+      })[0];
+      key = pending ? pending.key : null;
+    }
+    var request = nativeFetch(resource, init);
+    if (!key) return request;
+    return request.then(function (response) {
+      if (isJson(response)) {
+        drop(key);
+        refreshBanner();
+      } else {
+        var entry = find(key);
+        if (entry) queue(entry);
+      }
+      return response;
+    }, function (error) {
+      var entry = find(key);
+      if (entry) queue(entry);
+      throw error;
+    });
+  };
+
+  // Capture phase: runs before the page's own submit handler.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!optedIn(form) || !keyOf(form)) return;
+    put(snapshot(form));
+  }, true);
+
+  // Bubble phase on window: runs after every other handler.
+  window.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!optedIn(form) || !keyOf(form)) return;
+    var entry = find(keyOf(form));
+    if (!entry) return;
+    if (event.defaultPrevented) return; // a script sends it: the fetch wrapper watches
+    if (!navigator.onLine) {
+      event.preventDefault();
+      queue(entry);
+    } else {
+      drop(entry.key); // an ordinary post: the browser keeps the page if it fails
+    }
+  });
+
+  window.addEventListener("online", flush);
+
+  // Copies left by an earlier page (or a crash): resend them now.
+  store(load().map(function (e) {
+    if (e.state === "pending") e.state = "queued";
+    return e;
+  }));
+  refreshBanner();
+  if (load().length) {
+    schedule();
+    if (navigator.onLine) flush();
+  }
+})();

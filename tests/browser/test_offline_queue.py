@@ -1,0 +1,108 @@
+"""Offline-tolerant entry: a sheet typed while the connection is down is kept in the
+browser, sent when it returns, and counted exactly once (the idempotency key)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import HandScore, ResultVersion
+from tests.scoring.conftest import build_round, build_tournament, grant
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "pw-arbitro-offline"
+SHEET = [("150", "200"), ("95", "310"), ("-100", "40")]
+
+
+@pytest.fixture
+def entry_page(page, live_server, make_user, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    tournament, girone, pairs = build_tournament(pairs=4)
+    round_, tables = build_round(
+        girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]
+    )
+    grant(make_user("arbitro", password=PASSWORD), tournament)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url + "/login/")
+    page.locator("#id_username").fill("arbitro")
+    page.locator("#id_password").fill(PASSWORD)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Esci (arbitro)")).to_be_visible()
+    url = f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/"
+    page.goto(url)
+    return page, url, tables
+
+
+def type_sheet(page, number: int) -> None:
+    page.locator("#goto").fill(str(number))
+    page.locator("#goto").press("Enter")
+    scores = [s for pair in SHEET for s in pair]
+    for i, score in enumerate(scores):
+        if i:
+            page.keyboard.press("Tab")
+        page.keyboard.type(score)
+    page.keyboard.press("Enter")
+
+
+def queued(page) -> list[dict]:
+    return page.evaluate(
+        "JSON.parse(localStorage.getItem('torneo-offline-queue') || '[]')"
+    )
+
+
+def versions(table) -> list[ResultVersion]:
+    return list(ResultVersion.objects.filter(result__table=table))
+
+
+def test_a_sheet_typed_offline_is_sent_once_when_the_connection_returns(
+    entry_page, screenshot_dir
+):
+    page, _, tables = entry_page
+    page.context.set_offline(True)
+    type_sheet(page, 1)
+    banner = page.locator("#offline-queue")
+    expect(banner).to_contain_text("Referti in attesa di invio: 1")
+    expect(page.locator("#t1 .row-message")).to_contain_text("Nessuna connessione")
+    page.screenshot(path=f"{screenshot_dir}/offline-queued-phone.png", full_page=True)
+    assert [e["state"] for e in queued(page)] == ["queued"]
+    assert versions(tables[0]) == []
+
+    page.context.set_offline(False)
+    expect(page.locator("#t1")).to_have_attribute("data-status", "confirmed")
+    expect(page.locator("#t1 .row-message")).to_contain_text(
+        "ritorno della connessione"
+    )
+    expect(banner).to_have_count(0)
+    expect(page.locator("#missing")).to_have_text("2")
+    page.screenshot(path=f"{screenshot_dir}/offline-sent-phone.png", full_page=True)
+    assert queued(page) == []
+    saved = versions(tables[0])
+    assert len(saved) == 1
+    hands = HandScore.objects.filter(version=saved[0]).order_by("number")
+    assert [(h.ns, h.ew) for h in hands] == [(int(a), int(b)) for a, b in SHEET]
+
+
+def test_an_answer_lost_on_the_way_back_is_resent_and_counted_once(entry_page):
+    """The server saved the sheet but the phone never heard: the resend is a replay."""
+    page, url, tables = entry_page
+    lost = []
+
+    def save_then_drop(route):
+        lost.append(route.fetch().status)  # the server gets and saves the sheet
+        route.abort("internetdisconnected")  # ... and the answer never arrives
+
+    page.route("**/salva/", save_then_drop)
+    type_sheet(page, 2)
+    expect(page.locator("#offline-queue")).to_contain_text(
+        "Referti in attesa di invio: 1"
+    )
+    assert lost == [200]
+    assert len(versions(tables[1])) == 1
+    page.unroute("**/salva/")
+
+    page.goto(url)  # the next page load sends what waits, with the same key
+    expect(page.locator("#t2")).to_have_attribute("data-status", "confirmed")
+    expect(page.locator("#offline-queue")).to_have_count(0)
+    assert queued(page) == []
+    assert len(versions(tables[1])) == 1
