@@ -1,0 +1,267 @@
+"""The read-only JSON API under /api/v1/ (django-ninja; OpenAPI at /api/v1/openapi.json).
+
+It shows what the public site shows and nothing more: public tournaments only, the
+tables of released rounds, the results of rounds whose results are released, and the
+stored public standings (never recomputed here).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.http import Http404
+from ninja import NinjaAPI, Schema
+
+from standings.models import Snapshot
+from standings.services import read
+from tournament.models import Round, Table, Tournament
+
+from . import services
+
+api = NinjaAPI(
+    title="Torneo – public API",
+    version="1",
+    description=(
+        "Read-only data of public Burraco and Briscola tournaments: tournaments, "
+        "rounds, tables and standings. Only what the director released is shown."
+    ),
+    urls_namespace="api",  # the namespace of public.api_urls (config/urls.py)
+    docs_url="/docs",
+)
+
+
+class TournamentOut(Schema):
+    slug: str
+    name: str
+    date: dt.date
+    venue: str
+    game: str
+    status: str
+    url: str
+
+
+class RoundOut(Schema):
+    id: int
+    girone: str
+    number: int
+    status: str
+    tables_public: bool
+    results_public: bool
+
+
+class TournamentDetail(TournamentOut):
+    rounds: list[RoundOut]
+    bracket_url: str | None
+
+
+class PairRef(Schema):
+    number: int
+    players: str
+    club: str
+
+
+class TableOut(Schema):
+    number: int
+    ns: PairRef
+    ew: PairRef | None  # None: the NS pair rests
+    vp_ns: int | None  # None until the round's results are released and confirmed
+    vp_ew: int | None
+    mp_ns: int | None
+    mp_ew: int | None
+
+
+class StandingRowOut(Schema):
+    rank: int
+    pair_number: int
+    players: str
+    club: str
+    girone: str
+    vp: int
+    mp_difference: int
+    mp_scored: int
+    matches_played: int
+    rests: int
+    vp_per_match: str | None
+    tie_break_note: str | None
+
+
+class StandingsOut(Schema):
+    girone: str | None  # None: the overall standings of the stage
+    stage: int
+    line: str | None  # "ns" / "ew" when the Mitchell lines are ranked apart
+    version: int
+    rounds: list[int]
+    chain: list[str]
+    rows: list[StandingRowOut]
+
+
+class ErrorOut(Schema):
+    detail: str
+
+
+def _tournament(slug: str) -> Tournament:
+    try:
+        return services.public_tournaments().get(slug=slug)
+    except Tournament.DoesNotExist:
+        raise Http404(f"no public tournament {slug!r}") from None
+
+
+def _tournament_out(t: Tournament) -> dict:
+    return {
+        "slug": t.slug,
+        "name": t.name,
+        "date": t.date,
+        "venue": t.venue,
+        "game": t.game,
+        "status": t.status,
+        "url": t.get_absolute_url(),
+    }
+
+
+def _round_out(r: Round) -> dict:
+    return {
+        "id": r.pk,
+        "girone": r.girone.label,
+        "number": r.number,
+        "status": r.status,
+        "tables_public": r.tables_public,
+        "results_public": r.results_public,
+    }
+
+
+def _pair_ref(pair) -> dict:
+    return {
+        "number": pair.number,
+        "players": f"{pair.player1} – {pair.player2}",
+        "club": pair.club.name if pair.club_id else "",
+    }
+
+
+@api.get("/tournaments", response=list[TournamentOut], tags=["tournaments"])
+def tournaments(request):
+    """Public tournaments, today's first."""
+    found = services.tournaments_today_first(list(services.public_tournaments()[:500]))
+    return [_tournament_out(t) for t in found]
+
+
+@api.get(
+    "/tournaments/{slug}",
+    response={200: TournamentDetail, 404: ErrorOut},
+    tags=["tournaments"],
+)
+def tournament(request, slug: str):
+    """One tournament and its released rounds."""
+    t = _tournament(slug)
+    rounds = services.shown_rounds(t).order_by("girone__label", "number")
+    return {
+        **_tournament_out(t),
+        "rounds": [_round_out(r) for r in rounds],
+        "bracket_url": services.bracket_url(t),
+    }
+
+
+@api.get(
+    "/tournaments/{slug}/rounds",
+    response={200: list[RoundOut], 404: ErrorOut},
+    tags=["rounds"],
+)
+def rounds(request, slug: str):
+    """The rounds whose tables are released."""
+    t = _tournament(slug)
+    found = services.shown_rounds(t).order_by("girone__label", "number")
+    return [_round_out(r) for r in found]
+
+
+@api.get(
+    "/tournaments/{slug}/rounds/{round_id}/tables",
+    response={200: list[TableOut], 404: ErrorOut},
+    tags=["rounds"],
+)
+def tables(request, slug: str, round_id: int):
+    """The tables of a released round; results only once they are released."""
+    t = _tournament(slug)
+    rnd = services.shown_rounds(t).filter(pk=round_id).first()
+    if rnd is None:
+        raise Http404(f"round {round_id} is not published in {slug!r}")
+    found = (
+        Table.objects.filter(round=rnd)
+        .select_related(
+            "pair_ns__player1",
+            "pair_ns__player2",
+            "pair_ns__club",
+            "pair_ew__player1",
+            "pair_ew__player2",
+            "pair_ew__club",
+        )
+        .order_by("number")
+    )
+    scores: dict[tuple[int, str], object] = {}
+    if rnd.results_public:
+        from scoring.models import PairScore
+
+        scores = {(s.table_id, s.line): s for s in PairScore.objects.filter(round=rnd)}
+    out = []
+    for table in found:
+        ns, ew = scores.get((table.pk, "ns")), scores.get((table.pk, "ew"))
+        out.append(
+            {
+                "number": table.number,
+                "ns": _pair_ref(table.pair_ns),
+                "ew": _pair_ref(table.pair_ew) if table.pair_ew_id else None,
+                "vp_ns": getattr(ns, "vp", None),
+                "vp_ew": getattr(ew, "vp", None),
+                "mp_ns": getattr(ns, "mp_for", None),
+                "mp_ew": getattr(ew, "mp_for", None),
+            }
+        )
+    return out
+
+
+@api.get(
+    "/tournaments/{slug}/standings",
+    response={200: list[StandingsOut], 404: ErrorOut},
+    tags=["standings"],
+)
+def standings(request, slug: str, lang: str = "it"):
+    """Stored standings per girone (and overall), released results only.
+
+    ``lang`` picks the language of the tie-break notes: ``it`` (default) or ``en``.
+    """
+    t = _tournament(slug)
+    english = lang == "en"
+    out = []
+    for table in read.tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
+        s = table.snapshot
+        out.append(
+            {
+                "girone": s.girone.label if s.girone_id else None,
+                "stage": s.stage.order,
+                "line": s.line or None,
+                "version": s.version,
+                "rounds": s.rounds,
+                "chain": s.chain,
+                "rows": [
+                    {
+                        "rank": r.position,
+                        "pair_number": r.pair_number,
+                        "players": r.players,
+                        "club": r.club,
+                        "girone": r.girone_label,
+                        "vp": r.vp,
+                        "mp_difference": r.mp_diff,
+                        "mp_scored": r.mp_for,
+                        "matches_played": r.played,
+                        "rests": r.byes,
+                        "vp_per_match": r.average or None,
+                        "tie_break_note": (r.note_en if english else r.note) or None,
+                    }
+                    for r in table.rows
+                ],
+            }
+        )
+    return out
+
+
+@api.exception_handler(Http404)
+def not_found(request, exc):
+    return api.create_response(request, {"detail": str(exc)}, status=404)

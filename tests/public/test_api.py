@@ -1,0 +1,112 @@
+"""The read-only API: a valid OpenAPI schema, every endpoint walked, toggles respected."""
+
+import pytest
+from openapi_spec_validator import validate
+
+from standings.services.visibility import set_round_visibility
+from tests.standings.factories import (
+    add_result,
+    make_girone,
+    make_pairs,
+    make_round,
+    make_tournament,
+    play,
+    seat,
+)
+
+pytestmark = pytest.mark.django_db
+
+THREE_WAY = {
+    1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
+    2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
+    3: [(4, 9, 1000, 900, 11, 9), (12, 20, 800, 1200, 6, 14)],
+}
+
+
+@pytest.fixture
+def world():
+    tournament = make_tournament()
+    girone = make_girone(tournament)
+    pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
+    rounds = play(girone, THREE_WAY)
+    hidden = make_round(girone, 4, tables_public=False, results_public=False)
+    add_result(seat(hidden, 1, pairs[12], pairs[9]), 1995, 5, 20, 0)
+    return tournament, rounds, hidden
+
+
+def schema(client):
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_schema_is_valid_openapi(client):
+    spec = schema(client)
+    validate(spec)
+    assert spec["openapi"].startswith("3.")
+
+
+def test_every_endpoint_answers(client, world):
+    tournament, rounds, _ = world
+    spec = schema(client)
+    params = {"slug": tournament.slug, "round_id": str(rounds[0].pk)}
+    walked = []
+    for template, ops in spec["paths"].items():
+        assert set(ops) == {"get"}, f"{template} is not read-only"
+        path = template
+        for name, value in params.items():
+            path = path.replace("{" + name + "}", value)
+        assert "{" not in path, f"no value for a parameter of {template}"
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response["Content-Type"].startswith("application/json")
+        walked.append(template)
+    assert len(walked) == 5
+
+
+def test_standings_rows_carry_the_tie_break_note(client, world):
+    tournament, *_ = world
+    (table,) = client.get(f"/api/v1/tournaments/{tournament.slug}/standings").json()
+    assert table["girone"] == "A" and table["rounds"] == [1, 2, 3]
+    first = table["rows"][0]
+    assert {k: first[k] for k in ("rank", "pair_number", "vp", "mp_difference")} == {
+        "rank": 1,
+        "pair_number": 12,
+        "vp": 32,
+        "mp_difference": 250,
+    }
+    assert first["mp_scored"] == 3200 and first["matches_played"] == 3
+    assert first["club"] == "Aurora" and first["players"].startswith("Rossi")
+    assert first["tie_break_note"] == (
+        "Coppie 4, 9, 12 a pari VP (32): classifica avulsa 12 (26 VP), 4 (19), 9 (15)"
+    )
+    assert table["rows"][3]["tie_break_note"] is None
+    english = client.get(
+        f"/api/v1/tournaments/{tournament.slug}/standings", {"lang": "en"}
+    ).json()
+    assert english[0]["rows"][0]["tie_break_note"].startswith("Pairs 4, 9, 12 level")
+
+
+def test_api_respects_the_public_toggles(client, world):
+    tournament, _rounds, hidden = world
+    base = f"/api/v1/tournaments/{tournament.slug}"
+    assert [r["number"] for r in client.get(f"{base}/rounds").json()] == [1, 2, 3]
+    assert client.get(f"{base}/rounds/{hidden.pk}/tables").status_code == 404
+    set_round_visibility(hidden.pk, tables_public=True)
+    tables = client.get(f"{base}/rounds/{hidden.pk}/tables").json()
+    assert tables[0]["ns"]["number"] == 12 and tables[0]["vp_ns"] is None
+    standings = client.get(f"{base}/standings").json()
+    assert standings[0]["rows"][0]["vp"] == 32
+    set_round_visibility(hidden.pk, results_public=True)
+    tables = client.get(f"{base}/rounds/{hidden.pk}/tables").json()
+    assert (tables[0]["vp_ns"], tables[0]["mp_ns"], tables[0]["mp_ew"]) == (20, 1995, 5)
+    standings = client.get(f"{base}/standings").json()
+    assert standings[0]["rows"][0]["vp"] == 52
+
+
+def test_draft_tournament_is_not_in_the_api(client):
+    make_tournament("bozza", status="draft")
+    assert client.get("/api/v1/tournaments").json() == []
+    response = client.get("/api/v1/tournaments/bozza")
+    assert response.status_code == 404
+    assert "bozza" in response.json()["detail"]
