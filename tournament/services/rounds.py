@@ -129,8 +129,11 @@ def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
         state = load_state(girone)
     proposal, constraints = propose_round(state, seed=seed)
     _verify(state, proposal.tables, constraints)
-    tournament = state.tournament
-    hands = tournament.hands_per_round
+    # A girone keeps the hands of its previous round (e.g. a women's girone playing
+    # single games in a tournament of best-of-three matches).
+    previous = girone.rounds.exclude(pk=last.pk if replacing and last else None)
+    before = previous.order_by("-number").first()
+    hands = before.hands if before else state.tournament.hands_per_round
     if replacing:
         assert last is not None
         round_ = last
