@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
+    "django_tasks_db",
     "core",
     "tournament",
     "scoring",
@@ -190,6 +191,15 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
+
+# Background work (django.tasks) on the database backend of django-tasks-db: large PDFs
+# render in `manage.py db_worker` (started by `make run`), never in a request.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default", "printing"],
+    }
+}
 
 # Content Security Policy (Django's own middleware): scripts, styles, images and fonts
 # come from this site only; no inline script or style attribute anywhere.

@@ -1,5 +1,17 @@
-"""PDF documents for organisers."""
+"""PDF documents for organisers (director only), under /stampa/."""
+
+from django.urls import path
+
+from . import views
 
 app_name = "printing"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("<slug:slug>/", views.index, name="index"),
+    path("<slug:slug>/documento/<slug:kind>.pdf", views.document, name="document"),
+    path("<slug:slug>/stampa/<int:pk>/", views.render_status, name="render"),
+    path("<slug:slug>/stampa/<int:pk>/pdf", views.render_pdf, name="render-pdf"),
+    path(
+        "<slug:slug>/stampa/<int:pk>/riprova", views.render_retry, name="render-retry"
+    ),
+]

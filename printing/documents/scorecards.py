@@ -1,0 +1,134 @@
+"""Score cards (cartellini), one per table, pre-filled and with the round's VP table.
+
+Each card names the round, the table, both pairs and their lines, has a row per smazzata
+for the two lines' scores, the totals and VP, the signature boxes, and the VP table for
+the round's number of smazzate (seed 000: "le apposite tabelle stampate sugli score").
+Two cards fit on an A4 sheet, to be cut in half. A rest table gets no card.
+"""
+
+from __future__ import annotations
+
+import base64
+
+from django.utils.translation import gettext as _
+
+from rules.packs import load_pack
+from rules.vp import vp_table
+from tournament.models import Round, Tournament
+
+from .base import (
+    Document,
+    DocumentError,
+    fingerprint,
+    get_round,
+    player_name,
+    round_scope,
+    title_block,
+)
+from .cardframe import FrameLabels, card_frame_png
+from .tablelist import round_tables
+
+#: Cards per section: each section is laid out on its own, so progress moves in steps.
+CARDS_PER_SECTION = 50
+#: A card weighs like this many standings rows when choosing inline or background.
+CARD_SIZE = 12
+
+
+def vp_rows(tournament: Tournament, hands: int) -> list[dict]:
+    """The printed VP table of ``tournament``'s rule pack for ``hands`` smazzate."""
+    try:
+        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+        table = vp_table(hands, pack)
+    except ValueError as exc:  # rules errors are ValueErrors naming the bad value
+        raise DocumentError(
+            _("No VP table for a round of %(hands)s hands: %(error)s")
+            % {"hands": hands, "error": exc}
+        ) from exc
+    return [
+        {
+            "min": row.min_diff,
+            "max": row.max_diff,
+            "winner": row.winner_vp,
+            "loser": row.loser_vp,
+        }
+        for row in table.rows()
+    ]
+
+
+def _line(pair) -> dict:
+    return {
+        "number": pair.number,
+        "player1": player_name(pair.player1),
+        "player2": player_name(pair.player2),
+    }
+
+
+def cards_for_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict]:
+    cards = []
+    for rnd in rounds:
+        for table in round_tables(rnd):
+            if table.pair_ew_id is None:
+                continue
+            cards.append(
+                {
+                    "girone": rnd.girone.label,
+                    "round": rnd.number,
+                    "table": table.number,
+                    "hands": rnd.hands,
+                    "ns": _line(table.pair_ns),
+                    "ew": _line(table.pair_ew),
+                }
+            )
+    return cards
+
+
+def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
+    rnd = get_round(tournament, round_id)
+    cards = cards_for_rounds(tournament, [rnd])
+    vp = vp_rows(tournament, rnd.hands)
+    sections = [
+        {"cards": cards[i : i + CARDS_PER_SECTION]}
+        for i in range(0, len(cards), CARDS_PER_SECTION)
+    ] or [{"cards": []}]
+    frame = card_frame_png(rnd.hands, vp, frame_labels(rnd.hands))
+    return Document(
+        kind="scorecards",
+        scope=f"round:{rnd.pk}",
+        template="printing/pdf/scorecards.html",
+        title=title_block(
+            tournament,
+            _("Score cards"),
+            scope=round_scope(rnd),
+            final=True,
+        ),
+        filename=f"cartellini-{rnd.girone.label}-turno-{rnd.number}.pdf",
+        version=fingerprint(
+            [(c["table"], c["ns"], c["ew"]) for c in cards], [rnd.hands], vp
+        ),
+        size=len(cards) * CARD_SIZE,
+        sections=sections,
+        context={"tournament": tournament, "vp_rows": vp},
+        extra_css=frame_css(frame),
+    )
+
+
+def frame_labels(hands: int) -> FrameLabels:
+    return FrameLabels(
+        line=_("Line"),
+        hand=_("Hand %(n)s"),
+        total_mp=_("Total MP"),
+        vp=_("VP"),
+        signature=_("Signature"),
+        vp_title=_("VP table, %(hands)s hands") % {"hands": hands},
+        mp_difference=_("MP difference"),
+        winner=_("Winner"),
+        loser=_("Loser"),
+        over=_("over"),
+        referee=_("Referee"),
+    )
+
+
+def frame_css(png: bytes) -> str:
+    """The card frame as the cards' background (one image, drawn on every card)."""
+    encoded = base64.b64encode(png).decode()
+    return f" .card {{ background-image: url(data:image/png;base64,{encoded}); }}"

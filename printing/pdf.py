@@ -1,0 +1,91 @@
+"""Render a :class:`~printing.documents.base.Document` to PDF bytes with WeasyPrint.
+
+Each section is laid out on its own (it starts on a new page) and the pages are then
+written as one PDF, so a long document reports progress section by section. The print
+stylesheet is parsed once per process. A running header (tournament, document) and the
+page number are in the page margins of every page; table headers repeat by CSS
+(``thead`` is a table-header-group) and rows never split across pages.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from django.utils import translation
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
+
+from .documents.base import Document
+
+#: progress(done, total): called after each section and once more when written.
+Progress = Callable[[int, int], None]
+
+
+@functools.cache
+def _fonts() -> FontConfiguration:
+    return FontConfiguration()
+
+
+@functools.cache
+def _stylesheet() -> CSS:
+    path = finders.find("css/print.css")
+    return CSS(filename=path, font_config=_fonts())
+
+
+def _css_string(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _page_css(document: Document, first_page: int) -> CSS:
+    title = document.title
+    header = f"{title.tournament} · {title.document}"
+    if title.scope:
+        header += f" · {title.scope}"
+    size = "A4 landscape" if document.landscape else "A4"
+    state = f"{title.state} · {title.generated_at:%d/%m/%Y %H:%M}"
+    return CSS(
+        string=(
+            f"@page {{ size: {size};"
+            f" @top-left {{ content: {_css_string(header)}; }}"
+            f" @bottom-left {{ content: {_css_string(state)}; }} }}"
+            # Sections are laid out one by one: carry the page number on.
+            f" @page :first {{ counter-reset: page {first_page}; }}"
+            + document.extra_css
+        ),
+        font_config=_fonts(),
+    )
+
+
+@dataclass(frozen=True)
+class Pdf:
+    data: bytes
+    pages: int
+
+
+def render_pdf(document: Document, progress: Progress | None = None) -> Pdf:
+    """The PDF of ``document``, in Italian unless another language is active."""
+    total = len(document.sections) + 1
+    base_url = str(settings.BASE_DIR)
+    pages = []
+    first = None
+    with translation.override(translation.get_language() or settings.LANGUAGE_CODE):
+        for index in range(len(document.sections)):
+            html = render_to_string(document.template, document.context_for(index))
+            stylesheets = [_stylesheet(), _page_css(document, len(pages) + 1)]
+            rendered = HTML(string=html, base_url=base_url).render(
+                stylesheets=stylesheets, font_config=_fonts()
+            )
+            first = first or rendered
+            pages.extend(rendered.pages)
+            if progress:
+                progress(index + 1, total)
+    assert first is not None
+    data = first.copy(pages).write_pdf()
+    if progress:
+        progress(total, total)
+    return Pdf(data=data, pages=len(pages))

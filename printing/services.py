@@ -1,0 +1,211 @@
+"""Printing services: render small documents now, large ones in the worker, keep them.
+
+* :func:`inline_or_queued` decides: a document of at most ``PRINTING_INLINE_MAX_SIZE``
+  rows renders in the request (a girone's standings, one round's table list: well under
+  a second); a larger one is looked up among the stored renders of its data version and
+  queued for the worker when there is none, so a second request is served at once.
+* :func:`run_render` is what the worker runs: it rebuilds the document, reports progress
+  section by section, and stores the PDF and ``status=done`` in one UPDATE (nothing
+  half-written is ever served). A failure is stored with its message; :func:`retry_render`
+  queues it again.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import Tournament
+
+from .documents import Document, DocumentError, build
+from .models import Render
+from .pdf import Pdf, render_pdf
+
+logger = logging.getLogger(__name__)
+
+#: Documents up to this size (rows; a score card counts as several) render inline.
+DEFAULT_INLINE_MAX_SIZE = 150
+#: A render still "running" after this long is taken as lost (worker killed): retryable.
+STALE_AFTER = timedelta(minutes=10)
+
+
+def inline_max_size() -> int:
+    return int(getattr(settings, "PRINTING_INLINE_MAX_SIZE", DEFAULT_INLINE_MAX_SIZE))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Either the PDF rendered now, or the stored render to wait for or serve."""
+
+    document: Document
+    pdf: Pdf | None = None
+    render: Render | None = None
+
+
+def inline_or_queued(
+    tournament: Tournament,
+    kind: str,
+    scope: str,
+    *,
+    user=None,
+    background: bool = False,
+) -> Outcome:
+    """Render ``kind`` now when small, else find or queue its stored render."""
+    document = build(tournament, kind, scope)
+    if document.size <= inline_max_size() and not background:
+        return Outcome(document=document, pdf=render_pdf(document))
+    return Outcome(document=document, render=request_render(tournament, document, user))
+
+
+def request_render(tournament: Tournament, document: Document, user=None) -> Render:
+    """The stored render of ``document`` at its version, queued if new."""
+    existing = _find(tournament, document)
+    if existing is not None:
+        return existing
+    try:
+        with transaction.atomic():
+            render = Render.objects.create(
+                tournament=tournament,
+                kind=document.kind,
+                scope=document.scope,
+                version=document.version,
+                title=_title(document),
+                filename=document.filename,
+                requested_by=user
+                if user is not None and user.is_authenticated
+                else None,
+            )
+            _enqueue(render)
+    except IntegrityError:  # a concurrent request created it first
+        found = _find(tournament, document)
+        assert found is not None
+        return found
+    return render
+
+
+def _find(tournament: Tournament, document: Document) -> Render | None:
+    return (
+        Render.objects.defer("pdf")
+        .filter(
+            tournament=tournament,
+            kind=document.kind,
+            scope=document.scope,
+            version=document.version,
+        )
+        .first()
+    )
+
+
+def _title(document: Document) -> str:
+    title = document.title.document
+    return f"{title} · {document.title.scope}" if document.title.scope else title
+
+
+def _enqueue(render: Render) -> None:
+    """Queue the worker task in the current transaction (the task row commits with it)."""
+    from .tasks import render_document
+
+    result = render_document.enqueue(render.pk)
+    Render.objects.filter(pk=render.pk).update(task_id=str(result.id))
+
+
+def retryable(render: Render, *, now=None) -> bool:
+    now = now or timezone.now()
+    if render.status == Render.Status.FAILED:
+        return True
+    started = render.started_at or render.created_at
+    return render.status == Render.Status.RUNNING and now - started > STALE_AFTER
+
+
+@transaction.atomic
+def retry_render(render_id: int) -> Render:
+    """Queue a failed (or lost) render again."""
+    render = Render.objects.select_for_update().defer("pdf").get(pk=render_id)
+    if not retryable(render):
+        raise DocumentError(
+            _("“%(title)s” is not failed: there is nothing to retry.")
+            % {"title": render.title}
+        )
+    render.status = Render.Status.QUEUED
+    render.progress = 0
+    render.error = ""
+    render.save(update_fields=["status", "progress", "error"])
+    _enqueue(render)
+    return render
+
+
+def run_render(render_id: int) -> str:
+    """Render a stored document (the worker's job); returns the final status."""
+    render = Render.objects.defer("pdf").select_related("tournament").get(pk=render_id)
+    if render.status in (Render.Status.DONE, Render.Status.SUPERSEDED):
+        return render.status
+    Render.objects.filter(pk=render.pk).update(
+        status=Render.Status.RUNNING,
+        started_at=timezone.now(),
+        attempts=render.attempts + 1,
+        progress=0,
+        error="",
+    )
+    try:
+        document = build(render.tournament, render.kind, render.scope)
+        if document.version != render.version:
+            return _supersede(render, document)
+
+        def progress(done: int, total: int) -> None:
+            percent = min(99, done * 100 // total)
+            Render.objects.filter(pk=render.pk).update(progress=percent)
+
+        pdf = render_pdf(document, progress)
+    except DocumentError as exc:
+        _fail(render, str(exc))
+        raise
+    except Exception as exc:
+        logger.exception("Render %s (%s) failed", render.pk, render.title)
+        _fail(render, _("Rendering failed: %(error)s") % {"error": exc})
+        raise
+    Render.objects.filter(pk=render.pk).update(
+        status=Render.Status.DONE,
+        pdf=pdf.data,
+        pages=pdf.pages,
+        progress=100,
+        finished_at=timezone.now(),
+    )
+    return Render.Status.DONE
+
+
+def _fail(render: Render, message: str) -> None:
+    Render.objects.filter(pk=render.pk).update(
+        status=Render.Status.FAILED, error=message, finished_at=timezone.now()
+    )
+
+
+def _supersede(render: Render, document: Document) -> str:
+    """The data changed since the request: render the new version instead."""
+    Render.objects.filter(pk=render.pk).update(
+        status=Render.Status.SUPERSEDED, finished_at=timezone.now()
+    )
+    newer = request_render(render.tournament, document, render.requested_by)
+    return f"{Render.Status.SUPERSEDED}:{newer.pk}"
+
+
+def latest_for(render: Render) -> Render:
+    """The newest render of the same document (for a superseded one)."""
+    return (
+        Render.objects.defer("pdf")
+        .filter(
+            tournament_id=render.tournament_id, kind=render.kind, scope=render.scope
+        )
+        .order_by("-created_at", "-pk")
+        .first()
+        or render
+    )
+
+
+def recent_renders(tournament: Tournament, limit: int = 20) -> list[Render]:
+    return list(Render.objects.defer("pdf").filter(tournament=tournament)[:limit])

@@ -1,0 +1,167 @@
+"""Every document's text, extracted from the PDF, matches the data it prints."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from printing.documents import DocumentError, build
+from printing.documents.cardframe import card_frame_png
+from printing.documents.scorecards import frame_labels, vp_rows
+from printing.pdf import render_pdf
+from rules.packs import load_pack
+from rules.vp import vp_table
+from tournament.models import Round
+
+from .conftest import pdf_pages
+from .factories import make_standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def italian():
+    with translation.override("it"):
+        yield
+
+
+def first_round(world, label="A"):
+    return Round.objects.get(
+        girone__stage__tournament=world, girone__label=label, number=1
+    )
+
+
+def test_table_list_by_table_and_alphabetically(world):
+    rnd = first_round(world)
+    pdf = render_pdf(build(world, "tables", f"round:{rnd.pk}"))
+    pages = pdf_pages(pdf.data)
+    text = " ".join(pages)
+    assert "Torneo di Natale" in text and "Circolo del Burraco, Roma" in text
+    assert "Girone A – turno 1" in text
+    tables = list(rnd.tables.select_related("pair_ns__player1", "pair_ew__player1"))
+    for table in tables:
+        assert f"{table.pair_ns.number} {table.pair_ns.names}" in text
+        if table.pair_ew:
+            assert f"{table.pair_ew.number} {table.pair_ew.names}" in text
+        else:
+            assert "riposo" in text
+    # The alphabetical part lists every pair in order of names.
+    alpha = text[text.index("Per coppia") :]
+    names = sorted(
+        [t.pair_ns.names for t in tables]
+        + [t.pair_ew.names for t in tables if t.pair_ew],
+        key=str.casefold,
+    )
+    positions = [alpha.index(n) for n in names]
+    assert positions == sorted(positions)
+
+
+def test_score_cards_one_per_playing_table_prefilled(world):
+    rnd = first_round(world)
+    doc = build(world, "scorecards", f"round:{rnd.pk}")
+    pdf = render_pdf(doc)
+    pages = pdf_pages(pdf.data)
+    playing = [t for t in rnd.tables.all() if t.pair_ew_id]
+    assert len(doc.sections[0]["cards"]) == len(playing) == 2
+    assert pdf.pages == 1  # two cards per sheet
+    text = pages[0]
+    for table in playing:
+        assert f"Tavolo {table.number}" in text
+        for pair in (table.pair_ns, table.pair_ew):
+            assert f"coppia {pair.number}" in text
+            assert f"{pair.player1.last_name} {pair.player1.first_name}" in text
+            assert f"{pair.player2.last_name} {pair.player2.first_name}" in text
+    assert "Turno 1" in text
+
+
+def test_score_card_vp_table_is_the_rounds_table():
+    """The VP table drawn on the card is the rule pack's table for the round's hands."""
+    pack = load_pack("fibur-2026", 1)
+
+    class T:
+        rule_pack, rule_pack_version = "fibur-2026", 1
+
+    for hands in (2, 3, 4):
+        rows = vp_rows(T, hands)
+        expected = vp_table(hands, pack).rows()
+        assert [(r["min"], r["max"], r["winner"], r["loser"]) for r in rows] == [
+            (e.min_diff, e.max_diff, e.winner_vp, e.loser_vp) for e in expected
+        ]
+    png = card_frame_png(3, vp_rows(T, 3), frame_labels(3))
+    assert png.startswith(b"\x89PNG")
+
+
+def test_score_cards_refuse_a_round_without_vp_table(world):
+    rnd = first_round(world)
+    Round.objects.filter(pk=rnd.pk).update(hands=7)
+    with pytest.raises(DocumentError, match="7"):
+        build(world, "scorecards", f"round:{rnd.pk}")
+
+
+def test_standings_per_girone_with_tie_explanation(world):
+    snaps = make_standings(world)
+    girone = snaps[0].girone
+    pdf = render_pdf(build(world, "standings", f"girone:{girone.pk}"))
+    text = " ".join(pdf_pages(pdf.data))
+    assert "Classifica · Girone A" in text
+    assert "Provvisoria" in text
+    for row in snaps[0].rows.order_by("index"):
+        assert f"{row.pair_number} {row.players}" in text
+        assert (
+            f"{row.vp} {row.mp_for} {row.mp_against} {row.mp_for - row.mp_against}"
+            in text
+        )
+    note = snaps[0].rows.filter(tie=1).order_by("index")[0].note
+    assert f"[1] {note}" in text
+    assert text.count(note) == 1  # once per tie, not per row
+
+
+def test_overall_standings_and_final_state(world):
+    from tournament.models import Tournament
+
+    snaps = make_standings(world)
+    Tournament.objects.filter(pk=world.pk).update(status=Tournament.Status.FINISHED)
+    world.refresh_from_db()
+    pdf = render_pdf(build(world, "standings", ""))
+    text = " ".join(pdf_pages(pdf.data))
+    assert "Classifica generale" in text and "Definitiva" in text
+    overall = snaps[-1]
+    assert overall.girone_id is None
+    for row in overall.rows.order_by("index"):
+        assert f"{row.pair_number} {row.players}" in text
+
+
+def test_standings_before_any_result_is_a_clear_error(world):
+    with pytest.raises(DocumentError, match="Nessuna classifica"):
+        build(world, "standings", "")
+
+
+def test_long_standings_repeat_the_header_on_every_page(db):
+    from .factories import make_world
+
+    t = make_world(pairs=130, gironi=1, rounds=1, slug="lunga")
+    make_standings(t)
+    pdf = render_pdf(build(t, "standings", ""))
+    pages = pdf_pages(pdf.data)
+    assert len(pages) >= 3
+    for page in pages:
+        assert "POS. COPPIA GIOCATORI" in page
+    # Every pair is printed exactly once (nothing lost at a page break).
+    text = " ".join(pages)
+    for pair in t.pairs.all():
+        assert text.count(f" {pair.number} {pair.names} ") == 1, pair
+
+
+@pytest.mark.parametrize("kind", ["tables", "scorecards"])
+def test_round_documents_refuse_missing_and_draft_rounds(world, kind):
+    with pytest.raises(DocumentError, match="Il turno 999999 non esiste") as exc:
+        build(world, kind, "round:999999")
+    assert exc.value.status == 404
+    draft = Round.objects.get(
+        girone__label="A", number=2, girone__stage__tournament=world
+    )
+    with pytest.raises(DocumentError, match="non è ancora pubblicato") as exc:
+        build(world, kind, f"round:{draft.pk}")
+    assert "Turno 2" in str(exc.value) or "turno 2" in str(exc.value)
+    with pytest.raises(DocumentError, match="“abc”"):
+        build(world, kind, "round:abc")
