@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Make .venv hold exactly the pinned packages (quick when nothing changed).
-set -eu
+set -eu -o pipefail
 cd "$(dirname "$0")/.."
 stamp=.venv/.installed
 want=$(cat requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)
@@ -12,6 +12,9 @@ if [ ! -x .venv/bin/python ]; then
   echo "Creating .venv with $py ($("$py" --version))"
   "$py" -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+# This machine's pip.conf names local indexes that may be absent: drop pip's warnings
+# about them, keep everything else it says.
+quiet() { grep -v "^WARNING: Location 'file:" || true; }
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip 2>&1 | quiet
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock 2>&1 | quiet
 echo "$want" > "$stamp"
