@@ -23,8 +23,11 @@ run: sysdeps-run venv
 	@echo "  Sito / site:        http://$(HOST):$(PORT)/"
 	@echo "  Amministrazione:    http://$(HOST):$(PORT)/admin/"
 	@echo "  Accesso / login:    http://$(HOST):$(PORT)/login/"
+	@echo "  Worker (PDF in background): manage.py db_worker, started beside the server"
 	@echo ""
-	@$(PY) manage.py runserver $(HOST):$(PORT)
+	@$(PY) manage.py db_worker --queue-name '*' --no-reload --no-startup-delay -v1 & worker=$$!; \
+	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	  $(PY) manage.py runserver $(HOST):$(PORT)
 
 ## make lint: what the style demands (ruff, format, mypy on rules, migrations in sync)
 lint: venv
