@@ -27,6 +27,9 @@ from . import services
 from .forms import SheetForm, new_token
 from .models import ResultVersion, TableResult
 
+#: Rows beyond the best-of of a Briscola match, for 60-60 partite the pack replays.
+BRISCOLA_SPARE_ROWS = 2
+
 Role = TournamentRole.Role
 TableStatus = TableResult.Status
 Kind = ResultVersion.Kind
@@ -76,8 +79,11 @@ def form_shape(
     tournament: Tournament, round_: Round, table: Table, *, detailed: bool
 ) -> dict[str, Any]:
     """The keyword arguments of the SheetForm for this table."""
+    rows = round_.hands
+    if tournament.game == Tournament.Game.BRISCOLA:
+        rows += BRISCOLA_SPARE_ROWS
     return {
-        "rows": round_.hands,
+        "rows": rows,
         "game": tournament.game,
         "detailed": detailed,
         "rest": table.pair_ew_id is None,

@@ -420,7 +420,9 @@ def _create_version(
         reason=sheet.reason.strip(),
         status=status,
         hands_table=table.round.hands,
-        hands_played=len(outcome.hands),
+        hands_played=(
+            outcome.counted if outcome.counted is not None else len(outcome.hands)
+        ),
         set_mp_ns=sheet.set_mp[0],
         set_mp_ew=sheet.set_mp[1],
         set_vp_ns=sheet.set_vp[0],

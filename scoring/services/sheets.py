@@ -134,6 +134,8 @@ class Outcome:
     breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...] = ()
     played: bool = True
     notes: tuple[str, ...] = field(default=())
+    #: Partite that count (a 60-60 partita replayed under the pack does not).
+    counted: int | None = None
 
 
 class _Errors:
@@ -480,9 +482,10 @@ def _briscola(sheet: Sheet, ctx: Context) -> Outcome:
             {f"h{len(pairs)}_ns": [_("Match not valid: %(detail)s") % {"detail": exc}]}
         ) from exc
     return Outcome(
-        mp_ns=sum(p[0] for p in pairs),
-        mp_ew=sum(p[1] for p in pairs),
+        mp_ns=match.card_points_a,
+        mp_ew=match.card_points_b,
         vp_ns=match.points_a,
         vp_ew=match.points_b,
         hands=pairs,
+        counted=len(pairs) - match.games_replayed,
     )

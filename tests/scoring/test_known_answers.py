@@ -221,3 +221,35 @@ def test_briscola_partita_must_total_120(db, make_user):
     with pytest.raises(SheetError) as exc:
         save(tables[0], user, sheet((68, 50), (40, 80)))
     assert "118" in exc.value.errors["h1_ew"][0]
+
+
+@pytest.mark.parametrize(
+    ("pack", "games", "expected", "counted"),
+    [
+        pytest.param(
+            "briscola-approdo",
+            [(60, 60), (70, 50), (40, 80), (80, 40)],
+            {1: (1, 190, 170), 2: (0, 170, 190)},
+            3,
+            id="approdo-replays-60-60",
+        ),
+        pytest.param(
+            "briscola-vp",
+            [(60, 60), (70, 50), (40, 80)],
+            {1: (10, 170, 190), 2: (10, 190, 170)},
+            3,
+            id="vp-pack-draws-60-60",
+        ),
+    ],
+)
+def test_briscola_60_60_as_the_pack_says(db, make_user, pack, games, expected, counted):
+    tournament, girone, pairs = build_tournament(
+        pairs=2, game="briscola", rule_pack=pack, hands=3
+    )
+    user = make_user("arbitro-d")
+    grant(user, tournament)
+    _, tables = build_round(girone, 1, [(pairs[0], pairs[1])], hands=3)
+    saved = save(tables[0], user, sheet(*games))
+    assert scores(tables[0]) == expected
+    assert saved.version.hands_played == counted
+    assert saved.version.games.count() == len(games)

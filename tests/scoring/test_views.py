@@ -190,3 +190,21 @@ def test_correction_redirects_to_the_impact_report(world, client):
     page = response.content.decode()
     assert "Impatto della correzione" in page
     assert "invertiti" in page
+
+
+def test_briscola_entry_page_has_rows_for_replayed_partite(db, client, make_user):
+    from tests.scoring.conftest import build_round
+
+    tournament, girone, p = build_tournament(
+        pairs=2, game="briscola", rule_pack="briscola-approdo", hands=3
+    )
+    user = make_user("arbitro-b")
+    grant(user, tournament)
+    round_, _ = build_round(girone, 1, [(p[0], p[1])], hands=3)
+    client.force_login(user)
+    url = reverse(
+        "scoring:entry", kwargs={"slug": tournament.slug, "round_id": round_.pk}
+    )
+    page = client.get(url).content.decode()
+    assert 'name="t1-h5_ns"' in page and 'name="t1-h6_ns"' not in page
+    assert "Partita 1 NS" in page
