@@ -170,3 +170,9 @@ class Row(models.Model):
     @property
     def mp_diff(self) -> int:
         return self.mp_for - self.mp_against
+
+    @property
+    def signed_diff(self) -> str:
+        """The MP difference as shown: +250, 0, -750."""
+        diff = self.mp_diff
+        return f"+{diff}" if diff > 0 else str(diff)
