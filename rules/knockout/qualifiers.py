@@ -28,6 +28,7 @@ def qualifiers_by_girone(
     *,
     best_next: int = 0,
     overall: Sequence[int] = (),
+    tiers_by_overall: bool = True,
 ) -> tuple[Qualifier, ...]:
     """The first ``per_girone`` of each girone (plus the ``best_next`` best next-placed).
 
@@ -37,7 +38,9 @@ def qualifiers_by_girone(
     (an ordered list across gironi) when it is given; otherwise the gironi are rotated
     by one place per tier (firsts A B C, seconds B C A, thirds C A B), so that no
     girone always gets the better seed. ``best_next`` pairs placed ``per_girone + 1``
-    also qualify, the best of them according to ``overall``.
+    also qualify, the best of them according to ``overall``. With
+    ``tiers_by_overall=False`` the tiers keep the rotation and ``overall`` only picks
+    the best next-placed.
 
     >>> qs = qualifiers_by_girone({"A": [11, 12, 13], "B": [21, 22, 23]}, 2)
     >>> [(q.seed, q.girone, q.place, q.pair) for q in qs]
@@ -67,7 +70,7 @@ def qualifiers_by_girone(
         shift = (place - 1) % len(labels)
         rotated = labels[shift:] + labels[:shift]
         tiers.append([(label, place, standings[label][place - 1]) for label in rotated])
-    if overall:
+    if overall and tiers_by_overall:
         tiers = [_by_overall(tier, rank) for tier in tiers]
     if best_next:
         place = per_girone + 1

@@ -1,0 +1,182 @@
+"""Forms of the tabellone: the director's qualification settings, a match's result."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Bracket, BracketMatch
+
+#: Extra partita rows beyond best of N (60-60 partite replayed).
+EXTRA_ROWS = 3
+SPAREGGI_ROWS = 3
+
+
+class QualifyForm(forms.Form):
+    qualify = forms.ChoiceField(
+        label=_("Qualification"),
+        choices=Bracket.Qualify.choices,
+        initial=Bracket.Qualify.PER_GIRONE,
+    )
+    per_girone = forms.IntegerField(
+        label=_("Qualifiers per girone"),
+        min_value=0,
+        max_value=64,
+        initial=4,
+        required=False,
+    )
+    best_next = forms.IntegerField(
+        label=_("Best next-placed pairs"),
+        min_value=0,
+        max_value=64,
+        initial=0,
+        required=False,
+    )
+    count = forms.IntegerField(
+        label=_("Qualifiers (best placed across gironi)"),
+        min_value=2,
+        max_value=512,
+        required=False,
+    )
+    seeding = forms.ChoiceField(
+        label=_("Seeding"),
+        choices=Bracket.Seeding.choices,
+        initial=Bracket.Seeding.SEPARATE_GIRONI,
+    )
+    third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    best_of = forms.IntegerField(
+        label=_("Partite (or smazzate) per match"),
+        min_value=1,
+        max_value=9,
+        required=False,
+    )
+    final_best_of = forms.IntegerField(
+        label=_("Partite (or smazzate) in the final"),
+        min_value=1,
+        max_value=9,
+        required=False,
+    )
+    waiting_minutes = forms.IntegerField(
+        label=_("Waiting time for an absent pair (minutes)"),
+        min_value=0,
+        max_value=60,
+        initial=10,
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("qualify") == Bracket.Qualify.OVERALL:
+            if not data.get("count"):
+                self.add_error("count", _("Say how many pairs qualify."))
+        elif not data.get("per_girone"):
+            self.add_error(
+                "per_girone", _("Say how many pairs of each girone qualify.")
+            )
+        return data
+
+    def options(self) -> dict:
+        d = self.cleaned_data
+        return {
+            "qualify": d["qualify"],
+            "per_girone": d.get("per_girone") or 0,
+            "best_next": d.get("best_next") or 0,
+            "count": d.get("count") or 0,
+        }
+
+
+SIDE_CHOICES = [
+    ("", _("—")),
+    ("a", _("Upper pair")),
+    ("b", _("Lower pair")),
+]
+
+
+class MatchForm(forms.Form):
+    """One match: partite (or smazzate) rows, spareggi, and the referee's decisions."""
+
+    no_show = forms.ChoiceField(
+        label=_("Absent after the waiting time (loses)"),
+        choices=SIDE_CHOICES,
+        required=False,
+    )
+    last_trick = forms.ChoiceField(
+        label=_("Last trick of the last spareggio (loses)"),
+        choices=SIDE_CHOICES,
+        required=False,
+    )
+    last_move = forms.ChoiceField(
+        label=_("Last move of the last smazzata, MP level (loses)"),
+        choices=SIDE_CHOICES,
+        required=False,
+    )
+
+    def __init__(self, *args, match: BracketMatch, briscola: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.briscola = briscola
+        rows = match.best_of + (EXTRA_ROWS if briscola else 0)
+        self.game_names = []
+        for n in range(1, rows + 1):
+            for side in ("a", "b"):
+                self.fields[f"g{n}{side}"] = forms.IntegerField(
+                    label=_("Partita %(n)s, %(side)s") % {"n": n, "side": side.upper()}
+                    if briscola
+                    else _("Smazzata %(n)s, %(side)s") % {"n": n, "side": side.upper()},
+                    required=False,
+                    min_value=-10000 if not briscola else 0,
+                    max_value=10000 if not briscola else 120,
+                )
+            self.game_names.append((n, f"g{n}a", f"g{n}b"))
+        self.spareggio_names = []
+        if briscola:
+            for n in range(1, SPAREGGI_ROWS + 1):
+                for side in ("a", "b"):
+                    self.fields[f"s{n}{side}"] = forms.IntegerField(
+                        label=_("Spareggio %(n)s, %(side)s")
+                        % {"n": n, "side": side.upper()},
+                        required=False,
+                        min_value=0,
+                        max_value=120,
+                    )
+                self.spareggio_names.append((n, f"s{n}a", f"s{n}b"))
+            del self.fields["last_move"]
+        else:
+            del self.fields["last_trick"]
+        if match.games and not self.is_bound:
+            for (_n, a, b), game in zip(self.game_names, match.games, strict=False):
+                self.initial[a], self.initial[b] = game
+            for (_n, a, b), game in zip(
+                self.spareggio_names, match.spareggi, strict=False
+            ):
+                self.initial[a], self.initial[b] = game
+
+    def _rows(self, names) -> list[tuple[int, int]]:
+        out = []
+        for n, a, b in names:
+            va, vb = self.cleaned_data.get(a), self.cleaned_data.get(b)
+            if va is None and vb is None:
+                continue
+            if va is None or vb is None:
+                self.add_error(
+                    a if va is None else b,
+                    _("Type both scores of row %(n)s.") % {"n": n},
+                )
+                continue
+            out.append((va, vb))
+        return out
+
+    def clean(self):
+        data = super().clean()
+        data["games"] = self._rows(self.game_names)
+        data["spareggi"] = self._rows(self.spareggio_names)
+        if not data["games"] and not data.get("no_show"):
+            raise forms.ValidationError(
+                _("Type the partite (or smazzate), or the absent pair.")
+            )
+        return data
+
+    def rows(self):
+        return [(n, self[a], self[b]) for n, a, b in self.game_names]
+
+    def spareggio_rows(self):
+        return [(n, self[a], self[b]) for n, a, b in self.spareggio_names]

@@ -1,0 +1,234 @@
+"""The tabellone of a tournament: its bracket, the confirmed qualifiers, the matches.
+
+A :class:`Bracket` belongs to a knockout :class:`~tournament.models.Stage` and is fed by
+a gironi stage. Its life: the director confirms the qualifiers (:class:`Entry` rows,
+status ``confirmed``), then draws it (slots and :class:`BracketMatch` rows, status
+``drawn``); results advance the winners until the final is played (``finished``).
+
+A match keeps what was entered (partite, smazzate, spareggi, referee's decisions) and
+what it gives (winner, scores, how it was decided). A correction upstream never
+rewrites a played match: it is ``flagged`` with a note and its winner withdrawn until
+the referee enters it again (:mod:`rules.knockout.bracket`).
+
+Terminology: tabellone = bracket; testa di serie = seed; passaggio del turno = bye;
+incontro = match; partita = game; smazzata = hand; spareggio = tie-break game.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Pair, Stage, Tournament
+
+
+class Bracket(models.Model):
+    class Status(models.TextChoices):
+        CONFIRMED = "confirmed", _("Qualifiers confirmed")
+        DRAWN = "drawn", _("Drawn")
+        FINISHED = "finished", _("Finished")
+
+    class Qualify(models.TextChoices):
+        PER_GIRONE = "per_girone", _("First places of each girone")
+        OVERALL = "overall", _("Best placed across gironi")
+
+    class Seeding(models.TextChoices):
+        SEPARATE_GIRONI = "separate_gironi", _("Keep pairs of one girone apart")
+        OVERALL = "overall", _("By overall seed only")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="brackets"
+    )
+    stage = models.OneToOneField(
+        Stage, on_delete=models.CASCADE, related_name="bracket"
+    )
+    source = models.ForeignKey(
+        Stage,
+        verbose_name=_("gironi stage"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.CONFIRMED
+    )
+    qualify = models.CharField(
+        _("qualification"),
+        max_length=12,
+        choices=Qualify.choices,
+        default=Qualify.PER_GIRONE,
+    )
+    per_girone = models.PositiveSmallIntegerField(_("qualifiers per girone"), default=0)
+    best_next = models.PositiveSmallIntegerField(_("best next-placed pairs"), default=0)
+    count = models.PositiveSmallIntegerField(_("qualifiers"))
+    seeding = models.CharField(
+        _("seeding"),
+        max_length=16,
+        choices=Seeding.choices,
+        default=Seeding.SEPARATE_GIRONI,
+    )
+    third_place = models.BooleanField(_("third-place match"), default=False)
+    best_of = models.PositiveSmallIntegerField(
+        _("partite per match"),
+        default=5,
+        help_text=_("Briscola: best of N partite (odd). Burraco: smazzate per match."),
+    )
+    final_best_of = models.PositiveSmallIntegerField(
+        _("partite in the final"), default=5
+    )
+    waiting_minutes = models.PositiveSmallIntegerField(
+        _("waiting time (minutes)"),
+        default=10,
+        help_text=_("A pair absent after this time loses the match."),
+    )
+    size = models.PositiveSmallIntegerField(_("size"), default=0)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"))
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+
+    class Meta:
+        verbose_name = _("bracket")
+        verbose_name_plural = _("brackets")
+        constraints = [
+            models.CheckConstraint(condition=Q(count__gte=2), name="bracket_two_pairs"),
+            models.CheckConstraint(
+                condition=Q(best_of__gte=1) & Q(final_best_of__gte=1),
+                name="bracket_best_of_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.stage}"
+
+
+class Entry(models.Model):
+    """A confirmed qualifier: its seed, girone and place, and why (ties at the cut)."""
+
+    bracket = models.ForeignKey(
+        Bracket, on_delete=models.CASCADE, related_name="entries"
+    )
+    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    seed = models.PositiveSmallIntegerField(_("seed"))
+    girone_label = models.CharField(_("girone"), max_length=20, blank=True)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    slot = models.PositiveSmallIntegerField(_("slot"), null=True, blank=True)
+    note = models.TextField(_("tie-break note"), blank=True)
+
+    class Meta:
+        ordering = ["bracket", "seed"]
+        verbose_name = _("qualifier")
+        verbose_name_plural = _("qualifiers")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bracket", "seed"], name="unique_entry_seed"
+            ),
+            models.UniqueConstraint(
+                fields=["bracket", "pair"], name="unique_entry_pair"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seed}. {self.pair}"
+
+    @property
+    def tag(self) -> str:
+        """``1A``: place and girone, as the tabellone shows it."""
+        return f"{self.place}{self.girone_label}" if self.place else ""
+
+
+class BracketMatch(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for its pairs")
+        READY = "ready", _("To play")
+        PLAYED = "played", _("Played")
+        BYE = "bye", _("Bye")
+        FLAGGED = "flagged", _("To check (a result before it changed)")
+
+    class Side(models.TextChoices):
+        NONE = "", _("—")
+        A = "a", _("Upper pair")
+        B = "b", _("Lower pair")
+
+    bracket = models.ForeignKey(
+        Bracket, on_delete=models.CASCADE, related_name="matches"
+    )
+    round = models.PositiveSmallIntegerField(_("round"))
+    index = models.PositiveSmallIntegerField(_("match"))
+    pair_a = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    pair_b = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    best_of = models.PositiveSmallIntegerField(_("best of"))
+    third_place = models.BooleanField(_("third-place match"), default=False)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.WAITING
+    )
+    # What the referee entered.
+    games = models.JSONField(_("partite / smazzate"), default=list, blank=True)
+    spareggi = models.JSONField(_("spareggi"), default=list, blank=True)
+    last_trick = models.CharField(
+        _("last trick of the last spareggio"),
+        max_length=1,
+        choices=Side.choices,
+        blank=True,
+    )
+    last_move = models.CharField(
+        _("last move of the last smazzata"),
+        max_length=1,
+        choices=Side.choices,
+        blank=True,
+    )
+    no_show = models.CharField(
+        _("absent pair"), max_length=1, choices=Side.choices, blank=True
+    )
+    # What it gives.
+    winner = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    score_a = models.IntegerField(_("score upper pair"), null=True, blank=True)
+    score_b = models.IntegerField(_("score lower pair"), null=True, blank=True)
+    decided_by = models.CharField(_("decided by"), max_length=12, blank=True)
+    flag_note = models.TextField(_("why it must be checked"), blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["bracket", "round", "index"]
+        verbose_name = _("bracket match")
+        verbose_name_plural = _("bracket matches")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bracket", "round", "index"], name="unique_bracket_match"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True)
+                | Q(winner=models.F("pair_a"))
+                | Q(winner=models.F("pair_b")),
+                name="bracket_match_winner_plays",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bracket} – {self.round}.{self.index + 1}"
+
+    @property
+    def loser(self) -> Pair | None:
+        if self.winner_id is None or self.status == self.Status.BYE:
+            return None
+        return self.pair_b if self.winner_id == self.pair_a_id else self.pair_a

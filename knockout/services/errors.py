@@ -1,0 +1,5 @@
+"""The one error the knockout services raise: its message is shown to the user."""
+
+
+class KnockoutError(Exception):
+    """A request refused with its reason (translated); nothing was changed."""

@@ -1,0 +1,329 @@
+"""From the gironi to the qualifiers: closed gironi, the proposal, the confirmation.
+
+The standings are the stored ones (:mod:`standings`): the confirmed snapshot of each
+girone, and the stage's overall snapshot (per match played when gironi differ in
+size) for the best-placed across gironi. Ties at the cut are shown with the note the
+standings chain wrote for them; a tie the chain left level (a lot not drawn, no
+referee's decision) stops the confirmation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.errors import RulesError
+from rules.knockout.qualifiers import (
+    Qualifier,
+    qualifiers_by_girone,
+    qualifiers_by_overall,
+    ties_at_cut,
+)
+from standings.models import Row, Snapshot
+from tournament.models import Girone, Pair, Round, Stage, Tournament
+
+from ..models import Bracket, Entry
+from .errors import KnockoutError
+from .packs import default_best_of
+
+
+@dataclass(frozen=True)
+class ProposedEntry:
+    seed: int
+    pair: Pair
+    girone: str
+    place: int | None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CutTieView:
+    girone: str
+    pairs: list[Pair]
+    inside: list[Pair]
+    resolved: bool
+    note: str
+
+
+@dataclass
+class Proposal:
+    """What the director is asked to confirm."""
+
+    stage: Stage
+    qualify: str
+    per_girone: int
+    best_next: int
+    count: int
+    entries: list[ProposedEntry] = field(default_factory=list)
+    cut_ties: list[CutTieView] = field(default_factory=list)
+
+    @property
+    def blocked(self) -> bool:
+        return any(not t.resolved for t in self.cut_ties)
+
+
+def gironi_stage(tournament: Tournament) -> Stage | None:
+    """The tournament's first gironi stage."""
+    return (
+        Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS)
+        .order_by("order")
+        .first()
+    )
+
+
+def gironi_problems(tournament: Tournament) -> list[str]:
+    """Why a tabellone cannot be drawn yet (empty: every girone is closed)."""
+    stage = gironi_stage(tournament)
+    if stage is None:
+        return [_("The tournament has no gironi stage.")]
+    gironi = list(Girone.objects.filter(stage=stage).order_by("label"))
+    if not gironi:
+        return [_("The gironi stage has no gironi.")]
+    problems = []
+    open_rounds: dict[int, list[int]] = {}
+    has_rounds: set[int] = set()
+    for girone_id, number, status in Round.objects.filter(
+        girone__in=gironi
+    ).values_list("girone_id", "number", "status"):
+        has_rounds.add(girone_id)
+        if status != Round.Status.CLOSED:
+            open_rounds.setdefault(girone_id, []).append(number)
+    for girone in gironi:
+        if girone.pk not in has_rounds:
+            problems.append(
+                _("Girone %(label)s has no rounds yet.") % {"label": girone.label}
+            )
+        elif girone.pk in open_rounds:
+            numbers = ", ".join(str(n) for n in sorted(open_rounds[girone.pk]))
+            problems.append(
+                _("Girone %(label)s is not closed: round(s) %(rounds)s still open.")
+                % {"label": girone.label, "rounds": numbers}
+            )
+    return problems
+
+
+def _snapshots(stage: Stage) -> tuple[dict[str, list[Row]], list[Row]]:
+    """Confirmed standings rows per girone label, and the overall rows."""
+    snaps = Snapshot.objects.filter(
+        stage=stage, kind=Snapshot.Kind.CONFIRMED, line=Snapshot.Line.ALL
+    ).select_related("girone")
+    by_girone: dict[str, list[Row]] = {}
+    overall: list[Row] = []
+    rows = Row.objects.filter(snapshot__in=snaps).select_related(
+        "pair", "snapshot__girone"
+    )
+    for row in rows.order_by("snapshot_id", "index"):
+        if row.snapshot.girone_id is None:
+            overall.append(row)
+        else:
+            by_girone.setdefault(row.snapshot.girone.label, []).append(row)
+    labels = list(
+        Girone.objects.filter(stage=stage)
+        .order_by("label")
+        .values_list("label", flat=True)
+    )
+    missing = [label for label in labels if label not in by_girone]
+    if missing:
+        raise KnockoutError(
+            _("No stored standings for girone(s) %(labels)s.")
+            % {"labels": ", ".join(missing)}
+        )
+    ordered = {label: by_girone[label] for label in labels}
+    if not overall and len(ordered) == 1:
+        overall = next(iter(ordered.values()))
+    return ordered, overall
+
+
+def propose_qualifiers(
+    tournament: Tournament,
+    *,
+    qualify: str = Bracket.Qualify.PER_GIRONE,
+    per_girone: int = 0,
+    best_next: int = 0,
+    count: int = 0,
+    tiers_by_overall: bool = False,
+) -> Proposal:
+    """The qualifiers the stored standings give, with the ties at the cut explained.
+
+    Per girone, the seeds go tier by tier (all firsts, then all seconds ...); inside a
+    tier the gironi rotate (A B, B A ...) unless ``tiers_by_overall`` orders them by
+    the overall standings.
+    """
+    problems = gironi_problems(tournament)
+    if problems:
+        raise KnockoutError(" ".join(problems))
+    stage = gironi_stage(tournament)
+    assert stage is not None
+    by_girone, overall = _snapshots(stage)
+    standings = {label: [r.pair_id for r in rows] for label, rows in by_girone.items()}
+    overall_ids = [r.pair_id for r in overall]
+    try:
+        if qualify == Bracket.Qualify.PER_GIRONE:
+            qualifiers = qualifiers_by_girone(
+                standings,
+                per_girone,
+                best_next=best_next,
+                overall=overall_ids,
+                tiers_by_overall=tiers_by_overall,
+            )
+        else:
+            qualifiers = qualifiers_by_overall(overall_ids, count, gironi=standings)
+    except RulesError as exc:
+        raise KnockoutError(
+            _("The qualifiers cannot be chosen: %(reason)s") % {"reason": exc}
+        ) from exc
+    rows_by_pair = {r.pair_id: r for rows in by_girone.values() for r in rows}
+    rows_by_pair.update(
+        {r.pair_id: r for r in overall if r.pair_id not in rows_by_pair}
+    )
+    pairs = Pair.objects.in_bulk([q.pair for q in qualifiers] + overall_ids)
+    proposal = Proposal(
+        stage,
+        qualify,
+        per_girone,
+        best_next,
+        len(qualifiers),
+        entries=[_entry(q, pairs, rows_by_pair) for q in qualifiers],
+    )
+    cut_ties = []
+    if qualify == Bracket.Qualify.PER_GIRONE:
+        for label, rows in by_girone.items():
+            cut_ties += [
+                (label, t, rows)
+                for t in ties_at_cut(_tie_rows(rows), per_girone, girone=label)
+            ]
+        if best_next:
+            rows = [
+                r for r in overall if r.pair_id in _places(standings, per_girone + 1)
+            ]
+            cut_ties += [("", t, rows) for t in ties_at_cut(_tie_rows(rows), best_next)]
+    else:
+        cut_ties += [("", t, overall) for t in ties_at_cut(_tie_rows(overall), count)]
+    for label, tie, rows in cut_ties:
+        note = next((r.note for r in rows if r.pair_id == tie.pairs[0] and r.note), "")
+        proposal.cut_ties.append(
+            CutTieView(
+                label,
+                [pairs[p] for p in tie.pairs],
+                [pairs[p] for p in tie.inside],
+                tie.resolved,
+                note,
+            )
+        )
+    return proposal
+
+
+def _places(standings: dict[str, list[int]], place: int) -> set[int]:
+    return {pairs[place - 1] for pairs in standings.values() if len(pairs) >= place}
+
+
+def _tie_rows(rows: list[Row]) -> list[tuple[int, int, list[int]]]:
+    """(pair, position, tied group) from stored rows (``tie`` = the tie group's id)."""
+    groups: dict[int, list[int]] = {}
+    for r in rows:
+        if r.tie is not None:
+            groups.setdefault(r.tie, []).append(r.pair_id)
+    return [
+        (r.pair_id, r.position, groups.get(r.tie, []) if r.tie is not None else [])
+        for r in rows
+    ]
+
+
+def _entry(q: Qualifier, pairs: dict[int, Pair], rows: dict[int, Row]) -> ProposedEntry:
+    row = rows.get(q.pair)
+    return ProposedEntry(
+        q.seed, pairs[q.pair], q.girone or "", q.place, row.note if row else ""
+    )
+
+
+@transaction.atomic
+def confirm_qualifiers(
+    tournament: Tournament,
+    *,
+    by,
+    qualify: str = Bracket.Qualify.PER_GIRONE,
+    per_girone: int = 0,
+    best_next: int = 0,
+    count: int = 0,
+    seeding: str = Bracket.Seeding.SEPARATE_GIRONI,
+    third_place: bool = False,
+    best_of: int | None = None,
+    final_best_of: int | None = None,
+    waiting_minutes: int = 10,
+) -> Bracket:
+    """The director confirms the proposed qualifiers: the bracket exists, not drawn yet."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if Bracket.objects.filter(tournament=tournament).exists():
+        raise KnockoutError(_("This tournament already has a tabellone."))
+    proposal = propose_qualifiers(
+        tournament,
+        qualify=qualify,
+        per_girone=per_girone,
+        best_next=best_next,
+        count=count,
+    )
+    if proposal.blocked:
+        raise KnockoutError(
+            _(
+                "A tie at the qualifying cut is still level (%(pairs)s): draw the lot "
+                "or record the referee's decision in the standings first."
+            )
+            % {
+                "pairs": "; ".join(
+                    ", ".join(str(p.number) for p in t.pairs)
+                    for t in proposal.cut_ties
+                    if not t.resolved
+                )
+            }
+        )
+    default, default_final = default_best_of(tournament)
+    best_of = best_of or default
+    final_best_of = final_best_of or default_final
+    if tournament.game == Tournament.Game.BRISCOLA and (
+        best_of % 2 == 0 or final_best_of % 2 == 0
+    ):
+        raise KnockoutError(
+            _("A Briscola match is best of an odd number of partite, got %(n)s.")
+            % {"n": best_of if best_of % 2 == 0 else final_best_of}
+        )
+    order = (
+        Stage.objects.filter(tournament=tournament).aggregate(m=Max("order"))["m"] or 0
+    )
+    stage = Stage.objects.create(
+        tournament=tournament,
+        order=order + 1,
+        kind=Stage.Kind.KNOCKOUT,
+        name=_("Tabellone"),
+    )
+    bracket = Bracket.objects.create(
+        tournament=tournament,
+        stage=stage,
+        source=proposal.stage,
+        qualify=qualify,
+        per_girone=per_girone,
+        best_next=best_next,
+        count=proposal.count,
+        seeding=seeding,
+        third_place=third_place,
+        best_of=best_of,
+        final_best_of=final_best_of,
+        waiting_minutes=waiting_minutes,
+        confirmed_by=by,
+        confirmed_at=timezone.now(),
+    )
+    Entry.objects.bulk_create(
+        Entry(
+            bracket=bracket,
+            pair=e.pair,
+            seed=e.seed,
+            girone_label=e.girone,
+            place=e.place,
+            note=e.note,
+        )
+        for e in proposal.entries
+    )
+    return bracket

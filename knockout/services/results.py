@@ -1,0 +1,260 @@
+"""A match's result: check it, decide it, advance the winner, flag what a correction hits.
+
+Briscola matches are decided by :func:`rules.briscola.match_result` under the
+tournament's pack (60-60 replayed or drawn, spareggi); Burraco matches by
+:func:`rules.knockout.match.burraco_match` (MP, the last move loses a tie). The
+tabellone logic is :func:`rules.knockout.bracket.record_winner`: the winner advances at
+once; a correction changes the later matches that have not been played and flags the
+played ones (their result is kept, their winner withdrawn, a note says why).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.briscola import Side, Spareggio, match_result
+from rules.errors import RulesError
+from rules.knockout.bracket import Bracket as PureBracket
+from rules.knockout.bracket import Change, Match, Status, record_winner
+from rules.knockout.match import Pending, burraco_match, wins_needed
+from tournament.models import Pair, Tournament
+
+from ..models import Bracket, BracketMatch
+from .errors import KnockoutError
+from .packs import pack_of
+
+
+@dataclass(frozen=True)
+class MatchEntry:
+    """What the referee typed: partite (or smazzate) as (upper, lower) points."""
+
+    games: list[tuple[int, int]] = field(default_factory=list)
+    spareggi: list[tuple[int, int]] = field(default_factory=list)
+    last_trick: str = ""  # "a" / "b": who made the last trick of the last spareggio
+    last_move: str = ""  # "a" / "b": who made the last move of the last smazzata
+    no_show: str = ""  # "a" / "b": the pair absent after the waiting time
+
+
+@dataclass(frozen=True)
+class Decided:
+    winner: str  # "a" / "b"
+    score_a: int
+    score_b: int
+    decided_by: str
+
+
+@dataclass(frozen=True)
+class ImpactLine:
+    match: BracketMatch
+    old: Pair | None
+    new: Pair | None
+    was_played: bool
+
+
+def match_label(m: BracketMatch) -> str:
+    return _("round %(round)s, match %(index)s") % {
+        "round": m.round,
+        "index": m.index + 1,
+    }
+
+
+def decide(tournament: Tournament, match: BracketMatch, entry: MatchEntry) -> Decided:
+    """The outcome of the typed result, or KnockoutError with the reason."""
+    if entry.no_show:
+        return Decided("b" if entry.no_show == "a" else "a", 0, 0, "no_show")
+    if tournament.game == Tournament.Game.BRISCOLA:
+        return _decide_briscola(tournament, match, entry)
+    return _decide_burraco(match, entry)
+
+
+def _decide_briscola(
+    tournament: Tournament, match: BracketMatch, entry: MatchEntry
+) -> Decided:
+    need = wins_needed(match.best_of)
+    for side, pair in (("a", match.pair_a), ("b", match.pair_b)):
+        won = sum(1 for g in entry.games if g[0 if side == "a" else 1] >= 61)
+        if won > need:
+            raise KnockoutError(
+                _(
+                    "Best of %(n)s: pair %(pair)s has %(won)s partite won, but the "
+                    "match ends at %(need)s."
+                )
+                % {"n": match.best_of, "pair": pair, "won": won, "need": need}
+            )
+    pack = pack_of(tournament)
+    if pack is None or pack.briscola is None:
+        raise KnockoutError(_("The tournament's rule pack is unknown."))
+    spareggi = [Spareggio(a, b) for a, b in entry.spareggi]
+    if spareggi and entry.last_trick:
+        last = spareggi[-1]
+        spareggi[-1] = Spareggio(last.points_a, last.points_b, Side(entry.last_trick))
+    result = match_result(
+        entry.games, match.best_of, pack, knockout=True, spareggi=spareggi
+    )
+    assert result.winner is not None  # a knockout match always has one
+    decided_by = "games"
+    if result.spareggi is not None:
+        decided_by = "last_trick" if result.spareggi.by_last_trick else "spareggio"
+    return Decided(
+        result.winner.value, result.games_won_a, result.games_won_b, decided_by
+    )
+
+
+def _decide_burraco(match: BracketMatch, entry: MatchEntry) -> Decided:
+    outcome = burraco_match(
+        entry.games,
+        match.best_of,
+        last_move=(entry.last_move or None),  # type: ignore[arg-type]
+    )
+    if outcome.pending is Pending.GAME:
+        raise KnockoutError(
+            _("%(n)s of %(total)s smazzate entered: the match is not over.")
+            % {"n": len(entry.games), "total": match.best_of}
+        )
+    if outcome.pending is Pending.LAST_MOVE:
+        raise KnockoutError(
+            _(
+                "The MP are level (%(mp)s): say which line made the last move of the "
+                "last smazzata (it loses)."
+            )
+            % {"mp": outcome.score_a}
+        )
+    assert outcome.winner is not None and outcome.decided_by is not None
+    return Decided(
+        outcome.winner, outcome.score_a, outcome.score_b, outcome.decided_by.value
+    )
+
+
+def _pure(bracket: Bracket, rows: list[BracketMatch]) -> PureBracket:
+    matches = tuple(
+        Match(m.round, m.index, m.pair_a_id, m.pair_b_id, m.winner_id, Status(m.status))
+        for m in sorted(rows, key=lambda m: (m.round, m.index))
+    )
+    return PureBracket(bracket.size, bracket.third_place, matches)
+
+
+@transaction.atomic
+def enter_result(
+    bracket_id: int, round_: int, index: int, entry: MatchEntry, *, by
+) -> tuple[BracketMatch, list[ImpactLine]]:
+    """Record a match's result; returns the match and what changed downstream."""
+    bracket = (
+        Bracket.objects.select_for_update()
+        .select_related("tournament")
+        .get(pk=bracket_id)
+    )
+    rows = list(
+        BracketMatch.objects.filter(bracket=bracket).select_related("pair_a", "pair_b")
+    )
+    by_key = {(m.round, m.index): m for m in rows}
+    match = by_key.get((round_, index))
+    if match is None:
+        raise KnockoutError(_("There is no such match in the tabellone."))
+    if match.status == BracketMatch.Status.BYE:
+        raise KnockoutError(
+            _("%(match)s is a bye: the pair goes through without playing.")
+            % {"match": match_label(match)}
+        )
+    if match.pair_a_id is None or match.pair_b_id is None:
+        raise KnockoutError(
+            _("%(match)s: its pairs are not known yet, no result can be entered.")
+            % {"match": match_label(match)}
+        )
+    try:
+        decided = decide(bracket.tournament, match, entry)
+    except RulesError as exc:
+        raise KnockoutError(_("Result refused: %(reason)s") % {"reason": exc}) from exc
+    winner_id = match.pair_a_id if decided.winner == "a" else match.pair_b_id
+    try:
+        pure, changes = record_winner(_pure(bracket, rows), round_, index, winner_id)
+    except RulesError as exc:
+        raise KnockoutError(_("Result refused: %(reason)s") % {"reason": exc}) from exc
+    match.games = [list(g) for g in entry.games]
+    match.spareggi = [list(g) for g in entry.spareggi]
+    match.last_trick, match.last_move, match.no_show = (
+        entry.last_trick,
+        entry.last_move,
+        entry.no_show,
+    )
+    match.score_a, match.score_b = decided.score_a, decided.score_b
+    match.decided_by = decided.decided_by
+    match.flag_note = ""
+    match.entered_by, match.entered_at = by, timezone.now()
+    impact = _apply(pure, by_key, changes, match)
+    bracket.version += 1
+    final = pure.match(pure.rounds, 0)
+    third_done = (
+        not pure.third_place or pure.match(pure.rounds, 1).status is Status.PLAYED
+    )
+    finished = final.status is Status.PLAYED and third_done
+    bracket.status = Bracket.Status.FINISHED if finished else Bracket.Status.DRAWN
+    bracket.save(update_fields=["version", "status"])
+    return match, impact
+
+
+def _apply(
+    pure: PureBracket,
+    by_key: dict[tuple[int, int], BracketMatch],
+    changes: tuple[Change, ...],
+    entered: BracketMatch,
+) -> list[ImpactLine]:
+    """Write the pure tabellone back: pairs, winners, statuses, flag notes."""
+    pairs = Pair.objects.in_bulk(
+        {c.old for c in changes if c.old} | {c.new for c in changes if c.new}
+    )
+    impact = []
+    for c in changes:
+        row = by_key[c.key]
+        old, new = (
+            pairs.get(c.old) if c.old else None,
+            pairs.get(c.new) if c.new else None,
+        )
+        impact.append(ImpactLine(row, old, new, c.was_played))
+        if c.was_played:
+            row.flag_note = _(
+                "A correction of %(source)s replaced %(old)s with %(new)s: the result "
+                "entered before no longer counts; enter it again."
+            ) % {
+                "source": match_label(entered),
+                "old": old or "—",
+                "new": new or _("a pair not known yet"),
+            }
+    dirty = {entered.pk: entered}
+    for m in pure.matches:
+        row = by_key[m.key]
+        if (row.pair_a_id, row.pair_b_id, row.winner_id, row.status) != (
+            m.pair_a,
+            m.pair_b,
+            m.winner,
+            m.status.value,
+        ) or row.pk in dirty:
+            row.pair_a_id, row.pair_b_id, row.winner_id = m.pair_a, m.pair_b, m.winner
+            row.status = m.status.value
+            dirty[row.pk] = row
+    for c in changes:
+        dirty[by_key[c.key].pk] = by_key[c.key]
+    BracketMatch.objects.bulk_update(
+        list(dirty.values()),
+        [
+            "pair_a",
+            "pair_b",
+            "winner",
+            "status",
+            "games",
+            "spareggi",
+            "last_trick",
+            "last_move",
+            "no_show",
+            "score_a",
+            "score_b",
+            "decided_by",
+            "flag_note",
+            "entered_by",
+            "entered_at",
+        ],
+    )
+    return impact

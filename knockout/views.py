@@ -1,0 +1,184 @@
+"""Tabellone pages: public bracket, director (qualifiers, draw), referee (results).
+
+Views are thin: read a form, make one service call, answer.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.models import Tournament, TournamentRole
+from tournament.permissions import role_required
+
+from . import services
+from .forms import MatchForm, QualifyForm
+from .models import Bracket, BracketMatch
+from .services.read import bracket_view, round_title
+
+Role = TournamentRole.Role
+
+
+def _bracket(tournament) -> Bracket | None:
+    return Bracket.objects.filter(tournament=tournament).order_by("pk").first()
+
+
+@require_GET
+def public_bracket(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    bracket = _bracket(tournament)
+    context = {
+        "tournament": tournament,
+        "bracket": bracket,
+        "view": bracket_view(bracket) if bracket else None,
+    }
+    if request.GET.get("partial"):
+        return render(request, "knockout/includes/_bracket.html", context)
+    return render(request, "knockout/public.html", context)
+
+
+@require_GET
+@role_required(Role.DIRECTOR)
+def director(request, tournament):
+    bracket = _bracket(tournament)
+    context = {
+        "tournament": tournament,
+        "bracket": bracket,
+        "problems": services.gironi_problems(tournament),
+    }
+    if bracket is None:
+        form = QualifyForm(request.GET or None)
+        context["form"] = form
+        if form.is_bound and form.is_valid() and not context["problems"]:
+            try:
+                context["proposal"] = services.propose_qualifiers(
+                    tournament, **form.options()
+                )
+            except services.KnockoutError as exc:
+                messages.error(request, str(exc))
+    else:
+        context["view"] = bracket_view(bracket)
+    return render(request, "knockout/director.html", context)
+
+
+@require_POST
+@role_required(Role.DIRECTOR)
+def confirm(request, tournament):
+    form = QualifyForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Check the qualification settings."))
+        return redirect("knockout:director", slug=tournament.slug)
+    d = form.cleaned_data
+    try:
+        services.confirm_qualifiers(
+            tournament,
+            by=request.user,
+            seeding=d["seeding"],
+            third_place=d["third_place"],
+            best_of=d.get("best_of"),
+            final_best_of=d.get("final_best_of"),
+            waiting_minutes=d["waiting_minutes"],
+            **form.options(),
+        )
+    except services.KnockoutError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Qualifiers confirmed: now draw the tabellone."))
+    return redirect("knockout:director", slug=tournament.slug)
+
+
+@require_POST
+@role_required(Role.DIRECTOR)
+def draw(request, tournament):
+    bracket = _bracket(tournament)
+    if bracket is None:
+        raise Http404
+    try:
+        services.draw_bracket(bracket.pk, by=request.user)
+    except services.KnockoutError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Tabellone drawn."))
+    return redirect("knockout:director", slug=tournament.slug)
+
+
+@require_GET
+@role_required(Role.REFEREE)
+def referee(request, tournament):
+    bracket = _bracket(tournament)
+    return render(
+        request,
+        "knockout/referee.html",
+        {
+            "tournament": tournament,
+            "bracket": bracket,
+            "view": bracket_view(bracket) if bracket else None,
+        },
+    )
+
+
+@role_required(Role.REFEREE)
+def match_entry(request, tournament, round_, index):
+    bracket = _bracket(tournament)
+    if bracket is None:
+        raise Http404
+    match = get_object_or_404(
+        BracketMatch.objects.select_related("pair_a", "pair_b"),
+        bracket=bracket,
+        round=round_,
+        index=index,
+    )
+    briscola = tournament.game == Tournament.Game.BRISCOLA
+    form = MatchForm(request.POST or None, match=match, briscola=briscola)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        entry = services.MatchEntry(
+            games=d["games"],
+            spareggi=d["spareggi"],
+            last_trick=d.get("last_trick") or "",
+            last_move=d.get("last_move") or "",
+            no_show=d.get("no_show") or "",
+        )
+        try:
+            saved, impact = services.enter_result(
+                bracket.pk, round_, index, entry, by=request.user
+            )
+        except services.KnockoutError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                _("Result saved: %(pair)s goes through.") % {"pair": saved.winner},
+            )
+            for line in impact:
+                if line.was_played:
+                    messages.warning(request, line.match.flag_note)
+                else:
+                    messages.info(
+                        request,
+                        _("Round %(round)s, match %(index)s: %(old)s → %(new)s.")
+                        % {
+                            "round": line.match.round,
+                            "index": line.match.index + 1,
+                            "old": line.old or "—",
+                            "new": line.new or "—",
+                        },
+                    )
+            return redirect("knockout:referee", slug=tournament.slug)
+    rounds = bracket.size.bit_length() - 1
+    return render(
+        request,
+        "knockout/match_form.html",
+        {
+            "tournament": tournament,
+            "bracket": bracket,
+            "match": match,
+            "form": form,
+            "briscola": briscola,
+            "round_title": round_title(rounds, match.round),
+        },
+        status=400 if request.method == "POST" else 200,
+    )

@@ -1,0 +1,89 @@
+"""The tabellone pages: director (qualifiers, draw), referee entry, public bracket."""
+
+import pytest
+from django.urls import reverse
+
+from knockout.models import Bracket, BracketMatch
+
+from .factories import make_gironi, make_tournament, play_gironi, staff
+
+QUALIFY = {
+    "qualify": "per_girone",
+    "per_girone": "2",
+    "best_next": "0",
+    "seeding": "separate_gironi",
+    "waiting_minutes": "10",
+}
+
+
+@pytest.fixture
+def played(db):
+    tournament = make_tournament()
+    play_gironi(tournament, make_gironi(tournament, {"A": 4, "B": 4}))
+    return tournament
+
+
+def url(name, tournament, **kw):
+    return reverse(f"knockout:{name}", kwargs={"slug": tournament.slug, **kw})
+
+
+def test_public_page_before_the_draw_is_italian(client, played):
+    response = client.get(url("public", played))
+    assert response.status_code == 200
+    assert "Il tabellone non è ancora stato sorteggiato" in response.content.decode()
+
+
+def test_director_pages_need_the_role(client, played):
+    response = client.get(url("director", played))
+    assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_director_confirms_draws_and_referee_enters(client, played):
+    director, referee = staff(played)
+    client.force_login(director)
+    page = client.get(url("director", played), QUALIFY).content.decode()
+    assert "Qualificate proposte" in page
+    response = client.post(url("confirm", played), QUALIFY)
+    assert response.status_code == 302
+    bracket = Bracket.objects.get(tournament=played)
+    assert bracket.entries.count() == 4
+    client.post(url("draw", played))
+    bracket.refresh_from_db()
+    assert bracket.status == "drawn"
+    semis = list(
+        BracketMatch.objects.filter(bracket=bracket, round=1).order_by("index")
+    )
+    # 1A v 2B and 1B v 2A
+    assert [(m.pair_a.number, m.pair_b.number) for m in semis] == [(1, 6), (5, 2)]
+
+    client.force_login(referee)
+    entry = url("match", played, round_=1, index=0)
+    assert client.get(entry).status_code == 200
+    response = client.post(entry, {"g1a": "70", "g1b": "50", "g2a": "80", "g2b": "40"})
+    assert response.status_code == 302
+    final = BracketMatch.objects.get(bracket=bracket, round=2, index=0)
+    assert final.pair_a.number == 1
+    # The final's pairs are not known yet: refused with the reason, nothing saved.
+    response = client.post(
+        url("match", played, round_=2, index=0), {"g1a": "70", "g1b": "50"}
+    )
+    assert response.status_code == 400
+    assert "non sono ancora note" in response.content.decode()
+    final.refresh_from_db()
+    assert final.games == []
+
+    public = client.get(url("public", played)).content.decode()
+    assert "Finale" in public and semis[0].pair_a.names in public
+    partial = client.get(url("public", played), {"partial": "1"}).content.decode()
+    assert partial.lstrip().startswith('<div id="bracket"')
+
+
+def test_confirm_refused_before_the_gironi_are_closed(client, db):
+    tournament = make_tournament()
+    play_gironi(tournament, make_gironi(tournament, {"A": 4, "B": 4}), leave_open=1)
+    director, _ = staff(tournament)
+    client.force_login(director)
+    response = client.post(url("confirm", tournament), QUALIFY, follow=True)
+    text = response.content.decode()
+    assert "Il girone A non è chiuso" in text and "3" in text
+    assert not Bracket.objects.filter(tournament=tournament).exists()
