@@ -239,6 +239,16 @@ class _Checker:
         for other in self.seen_players:
             if other.entry is entry:
                 continue
+            # One membership number under two names: a typing error on one line.
+            if tessera and tessera == other.tessera and key != other.key:
+                self.add(
+                    entry,
+                    _("Membership number %(tessera)s is also on %(where)s.")
+                    % {"tessera": tessera, "where": _where(other.entry.line)},
+                    f"membership{which}",
+                    "duplicate_tessera",
+                )
+                break
             if _same_person(key, tessera, other):
                 self.add(
                     entry,
@@ -246,15 +256,6 @@ class _Checker:
                     % {"player": person, "where": _where(other.entry.line)},
                     where_field,
                     "duplicate_player",
-                )
-                break
-            if tessera and tessera == other.tessera:
-                self.add(
-                    entry,
-                    _("Membership number %(tessera)s is also on %(where)s.")
-                    % {"tessera": tessera, "where": _where(other.entry.line)},
-                    f"membership{which}",
-                    "duplicate_tessera",
                 )
                 break
         if which == 2 and self.seen_players:

@@ -1,0 +1,216 @@
+"""Rounds of a girone through the services: every movement, refusals, swap, publish."""
+
+import pytest
+
+from scoring import services as scoring
+from scoring.models import TableResult
+from scoring.services import Hand, Sheet
+from tournament.models import Round
+from tournament.services import gironi, rounds
+from tournament.services.errors import RoundError
+from tournament.services.rounds import round_violations
+
+
+def seats(round_):
+    return [
+        (t.number, t.pair_ns.number, t.pair_ew.number if t.pair_ew else None)
+        for t in round_.tables.select_related("pair_ns", "pair_ew").order_by("number")
+    ]
+
+
+def one_girone(tournament, make_pairs, count, **kwargs):
+    make_pairs(tournament, count, **kwargs)
+    return gironi.split_into_gironi(tournament, count=1).gironi[0]
+
+
+def play(round_, director, results):
+    """Enter and confirm a result per table ({table number: (hand NS, hand EO)})."""
+    round_.refresh_from_db()
+    if round_.status == Round.Status.DRAFT:
+        rounds.publish_round(round_)
+    for table in round_.tables.all():
+        if table.pair_ew_id is None:
+            sheet = Sheet(kind="rest", reason="Riposo")
+        else:
+            ns, ew = results.get(table.number, (300, 100))
+            sheet = Sheet(hands=tuple(Hand(ns, ew) for _ in range(round_.hands)))
+        scoring.submit_sheet(
+            table=scoring.load_table(table.pk),
+            sheet=sheet,
+            by=director,
+            expected_lock_version=0,
+            token=f"t-{table.pk}",
+        )
+    scoring.close_round(round_id=round_.pk, by=director)
+
+
+@pytest.mark.django_db
+def test_round_robin_calendar_with_a_rest(make_tournament, make_pairs):
+    tournament = make_tournament(movement_plan="round_robin")
+    girone = one_girone(tournament, make_pairs, 5)
+    met = set()
+    for number in range(1, 6):
+        round_ = rounds.generate_round(girone)
+        assert round_.number == number and round_.movement == "round_robin"
+        assert round_violations(round_) == []
+        rows = seats(round_)
+        assert len([r for r in rows if r[2] is None]) == 1  # one pair rests
+        met |= {frozenset(r[1:]) for r in rows if r[2] is not None}
+        rounds.publish_round(round_)
+    assert len(met) == 10  # everybody met everybody once
+    with pytest.raises(RoundError, match="di 5 coppie ha 5 turni"):
+        rounds.generate_round(girone)
+
+
+@pytest.mark.django_db
+def test_mitchell_block_then_refused_when_too_long(make_tournament, make_pairs):
+    tournament = make_tournament(movement_plan="3xmitchell+danese", rounds_planned=4)
+    girone = one_girone(tournament, make_pairs, 8)
+    first = rounds.generate_round(girone)
+    ns_line = [row[1] for row in seats(first)]
+    rounds.publish_round(first)
+    second = rounds.generate_round(girone)
+    assert [row[1] for row in seats(second)] == ns_line  # NS stays
+    assert round_violations(second) == []
+
+    small = make_tournament(
+        name="Piccolo", movement_plan="5xmitchell", rounds_planned=5
+    )
+    girone = one_girone(small, make_pairs, 6, start=101)
+    with pytest.raises(RoundError) as refused:
+        rounds.generate_round(girone)
+    assert "3" in refused.value.message and "5" in refused.value.message
+    assert not Round.objects.filter(girone=girone).exists()  # nothing half-generated
+
+
+@pytest.mark.django_db
+def test_random_first_round_records_its_seed(tournament, make_pairs):
+    girone = one_girone(tournament, make_pairs, 7)
+    round_ = rounds.generate_round(girone, seed=42)
+    assert round_.seed == 42
+    drawn = seats(round_)
+    again = rounds.generate_round(girone, seed=42)  # regenerates the draft
+    assert again.pk == round_.pk and seats(again) == drawn
+    assert drawn[-1][2] is None  # the rest is listed after the tables
+
+
+@pytest.mark.django_db
+def test_first_round_avoids_clubs(make_tournament, make_pairs, club):
+    from tournament.models import Club
+
+    other = Club.objects.create(name="Altro")
+    tournament = make_tournament(movement_plan="seeded+danese", avoid_same_club=True)
+    girone = one_girone(tournament, make_pairs, 8, clubs=[club, other])
+    round_ = rounds.generate_round(girone)
+    clubs = {p.number: p.club_id for p in tournament.pairs.all()}
+    assert all(clubs[ns] != clubs[ew] for _, ns, ew in seats(round_))
+
+
+@pytest.mark.django_db
+def test_danese_orders_by_vp_and_waits_for_the_closed_round(
+    make_tournament, make_pairs, director
+):
+    tournament = make_tournament(
+        movement_plan="seeded+danese_modificato", rematch_in_last_round=False
+    )
+    girone = one_girone(tournament, make_pairs, 4)
+    first = rounds.generate_round(girone)
+    assert seats(first) == [(1, 1, 3), (2, 2, 4)]  # seeding: 1 v 3, 2 v 4
+    rounds.publish_round(first)
+    with pytest.raises(RoundError, match="non è ancora chiuso"):
+        rounds.generate_round(girone)
+    # EO wins big at table 1, NS wins narrowly at table 2: 3 > 2 > 4 > 1.
+    play(first, director, {1: (100, 900), 2: (400, 300)})
+    second = rounds.generate_round(girone)
+    # Danese modificato: 3 may not meet 1 again; the higher-ranked pair sits NS.
+    assert seats(second) == [(1, 3, 2), (2, 4, 1)]
+    assert round_violations(second) == []
+
+
+@pytest.mark.django_db
+def test_danese_modificato_with_no_valid_pairing_is_refused(
+    make_tournament, make_pairs, director
+):
+    tournament = make_tournament(
+        movement_plan="seeded+2xdanese_modificato", rematch_in_last_round=False
+    )
+    girone = one_girone(tournament, make_pairs, 2)
+    first = rounds.generate_round(girone)
+    play(first, director, {})
+    with pytest.raises(RoundError) as refused:
+        rounds.generate_round(girone)
+    assert refused.value.details  # the reason from rules.pairing
+    assert Round.objects.filter(girone=girone).count() == 1
+
+
+@pytest.mark.django_db
+def test_swap_warns_when_it_breaks_the_rule(make_tournament, make_pairs, director):
+    tournament = make_tournament(
+        movement_plan="seeded+danese_modificato", rematch_in_last_round=False
+    )
+    girone = one_girone(tournament, make_pairs, 4)
+    first = rounds.generate_round(girone)
+    play(first, director, {1: (100, 900), 2: (400, 300)})
+    second = rounds.generate_round(girone)
+    outcome = rounds.swap_pairs(second, 2, 1)  # 3 v 1 again: a rematch
+    assert seats(outcome.round) == [(1, 3, 1), (2, 4, 2)]
+    assert [v.code for v in outcome.violations] == ["rematch", "rematch"]
+    assert outcome.round.notes
+    with pytest.raises(RoundError):
+        rounds.swap_pairs(second, 2, 99)
+
+
+@pytest.mark.django_db
+def test_publish_unpublish_and_results_lock_the_round(tournament, make_pairs, director):
+    girone = one_girone(tournament, make_pairs, 4)
+    round_ = rounds.generate_round(girone, seed=3)
+    rounds.publish_round(round_)
+    with pytest.raises(RoundError):
+        rounds.publish_round(round_)
+    round_ = rounds.unpublish_round(round_)
+    assert round_.status == Round.Status.DRAFT and not round_.tables_public
+    rounds.publish_round(round_)
+    table = round_.tables.exclude(pair_ew=None).first()
+    TableResult.objects.create(table=table, round=round_, status="entered")
+    with pytest.raises(RoundError, match="ha risultati"):
+        rounds.unpublish_round(round_)
+    with pytest.raises(RoundError):
+        rounds.delete_draft(round_)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED
+
+
+@pytest.mark.django_db
+def test_a_draft_round_with_results_cannot_be_regenerated(tournament, make_pairs):
+    girone = one_girone(tournament, make_pairs, 4)
+    round_ = rounds.generate_round(girone, seed=3)
+    table = round_.tables.first()
+    TableResult.objects.create(table=table, round=round_, status="entered")
+    with pytest.raises(RoundError, match="non può essere rigenerato"):
+        rounds.generate_round(girone)
+
+
+@pytest.mark.django_db
+def test_visibility_needs_a_published_round(tournament, make_pairs):
+    girone = one_girone(tournament, make_pairs, 4)
+    round_ = rounds.generate_round(girone, seed=1)
+    with pytest.raises(RoundError):
+        rounds.set_visibility(round_, tables=True, results=False)
+    rounds.publish_round(round_)
+    round_ = rounds.set_visibility(round_, tables=False, results=True)
+    assert (round_.tables_public, round_.results_public) == (False, True)
+
+
+@pytest.mark.django_db
+def test_withdrawn_pair_sits_in_no_later_round(make_tournament, make_pairs, director):
+    from tournament.services.registration import set_withdrawn
+
+    tournament = make_tournament(movement_plan="random+danese")
+    pairs = make_pairs(tournament, 6)
+    girone = gironi.split_into_gironi(tournament, count=1).gironi[0]
+    play(rounds.generate_round(girone, seed=9), director, {})
+    set_withdrawn(pairs[0], True)
+    second = rounds.generate_round(girone)
+    seated = {p for row in seats(second) for p in row[1:] if p is not None}
+    assert seated == {2, 3, 4, 5, 6}
+    assert round_violations(second) == []
