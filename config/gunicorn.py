@@ -20,7 +20,7 @@ keepalive = 5
 # Recycle workers now and then, staggered, so a slow leak never builds up on the day.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "2000"))
 max_requests_jitter = max_requests // 10
-accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-")
+accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-") or None  # "" turns it off
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
 # nginx in front on the same machine or the LAN: trust its X-Forwarded-* headers.

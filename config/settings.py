@@ -126,6 +126,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"].update(
         {"transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
     )
+else:
+    # A connection kept across requests (DJANGO_CONN_MAX_AGE) is tested before reuse,
+    # so a restarted PostgreSQL costs no failed request. Each process names itself
+    # (torneo-<pid>) so that pg_stat_activity tells which worker holds what.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"]["application_name"] = f"torneo-{os.getpid()}"
 
 # A PostgreSQL read replica for the public pages (config/db_router.py).
 if os.environ.get("DATABASE_REPLICA_URL"):
@@ -183,7 +190,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 LOGIN_URL = "login"

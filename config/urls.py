@@ -19,3 +19,6 @@ urlpatterns = [
     path("t/", include("public.urls")),
     path("", core_views.home, name="home"),
 ]
+
+# Database down or a bug: say "try again" (503/500), in JSON for the entry script.
+handler500 = "core.resilience.server_error"

@@ -13,7 +13,8 @@
  * - A form that the page posts without JavaScript is kept (not sent) when the browser
  *   knows it is offline, and sent the same way later.
  * - An answer that is not JSON (the login page after a session expired) keeps the copy:
- *   it is sent after the referee logs in again.
+ *   it is sent after the referee logs in again; so does a 5xx answer (the database was
+ *   restarting): the server decided nothing.
  *
  * Messages come from the script tag's data attributes (translated by the template).
  * After a resend the page hears `offline-queue:sent` (detail: {entry, status, body});
@@ -167,6 +168,12 @@
     return (response.headers.get("Content-Type") || "").indexOf("application/json") !== -1;
   }
 
+  // The server decided (saved, or refused with a reason the page shows): drop the copy.
+  // A 5xx (the database restarting) decided nothing: keep it and send it again.
+  function decided(response) {
+    return isJson(response) && response.status < 500;
+  }
+
   /* ---- sending again ---- */
 
   function applyAnswer(entry, status, body) {
@@ -219,6 +226,7 @@
         el.textContent = text.login || "";
         return false;
       }
+      if (!decided(response)) return false; // the server is not ready yet: later
       return response.json().then(function (body) {
         drop(entry.key);
         applyAnswer(entry, response.status, body);
@@ -265,7 +273,7 @@
     var request = nativeFetch(resource, init);
     if (!key) return request;
     return request.then(function (response) {
-      if (isJson(response)) {
+      if (decided(response)) {
         drop(key);
         refreshBanner();
       } else {

@@ -106,3 +106,29 @@ def test_an_answer_lost_on_the_way_back_is_resent_and_counted_once(entry_page):
     expect(page.locator("#offline-queue")).to_have_count(0)
     assert queued(page) == []
     assert len(versions(tables[1])) == 1
+
+
+def test_a_database_restart_answer_keeps_the_sheet_for_a_retry(entry_page):
+    """A 503 (database unreachable) decided nothing: the page says so and resends."""
+    page, _, tables = entry_page
+    body = (
+        '{"ok": false, "code": "unavailable", "retry": true, "errors": {"__all__": '
+        '["Il server non raggiunge il database in questo momento: riprova."]}}'
+    )
+    page.route(
+        "**/salva/",
+        lambda route: route.fulfill(
+            status=503, body=body, content_type="application/json"
+        ),
+    )
+    type_sheet(page, 1)
+    expect(page.locator("#t1")).to_contain_text("riprova")
+    expect(page.locator("#offline-queue")).to_contain_text(
+        "Referti in attesa di invio: 1"
+    )
+    assert versions(tables[0]) == []
+    page.unroute("**/salva/")
+    page.context.set_offline(True)
+    page.context.set_offline(False)  # the browser's "online" event sends it
+    expect(page.locator("#t1")).to_have_attribute("data-status", "confirmed")
+    assert len(versions(tables[0])) == 1
