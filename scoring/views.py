@@ -45,7 +45,11 @@ def round_list(request, tournament):
     return render(
         request,
         "scoring/round_list.html",
-        {"tournament": tournament, "rounds": pages.round_rows(tournament)},
+        {
+            "tournament": tournament,
+            "rounds": pages.round_rows(tournament),
+            "is_director": has_role(request.user, tournament, Role.DIRECTOR),
+        },
     )
 
 

@@ -22,6 +22,12 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """Password hashing is not under test here: keep logins quick on a busy machine."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def hands_of(t: int) -> list[tuple[str, str]]:
     """Table t's three smazzate as typed (all multiples of 5, some negative)."""
     return [(str(150 + 10 * t), "200"), ("95", str(310 - 5 * t)), ("-100", "40")]
@@ -58,7 +64,9 @@ def login(page, base, username):
     page.get_by_label("Nome utente").fill(username)
     page.get_by_label("Password").fill(PASSWORD)
     page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name=f"Esci ({username})")).to_be_visible()
+    expect(page.get_by_role("button", name=f"Esci ({username})")).to_be_visible(
+        timeout=20_000
+    )
 
 
 def round_of(tables: int, **kwargs):
@@ -242,3 +250,13 @@ def test_correction_of_round_1_shows_its_impact(
     page.set_viewport_size(PHONE)
     page.screenshot(path=f"{screenshot_dir}/entry-6-impact-phone.png", full_page=True)
     assert re.search(r"VP 1\d", page.locator("main").inner_text())
+
+    # The director's log shows the correction with its before and after.
+    grant(chief, tournament, "director")
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{live_server.url}/arbitro/{tournament.slug}/registro/")
+    versions = page.locator("table").first
+    expect(versions).to_contain_text("Correzione")
+    expect(versions).to_contain_text("Scheda firmata")
+    expect(page.locator("main")).to_contain_text("status: published → closed")
+    page.screenshot(path=f"{screenshot_dir}/entry-7-log-desktop.png", full_page=True)
