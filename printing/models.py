@@ -76,3 +76,33 @@ class Render(models.Model):
     @property
     def pending(self) -> bool:
         return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+
+
+class PrizeSlot(models.Model):
+    """One prize of the prize list: the pair ranked ``position`` gets ``prize``.
+
+    A tournament without slots gets ``PRINTING_DEFAULT_PRIZE_SLOTS`` (default 3) plain
+    ones ("1° premio", ...): the number of prizes is the organiser's choice.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="prize_slots"
+    )
+    position = models.PositiveIntegerField(_("position"))
+    prize = models.CharField(_("prize"), max_length=200)
+
+    class Meta:
+        ordering = ["tournament", "position"]
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "position"], name="unique_prize_position"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(position__gte=1), name="prize_position_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.prize}"

@@ -15,6 +15,8 @@ from django.utils.translation import gettext as _
 from tournament.models import Tournament
 
 from .base import Document, DocumentError
+from .prizes import build_prize_list
+from .report import build_round_report
 from .scorecards import build_scorecards
 from .standings import build_standings
 from .tablelist import build_table_list
@@ -26,6 +28,8 @@ BUILDERS: dict[str, tuple[Builder, str]] = {
     "tables": (build_table_list, "round"),
     "scorecards": (build_scorecards, "round"),
     "standings": (build_standings, "girone?"),
+    "report": (build_round_report, "round"),
+    "prizes": (build_prize_list, ""),
 }
 
 

@@ -130,9 +130,20 @@ def make_standings(t: Tournament, *, seed: int = 3, version: int = 1) -> list[Sn
             ((rng.randrange(10, 40), rng.randrange(-400, 400), p) for p in members),
             key=lambda s: (-s[0], -s[1], s[2].number),
         )
+        note = "Coppie {} a pari punti: classifica avulsa".format(
+            ", ".join(str(s[2].number) for s in scores[1:4])
+        )
+        # The standings app keeps each tie's note once on the snapshot (newer) or on
+        # every row of the tie (older); the reader gives rows their note either way.
+        notes_on_rows = "note" in {f.name for f in Row._meta.get_fields()}
+        if not notes_on_rows:
+            snap.notes = [[note, note]]
+            snap.save(update_fields=["notes"])
+        snap.tie_note = note
         rows = []
         for i, (vp, diff, p) in enumerate(scores):
             tie = 1 if 1 <= i <= 3 else None
+            extra = {"note": note if tie else ""} if notes_on_rows else {}
             rows.append(
                 Row(
                     snapshot=snap,
@@ -149,16 +160,61 @@ def make_standings(t: Tournament, *, seed: int = 3, version: int = 1) -> list[Sn
                     played=2,
                     byes=0,
                     tie=tie,
-                    note=(
-                        "Coppie {} a pari punti: classifica avulsa".format(
-                            ", ".join(str(s[2].number) for s in scores[1:4])
-                        )
-                        if tie
-                        else ""
-                    ),
                     by_lot=False,
+                    **extra,
                 )
             )
         Row.objects.bulk_create(rows, batch_size=500)
         made.append(snap)
     return made
+
+
+@transaction.atomic
+def make_round_results(rnd: Round, user) -> dict[str, Table]:
+    """Table 1: a confirmed forfeit (special, with reason); table 2: awaiting the
+    second entry; the rest: no result. Returns the tables by role."""
+    from django.utils import timezone
+
+    from scoring.models import ResultVersion, TableResult
+
+    tables = list(rnd.tables.order_by("number"))
+    forfeit, pending = tables[0], tables[1]
+    result = TableResult.objects.create(table=forfeit, round=rnd)
+    version = ResultVersion.objects.create(
+        result=result,
+        number=1,
+        game="burraco",
+        kind=ResultVersion.Kind.FORFEIT,
+        line="ns",
+        reason="La coppia NS non si è presentata al tavolo",
+        status=ResultVersion.Status.CONFIRMED,
+        hands_table=rnd.hands,
+        vp_ns=0,
+        vp_ew=20,
+        idempotency_key="k-forfeit",
+        expected_lock_version=0,
+        entered_by=user,
+        confirmed_by=user,
+        confirmed_at=timezone.now(),
+    )
+    TableResult.objects.filter(pk=result.pk).update(
+        status=TableResult.Status.CONFIRMED, current=version
+    )
+    other = TableResult.objects.create(
+        table=pending, round=rnd, status=TableResult.Status.ENTERED
+    )
+    ResultVersion.objects.create(
+        result=other,
+        number=1,
+        game="burraco",
+        status=ResultVersion.Status.ENTERED,
+        hands_table=rnd.hands,
+        mp_ns=500,
+        mp_ew=300,
+        vp_ns=13,
+        vp_ew=7,
+        idempotency_key="k-pending",
+        expected_lock_version=0,
+        entered_by=user,
+    )
+    return {"forfeit": forfeit, "pending": pending, "none": tables[2]}

@@ -111,7 +111,7 @@ def test_standings_per_girone_with_tie_explanation(world):
             f"{row.vp} {row.mp_for} {row.mp_against} {row.mp_for - row.mp_against}"
             in text
         )
-    note = snaps[0].rows.filter(tie=1).order_by("index")[0].note
+    note = snaps[0].tie_note
     assert f"[1] {note}" in text
     assert text.count(note) == 1  # once per tie, not per row
 
@@ -165,3 +165,59 @@ def test_round_documents_refuse_missing_and_draft_rounds(world, kind):
     assert "Turno 2" in str(exc.value) or "turno 2" in str(exc.value)
     with pytest.raises(DocumentError, match="“abc”"):
         build(world, kind, "round:abc")
+
+
+def test_referee_report_lists_missing_tables_and_special_results(world, make_user):
+    from .factories import make_round_results
+
+    rnd = first_round(world)
+    referee = make_user("arbitro-rapporto")
+    tables = make_round_results(rnd, referee)
+    pdf = render_pdf(build(world, "report", f"round:{rnd.pk}"))
+    text = " ".join(pdf_pages(pdf.data))
+    assert "Rapporto dell'arbitro" in text and "Girone A – turno 1" in text
+    missing = text[
+        text.index("Tavoli ancora mancanti") : text.index("Risultati speciali")
+    ]
+    pending, none = tables["pending"], tables["none"]
+    assert (
+        f"{pending.number} {pending.pair_ns.number} {pending.pair_ns.names}" in missing
+    )
+    assert "In attesa della seconda immissione" in missing or "seconda" in missing
+    assert f"{none.number} {none.pair_ns.number} {none.pair_ns.names}" in missing
+    assert "Mancante" in missing
+    forfeit = tables["forfeit"]
+    special = text[text.index("Risultati speciali") :]
+    assert f"{forfeit.pair_ns.number} {forfeit.pair_ns.names}" in special
+    assert "La coppia NS non si è presentata al tavolo" in special
+    assert "arbitro-rapporto" in special
+    assert f"{forfeit.pair_ns.number} {forfeit.pair_ns.names}" not in missing
+
+
+def test_prize_list_gives_the_slots_to_the_final_ranking(world):
+    from printing.models import PrizeSlot
+
+    snaps = make_standings(world)
+    overall = list(snaps[-1].rows.order_by("index"))
+    PrizeSlot.objects.create(tournament=world, position=1, prize="Coppa e 200 €")
+    PrizeSlot.objects.create(tournament=world, position=2, prize="Coppa e 100 €")
+    PrizeSlot.objects.create(tournament=world, position=4, prize="Cesto natalizio")
+    pdf = render_pdf(build(world, "prizes", ""))
+    text = " ".join(pdf_pages(pdf.data))
+    assert "Elenco premi" in text
+    for row in overall[:4]:
+        assert f"{row.pair_number} {row.players}" in text
+    assert (
+        f"{overall[0].pair_number} {overall[0].players}"
+        in text.split("Coppa e 200 €")[0]
+    )
+    assert "Cesto natalizio" in text
+    assert f"{overall[4].pair_number} {overall[4].players}" not in text
+    # Rows 2-4 are one unbroken tie in the fixture: marked ex aequo, explained once.
+    assert "ex aequo" in text and text.count(snaps[-1].tie_note) == 1
+
+
+def test_prize_list_default_slots(world):
+    make_standings(world)
+    text = " ".join(pdf_pages(render_pdf(build(world, "prizes", "")).data))
+    assert "1° premio" in text and "3° premio" in text and "4° premio" not in text
