@@ -99,6 +99,11 @@ class Snapshot(models.Model):
     chain = models.JSONField(_("tie-break chain"), default=list)
     settings_note = models.TextField(_("settings note"), blank=True)
     rounds = models.JSONField(_("rounds counted"), default=list)
+    notes = models.JSONField(
+        _("tie-break notes"),
+        default=list,
+        help_text=_("One [Italian, English] explanation per tie; rows point at them."),
+    )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
@@ -146,10 +151,18 @@ class Row(models.Model):
     played = models.PositiveIntegerField(_("matches played"))
     byes = models.PositiveIntegerField(_("rests"))
     average = models.CharField(_("VP per match"), max_length=12, blank=True)
-    tie = models.PositiveIntegerField(_("tie group"), null=True, blank=True)
-    note = models.TextField(_("tie-break note"), blank=True)
-    note_en = models.TextField(_("tie-break note (English)"), blank=True)
+    tie = models.PositiveIntegerField(
+        _("tie group"),
+        null=True,
+        blank=True,
+        help_text=_("Number of the tie in the snapshot's notes (from 1)."),
+    )
     by_lot = models.BooleanField(_("placed by lot"), default=False)
+
+    #: The tie's explanation (Italian, English): stored once per tie in
+    #: ``Snapshot.notes`` and set on the rows by ``standings.services.read.tables``.
+    note = ""
+    note_en = ""
 
     class Meta:
         ordering = ["snapshot", "index"]

@@ -11,15 +11,14 @@ from dataclasses import dataclass
 
 from tournament.models import Girone, Pair
 
-from ..models import Row
 from .inputs import Score, confirmed_scores
-from .store import _rank_girone, build_rows, tournament_context
+from .store import RowData, _rank_girone, build_rows, tournament_context
 
 
 @dataclass(frozen=True)
 class Provisional:
     girone: Girone
-    rows: list[Row]
+    rows: list[RowData]
     entered: int  # tables counted from an entered, unconfirmed sheet
     disputed: int  # tables left out: their sheets differ
 

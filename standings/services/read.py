@@ -50,6 +50,9 @@ def version_tag(found: list[Snapshot]) -> str:
 def tables(found: list[Snapshot]) -> list[Table]:
     """The rows of these snapshots, one query."""
     rows: dict[int, list[Row]] = {s.pk: [] for s in found}
+    notes = {s.pk: s.notes for s in found}
     for row in Row.objects.filter(snapshot__in=found).order_by("snapshot_id", "index"):
+        if row.tie:
+            row.note, row.note_en = notes[row.snapshot_id][row.tie - 1]
         rows[row.snapshot_id].append(row)
     return [Table(s, rows[s.pk]) for s in found]

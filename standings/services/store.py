@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from rules.standings import (
     HEAD_TO_HEAD,
@@ -40,6 +40,40 @@ class PairInfo:
     players: str
     club: str
     girone_label: str
+
+
+@dataclass(slots=True)
+class RowData:
+    """A standings row before it is stored (plain values: a 1,000-row girone is
+    rebuilt on every result, and model instances would cost more than the ranking)."""
+
+    index: int
+    position: int
+    pair_id: int
+    pair_number: int
+    players: str
+    club: str
+    girone_label: str
+    vp: int
+    mp_for: int
+    mp_against: int
+    played: int
+    byes: int
+    average: str
+    tie: int | None
+    by_lot: bool
+    note: str = ""
+    note_en: str = ""
+    snapshot_id: int | None = None
+
+    @property
+    def mp_diff(self) -> int:
+        return self.mp_for - self.mp_against
+
+    @property
+    def signed_diff(self) -> str:
+        diff = self.mp_diff
+        return f"+{diff}" if diff > 0 else str(diff)
 
 
 @dataclass(frozen=True)
@@ -68,17 +102,19 @@ class Context:
 
 def tournament_context(tournament: Tournament) -> Context:
     config, _ = StandingsConfig.objects.get_or_create(tournament=tournament)
+    found = Pair.objects.filter(tournament=tournament).values_list(
+        "pk",
+        "number",
+        "player1__last_name",
+        "player1__first_name",
+        "player2__last_name",
+        "player2__first_name",
+        "club__name",
+        "girone__label",
+    )
     pairs = {
-        p.pk: PairInfo(
-            p.number,
-            f"{p.player1.last_name} {p.player1.first_name} – "
-            f"{p.player2.last_name} {p.player2.first_name}"[:130],
-            p.club.name if p.club_id else "",
-            p.girone.label if p.girone_id else "",
-        )
-        for p in Pair.objects.filter(tournament=tournament).select_related(
-            "player1", "player2", "club", "girone"
-        )
+        pk: PairInfo(number, f"{l1} {f1} – {l2} {f2}"[:130], club or "", label or "")
+        for pk, number, l1, f1, l2, f2, club, label in found
     }
     return Context(tournament, standings_settings(tournament), config, pairs)
 
@@ -131,15 +167,20 @@ def refresh_girone(girone: Girone, ctx: Context) -> None:
         if not withdrawn
     }
     roster |= {s.pair_id for s in scores}
+    built: dict[int, list[RowData]] = {}
     for kind, counted in _by_kind(scores, released).items():
-        rows = _rank_girone(counted, roster, ctx)
-        _store(ctx, girone.stage, girone, "", kind, rows, counted)
+        # Every round released: the public standings are the confirmed ones.
+        if len(counted) not in built:
+            ranked = _rank_girone(counted, roster, ctx)
+            built[len(counted)] = build_rows(ctx, ranked)
+        _store(ctx, girone.stage, girone, "", kind, built[len(counted)], counted)
         if not ctx.config.lines_apart:
             Snapshot.objects.filter(girone=girone, kind=kind).exclude(line="").delete()
         else:
             for line in ("ns", "ew"):
                 chosen = _line_of(counted, line)
-                rows = _rank_selected([counted], chosen, _overall_chain(ctx), ctx)
+                ranked = _rank_selected([counted], chosen, _overall_chain(ctx), ctx)
+                rows = build_rows(ctx, ranked)
                 _store(ctx, girone.stage, girone, line, kind, rows, counted)
 
 
@@ -163,8 +204,9 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
     for kind, counted in _by_kind(scores, released).items():
         groups = [[s for s in counted if s.girone_id == g] for g in gironi]
         chosen = {s.pair_id for s in counted}
-        rows = _rank_selected(groups, chosen, chain, ctx)
-        _store(ctx, stage, None, "", kind, rows, counted, per_match=per_match)
+        ranked = _rank_selected(groups, chosen, chain, ctx)
+        rows = build_rows(ctx, ranked, per_match=per_match)
+        _store(ctx, stage, None, "", kind, rows, counted)
 
 
 def _by_kind(
@@ -239,7 +281,7 @@ def _rank_selected(
 
 def build_rows(
     ctx: Context, ranked: list[StandingRow[int]], *, per_match: bool = False
-) -> list[Row]:
+) -> list[RowData]:
     """Unsaved rows for a ranking: pair details copied, each tie's note rendered once."""
     game = ctx.tournament.game if ctx.tournament.game in LABELS else "burraco"
     it, en = LABELS[game]["it"], LABELS[game]["en"]
@@ -248,7 +290,7 @@ def build_rows(
         return str(ctx.pairs[pid].number) if pid in ctx.pairs else str(pid)
 
     notes: dict[int, tuple[int, str, str]] = {}
-    rows: list[Row] = []
+    rows: list[RowData] = []
     for index, r in enumerate(ranked):
         info = ctx.pairs.get(r.team) or PairInfo(0, "", "", "")
         tie: int | None = None
@@ -266,28 +308,36 @@ def build_rows(
         average = ""
         if per_match and t.matches:
             average = f"{float(Fraction(t.points, t.matches)):.2f}"
-        rows.append(
-            Row(
-                index=index,
-                position=r.position,
-                pair_id=r.team,
-                pair_number=info.number,
-                players=info.players,
-                club=info.club,
-                girone_label=info.girone_label,
-                vp=t.points,
-                mp_for=t.score_for,
-                mp_against=t.score_against,
-                played=t.played,
-                byes=t.byes,
-                average=average,
-                tie=tie,
-                note=note,
-                note_en=note_en,
-                by_lot=r.by_lot,
-            )
+        row = RowData(
+            index=index,
+            position=r.position,
+            pair_id=r.team,
+            pair_number=info.number,
+            players=info.players,
+            club=info.club,
+            girone_label=info.girone_label,
+            vp=t.points,
+            mp_for=t.score_for,
+            mp_against=t.score_against,
+            played=t.played,
+            byes=t.byes,
+            average=average,
+            tie=tie,
+            by_lot=r.by_lot,
+            note=note,
+            note_en=note_en,
         )
+        rows.append(row)
     return rows
+
+
+def notes_of(rows: list[RowData]) -> list[list[str]]:
+    """The [Italian, English] note of each tie, in tie order (tie n is item n - 1)."""
+    notes: list[list[str]] = []
+    for row in rows:
+        if row.tie is not None and row.tie > len(notes):
+            notes.append([row.note, row.note_en])
+    return notes
 
 
 def _store(
@@ -296,15 +346,13 @@ def _store(
     girone: Girone | None,
     line: str,
     kind: str,
-    ranked: list[StandingRow[int]],
+    rows: list[RowData],
     counted: list[Score],
-    *,
-    per_match: bool = False,
 ) -> Snapshot:
-    rows = build_rows(ctx, ranked, per_match=per_match)
     rounds = sorted({s.round_number for s in counted})
     chain = list(ctx.settings.chain)
-    digest = _digest(rows, rounds, chain, ctx.settings.note)
+    notes = notes_of(rows)
+    digest = _digest(rows, rounds, chain, ctx.settings.note, notes)
     lookup = {"stage": stage, "girone": girone, "line": line, "kind": kind}
     snapshot = (
         Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
@@ -313,21 +361,64 @@ def _store(
         snapshot = Snapshot.objects.create(tournament=ctx.tournament, **lookup)
     elif snapshot.digest == digest:
         return snapshot
-    snapshot.rows.all().delete()
-    for row in rows:
-        row.snapshot = snapshot
-    Row.objects.bulk_create(rows, batch_size=500)
+    _replace_rows(snapshot, rows)
     snapshot.version += 1
     snapshot.digest = digest
     snapshot.rounds = rounds
+    snapshot.notes = notes
     snapshot.chain = chain
     snapshot.settings_note = ctx.settings.note
     snapshot.save()
     return snapshot
 
 
-def _digest(rows: list[Row], rounds: list[int], chain: list[str], note: str) -> str:
-    h = hashlib.sha256(repr((rounds, chain, note)).encode())
+_ROW_COLUMNS = (
+    "snapshot_id",
+    "index",
+    "position",
+    "pair_id",
+    "pair_number",
+    "players",
+    "club",
+    "girone_label",
+    "vp",
+    "mp_for",
+    "mp_against",
+    "played",
+    "byes",
+    "average",
+    "tie",
+    "by_lot",
+)
+
+
+def _replace_rows(snapshot: Snapshot, rows: list[RowData]) -> None:
+    """Delete and insert the rows in two statements (a 1,000-row girone is rewritten
+    on every result: the ORM's per-object work would dominate the recompute)."""
+    table = connection.ops.quote_name(Row._meta.db_table)
+    columns = ", ".join(
+        connection.ops.quote_name(Row._meta.get_field(c.removesuffix("_id")).column)
+        for c in _ROW_COLUMNS
+    )
+    marks = ", ".join(["%s"] * len(_ROW_COLUMNS))
+    for row in rows:
+        row.snapshot_id = snapshot.pk
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {table} WHERE snapshot_id = %s", [snapshot.pk])
+        cursor.executemany(
+            f"INSERT INTO {table} ({columns}) VALUES ({marks})",
+            [[getattr(row, c) for c in _ROW_COLUMNS] for row in rows],
+        )
+
+
+def _digest(
+    rows: list[RowData],
+    rounds: list[int],
+    chain: list[str],
+    note: str,
+    notes: list[list[str]],
+) -> str:
+    h = hashlib.sha256(repr((rounds, chain, note, notes)).encode())
     for r in rows:
         h.update(
             repr(
@@ -344,7 +435,7 @@ def _digest(rows: list[Row], rounds: list[int], chain: list[str], note: str) -> 
                     r.played,
                     r.byes,
                     r.average,
-                    r.note,
+                    r.tie,
                     r.by_lot,
                 )
             ).encode()

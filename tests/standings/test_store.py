@@ -4,6 +4,7 @@ import pytest
 
 from standings.models import Row, Snapshot, StandingsConfig
 from standings.refresh import refresh_gironi
+from standings.services import read
 from standings.services.provisional import provisional_standings
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
@@ -34,7 +35,9 @@ def snapshot(girone, kind="public", line=""):
 
 
 def rows(snap):
-    return list(snap.rows.order_by("index"))
+    """The rows as pages read them (tie notes attached)."""
+    (table,) = read.tables([snap])
+    return table.rows
 
 
 @pytest.fixture

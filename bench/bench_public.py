@@ -1,0 +1,340 @@
+"""The public standings page of a 1,000-pair tournament under load, while results change.
+
+Set-up: one girone of 1,000 pairs, 6 rounds of random results (6,000 pair scores),
+stored standings refreshed once (``standings.refresh.1000x6``: the recompute that result
+entry runs in its transaction, database reads and writes included).
+
+Then the page ``/t/<slug>/classifica/`` is served by gunicorn (``DEBUG=0``, 3 sync
+workers, persistent database connections) on loopback and loaded by ``wrk`` (2 threads,
+32 connections, 15 s, gzip accepted as phones do) while a writer process keeps saving
+results the way result entry does: one table every 0.5 s, a new confirmed version, its
+pair scores rewritten and ``refresh_gironi`` in the same transaction; so the standings
+version changes about twice a second and each worker re-renders the tables after each
+change. Figures: ``public.standings.rps`` and ``public.standings.p99`` with the
+version-keyed cache, and the same page with the cache off (``PUBLIC_PAGE_CACHE =
+False``, :mod:`bench.public_nocache_settings`) as ``public.standings.nocache.*``.
+
+Run: ``scripts/with-postgres.sh .venv/bin/python -m bench.run public`` (needs ``wrk``:
+``apt-get install wrk``; listed in ``scripts/system-packages.sh test``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from bench.common import best_of, report
+from bench.django_setup import setup
+
+SLUG = "bench-public-1000"
+PAIRS = 1000
+ROUNDS = 6
+WRK_SECONDS = 15
+WRITER_PAUSE = 0.5
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build() -> int:
+    """The 1,000-pair tournament with 6 rounds of confirmed results; its girone id."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+    from django.utils import timezone
+
+    from scoring.models import PairScore, ResultVersion, TableResult
+    from tournament.models import Girone, Pair, Player, Round, Stage, Table, Tournament
+
+    existing = Girone.objects.filter(stage__tournament__slug=SLUG).first()
+    if existing is not None:
+        return existing.pk
+    rnd = random.Random(2026)
+    user, _ = get_user_model().objects.get_or_create(username="bench-referee")
+    with transaction.atomic():
+        t = Tournament.objects.create(
+            name="Bench 1000",
+            slug=SLUG,
+            date=timezone.localdate(),
+            game="burraco",
+            rule_pack="fibur-2026",
+            rule_pack_version=1,
+            status="running",
+        )
+        stage = Stage.objects.create(tournament=t, order=1, kind="groups")
+        girone = Girone.objects.create(stage=stage, label="A")
+        players = Player.objects.bulk_create(
+            Player(first_name=f"Nome{i}", last_name=f"Cognome{i}")
+            for i in range(2 * PAIRS)
+        )
+        pairs = Pair.objects.bulk_create(
+            Pair(
+                tournament=t,
+                number=n + 1,
+                player1=players[2 * n],
+                player2=players[2 * n + 1],
+                girone=girone,
+            )
+            for n in range(PAIRS)
+        )
+        for number in range(1, ROUNDS + 1):
+            r = Round.objects.create(
+                girone=girone,
+                number=number,
+                hands=3,
+                movement="danese",
+                status="published",
+                tables_public=True,
+                results_public=True,
+            )
+            order = pairs[:]
+            rnd.shuffle(order)
+            tables = Table.objects.bulk_create(
+                Table(
+                    round=r,
+                    number=i + 1,
+                    pair_ns=order[2 * i],
+                    pair_ew=order[2 * i + 1],
+                )
+                for i in range(PAIRS // 2)
+            )
+            results = TableResult.objects.bulk_create(
+                TableResult(table=tb, round=r) for tb in tables
+            )
+            versions = ResultVersion.objects.bulk_create(
+                _version(res, rnd, user, 1) for res in results
+            )
+            for res, v in zip(results, versions, strict=True):
+                res.status, res.current = "confirmed", v
+            TableResult.objects.bulk_update(results, ["status", "current"])
+            PairScore.objects.bulk_create(
+                s
+                for tb, v in zip(tables, versions, strict=True)
+                for s in _pair_scores(tb, r, girone.pk, v)
+            )
+    return girone.pk
+
+
+def _version(result, rnd: random.Random, user, number: int):
+    from django.utils import timezone
+
+    from scoring.models import ResultVersion
+
+    mp_ns, mp_ew = 5 * rnd.randint(100, 300), 5 * rnd.randint(100, 300)
+    gap = abs(mp_ns - mp_ew)
+    win = min(20, 10 + gap // 150)
+    vp_ns, vp_ew = (win, 20 - win) if mp_ns >= mp_ew else (20 - win, win)
+    now = timezone.now()
+    return ResultVersion(
+        result=result,
+        number=number,
+        game="burraco",
+        purpose="entry" if number == 1 else "correction",
+        reason="" if number == 1 else "bench",
+        status="confirmed",
+        hands_table=3,
+        hands_played=3,
+        mp_ns=mp_ns,
+        mp_ew=mp_ew,
+        vp_ns=vp_ns,
+        vp_ew=vp_ew,
+        idempotency_key=f"bench-{result.pk}-{number}",
+        expected_lock_version=0,
+        entered_by=user,
+        confirmed_by=user,
+        confirmed_at=now,
+    )
+
+
+def _pair_scores(table, rnd_obj, girone_id: int, v):
+    from scoring.models import PairScore
+
+    common = {
+        "round": rnd_obj,
+        "girone_id": girone_id,
+        "round_number": rnd_obj.number,
+        "table": table,
+        "version": v,
+        "played": True,
+    }
+    return [
+        PairScore(
+            pair_id=table.pair_ns_id,
+            opponent_id=table.pair_ew_id,
+            line="ns",
+            vp=v.vp_ns,
+            mp_for=v.mp_ns,
+            mp_against=v.mp_ew,
+            **common,
+        ),
+        PairScore(
+            pair_id=table.pair_ew_id,
+            opponent_id=table.pair_ns_id,
+            line="ew",
+            vp=v.vp_ew,
+            mp_for=v.mp_ew,
+            mp_against=v.mp_ns,
+            **common,
+        ),
+    ]
+
+
+def save_one_result(rnd: random.Random) -> None:
+    """What result entry does for a correction: new version, pair scores, standings."""
+    from django.db import transaction
+    from django.db.models import Max
+
+    from scoring.models import PairScore, TableResult
+    from standings.refresh import refresh_gironi
+
+    with transaction.atomic():
+        result = (
+            TableResult.objects.select_for_update()
+            .select_related("table", "round")
+            .filter(round__girone__stage__tournament__slug=SLUG, round__number=ROUNDS)
+            .order_by("pk")[rnd.randrange(PAIRS // 2)]
+        )
+        number = (result.versions.aggregate(m=Max("number"))["m"] or 0) + 1
+        v = _version(result, rnd, result.versions.first().entered_by, number)
+        v.save()
+        result.versions.exclude(pk=v.pk).update(status="superseded")
+        result.current = v
+        result.lock_version += 1
+        result.save()
+        PairScore.objects.filter(table=result.table).delete()
+        PairScore.objects.bulk_create(
+            _pair_scores(result.table, result.round, result.round.girone_id, v)
+        )
+        refresh_gironi([result.round.girone_id])
+
+
+def writer() -> None:
+    """Keep saving results until stopped; print how many were saved."""
+    setup()
+    rnd = random.Random(os.getpid())
+    saved = 0
+
+    def stop(*_):
+        print(f"saved {saved}", flush=True)
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    while True:
+        save_one_result(rnd)
+        saved += 1
+        time.sleep(WRITER_PAUSE)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(settings_module: str, port: int) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": settings_module,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": "bench-only-secret-key-not-for-production",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_CONN_MAX_AGE": "600",
+        "DJANGO_SECURE_COOKIES": "0",
+    }
+    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+    proc = subprocess.Popen(
+        [gunicorn, "config.wsgi", "-w", "3", "-b", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}/t/{SLUG}/classifica/"
+    for _ in range(150):
+        try:
+            with urllib.request.urlopen(url, timeout=5) as r:
+                if r.status == 200:
+                    return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.terminate()
+    raise RuntimeError(f"gunicorn did not serve {url}: {proc.stderr.read()[-2000:]!r}")
+
+
+def _wrk(url: str, seconds: int) -> tuple[float, float]:
+    """Requests per second and p99 latency (ms) from ``wrk --latency``."""
+    out = subprocess.run(
+        [
+            "wrk",
+            "-t2",
+            "-c32",
+            f"-d{seconds}s",
+            "--latency",
+            "-H",
+            "Accept-Encoding: gzip",
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    if "Non-2xx" in out:
+        raise RuntimeError(f"wrk saw errors:\n{out}")
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    value, unit = re.search(r"99%\s+([\d.]+)(us|ms|s)", out).groups()
+    p99 = float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+    return rps, p99
+
+
+def _measure(settings_module: str) -> tuple[float, float, int]:
+    port = _free_port()
+    server = _serve(settings_module, port)
+    writer_proc = subprocess.Popen(
+        [sys.executable, "-c", "from bench.bench_public import writer; writer()"],
+        cwd=ROOT,
+        env={**os.environ},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/t/{SLUG}/classifica/"
+        _wrk(url, 2)  # warm-up: templates compiled, connections opened
+        rps, p99 = _wrk(url, WRK_SECONDS)
+    finally:
+        writer_proc.send_signal(signal.SIGTERM)
+        saved_out, _ = writer_proc.communicate(timeout=30)
+        server.terminate()
+        server.wait(timeout=30)
+    match = re.search(r"saved (\d+)", saved_out or "")
+    return rps, p99, int(match.group(1)) if match else 0
+
+
+def main() -> None:
+    if shutil.which("wrk") is None:
+        raise RuntimeError("wrk is missing: apt-get install wrk")
+    setup()
+    from standings.refresh import refresh_gironi
+
+    girone_id = build()
+    refresh_gironi([girone_id])
+    rnd = random.Random(1)
+    seconds = best_of(5, lambda: save_one_result(rnd))
+    report(f"standings.refresh.{PAIRS}x{ROUNDS}", seconds * 1000, "ms")
+    rps, p99, saved = _measure("config.settings")
+    print(f"# cached: {saved} results saved during the run")
+    report("public.standings.rps", rps, "req/s")
+    report("public.standings.p99", p99, "ms")
+    rps, p99, saved = _measure("bench.public_nocache_settings")
+    print(f"# without the cache: {saved} results saved during the run")
+    report("public.standings.nocache.rps", rps, "req/s")
+    report("public.standings.nocache.p99", p99, "ms")
+
+
+if __name__ == "__main__":
+    main()
