@@ -13,6 +13,14 @@ SPAREGGI_ROWS = 3
 
 
 class QualifyForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the tabellone"), max_length=80, required=False
+    )
+    gironi = forms.CharField(
+        label=_("Gironi (labels, e.g. A, B; empty: all)"),
+        max_length=200,
+        required=False,
+    )
     qualify = forms.ChoiceField(
         label=_("Qualification"),
         choices=Bracket.Qualify.choices,
@@ -81,6 +89,11 @@ class QualifyForm(forms.Form):
             "per_girone": d.get("per_girone") or 0,
             "best_next": d.get("best_next") or 0,
             "count": d.get("count") or 0,
+            "gironi": [
+                label.strip()
+                for label in (d.get("gironi") or "").replace(";", ",").split(",")
+                if label.strip()
+            ],
         }
 
 

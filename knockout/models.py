@@ -50,6 +50,13 @@ class Bracket(models.Model):
         on_delete=models.PROTECT,
         related_name="+",
     )
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    gironi = models.JSONField(
+        _("gironi"),
+        default=list,
+        blank=True,
+        help_text=_("Labels of the gironi it draws from; empty: every girone."),
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.CONFIRMED
     )
@@ -105,7 +112,7 @@ class Bracket(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} – {self.stage}"
+        return f"{self.tournament} – {self.name or self.stage}"
 
 
 class Entry(models.Model):

@@ -6,7 +6,6 @@ Views are thin: read a form, make one service call, answer.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -22,37 +21,42 @@ from .services.read import bracket_view, round_title
 Role = TournamentRole.Role
 
 
-def _bracket(tournament) -> Bracket | None:
-    return Bracket.objects.filter(tournament=tournament).order_by("pk").first()
+def _brackets(tournament) -> list[Bracket]:
+    return list(Bracket.objects.filter(tournament=tournament).order_by("pk"))
+
+
+def _bracket(tournament, bracket_id: int) -> Bracket:
+    return get_object_or_404(Bracket, tournament=tournament, pk=bracket_id)
 
 
 @require_GET
 def public_bracket(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    bracket = _bracket(tournament)
+    brackets = _brackets(tournament)
     context = {
         "tournament": tournament,
-        "bracket": bracket,
-        "view": bracket_view(bracket) if bracket else None,
+        "views": [bracket_view(b) for b in brackets],
+        "version": "-".join(f"{b.pk}.{b.version}" for b in brackets),
     }
     if request.GET.get("partial"):
-        return render(request, "knockout/includes/_bracket.html", context)
+        return render(request, "knockout/includes/_brackets.html", context)
     return render(request, "knockout/public.html", context)
 
 
 @require_GET
 @role_required(Role.DIRECTOR)
 def director(request, tournament):
-    bracket = _bracket(tournament)
+    form = QualifyForm(request.GET or None)
     context = {
         "tournament": tournament,
-        "bracket": bracket,
-        "problems": services.gironi_problems(tournament),
+        "views": [bracket_view(b) for b in _brackets(tournament)],
+        "form": form,
     }
-    if bracket is None:
-        form = QualifyForm(request.GET or None)
-        context["form"] = form
-        if form.is_bound and form.is_valid() and not context["problems"]:
+    if form.is_bound and form.is_valid():
+        context["problems"] = services.gironi_problems(
+            tournament, form.options()["gironi"]
+        )
+        if not context["problems"]:
             try:
                 context["proposal"] = services.propose_qualifiers(
                     tournament, **form.options()
@@ -60,7 +64,7 @@ def director(request, tournament):
             except services.KnockoutError as exc:
                 messages.error(request, str(exc))
     else:
-        context["view"] = bracket_view(bracket)
+        context["problems"] = services.gironi_problems(tournament)
     return render(request, "knockout/director.html", context)
 
 
@@ -81,6 +85,7 @@ def confirm(request, tournament):
             best_of=d.get("best_of"),
             final_best_of=d.get("final_best_of"),
             waiting_minutes=d["waiting_minutes"],
+            name=d.get("name") or "",
             **form.options(),
         )
     except services.KnockoutError as exc:
@@ -92,10 +97,8 @@ def confirm(request, tournament):
 
 @require_POST
 @role_required(Role.DIRECTOR)
-def draw(request, tournament):
-    bracket = _bracket(tournament)
-    if bracket is None:
-        raise Http404
+def draw(request, tournament, bracket_id):
+    bracket = _bracket(tournament, bracket_id)
     try:
         services.draw_bracket(bracket.pk, by=request.user)
     except services.KnockoutError as exc:
@@ -108,23 +111,19 @@ def draw(request, tournament):
 @require_GET
 @role_required(Role.REFEREE)
 def referee(request, tournament):
-    bracket = _bracket(tournament)
     return render(
         request,
         "knockout/referee.html",
         {
             "tournament": tournament,
-            "bracket": bracket,
-            "view": bracket_view(bracket) if bracket else None,
+            "views": [bracket_view(b) for b in _brackets(tournament)],
         },
     )
 
 
 @role_required(Role.REFEREE)
-def match_entry(request, tournament, round_, index):
-    bracket = _bracket(tournament)
-    if bracket is None:
-        raise Http404
+def match_entry(request, tournament, bracket_id, round_, index):
+    bracket = _bracket(tournament, bracket_id)
     match = get_object_or_404(
         BracketMatch.objects.select_related("pair_a", "pair_b"),
         bracket=bracket,

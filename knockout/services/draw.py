@@ -23,7 +23,7 @@ def draw_bracket(bracket_id: int, *, by) -> Bracket:
     bracket = Bracket.objects.select_for_update().get(pk=bracket_id)
     if bracket.status != Bracket.Status.CONFIRMED:
         raise KnockoutError(_("The tabellone has already been drawn."))
-    problems = gironi_problems(bracket.tournament)
+    problems = gironi_problems(bracket.tournament, bracket.gironi)
     if problems:
         raise KnockoutError(" ".join(problems))
     entries = list(Entry.objects.filter(bracket=bracket).order_by("seed"))

@@ -9,6 +9,7 @@ referee's decision) stops the confirmation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -58,6 +59,8 @@ class Proposal:
     per_girone: int
     best_next: int
     count: int
+    labels: list[str] = field(default_factory=list)
+    all_labels: list[str] = field(default_factory=list)
     entries: list[ProposedEntry] = field(default_factory=list)
     cut_ties: list[CutTieView] = field(default_factory=list)
 
@@ -75,12 +78,30 @@ def gironi_stage(tournament: Tournament) -> Stage | None:
     )
 
 
-def gironi_problems(tournament: Tournament) -> list[str]:
+def selected_gironi(stage: Stage, labels: Sequence[str] = ()) -> list[Girone]:
+    """The stage's gironi with these labels (all of them when none is given)."""
+    gironi = list(Girone.objects.filter(stage=stage).order_by("label"))
+    if not labels:
+        return gironi
+    known = {g.label for g in gironi}
+    unknown = [label for label in labels if label not in known]
+    if unknown:
+        raise KnockoutError(
+            _("No girone %(labels)s in this tournament.")
+            % {"labels": ", ".join(unknown)}
+        )
+    return [g for g in gironi if g.label in labels]
+
+
+def gironi_problems(tournament: Tournament, labels: Sequence[str] = ()) -> list[str]:
     """Why a tabellone cannot be drawn yet (empty: every girone is closed)."""
     stage = gironi_stage(tournament)
     if stage is None:
         return [_("The tournament has no gironi stage.")]
-    gironi = list(Girone.objects.filter(stage=stage).order_by("label"))
+    try:
+        gironi = selected_gironi(stage, labels)
+    except KnockoutError as exc:
+        return [str(exc)]
     if not gironi:
         return [_("The gironi stage has no gironi.")]
     problems = []
@@ -106,8 +127,15 @@ def gironi_problems(tournament: Tournament) -> list[str]:
     return problems
 
 
-def _snapshots(stage: Stage) -> tuple[dict[str, list[Row]], list[Row]]:
-    """Confirmed standings rows per girone label, and the overall rows."""
+def _snapshots(
+    stage: Stage, labels: Sequence[str] = ()
+) -> tuple[dict[str, list[Row]], list[Row]]:
+    """Confirmed standings rows per girone label, and the overall rows.
+
+    With a subset of the gironi, the overall rows are the stage's overall standings
+    restricted to their pairs: its criteria are per pair (no head-to-head), so the
+    order among them is the same.
+    """
     snaps = Snapshot.objects.filter(
         stage=stage, kind=Snapshot.Kind.CONFIRMED, line=Snapshot.Line.ALL
     ).select_related("girone")
@@ -121,11 +149,7 @@ def _snapshots(stage: Stage) -> tuple[dict[str, list[Row]], list[Row]]:
             overall.append(row)
         else:
             by_girone.setdefault(row.snapshot.girone.label, []).append(row)
-    labels = list(
-        Girone.objects.filter(stage=stage)
-        .order_by("label")
-        .values_list("label", flat=True)
-    )
+    labels = [g.label for g in selected_gironi(stage, labels)]
     missing = [label for label in labels if label not in by_girone]
     if missing:
         raise KnockoutError(
@@ -133,6 +157,8 @@ def _snapshots(stage: Stage) -> tuple[dict[str, list[Row]], list[Row]]:
             % {"labels": ", ".join(missing)}
         )
     ordered = {label: by_girone[label] for label in labels}
+    chosen = {r.pair_id for rows in ordered.values() for r in rows}
+    overall = [r for r in overall if r.pair_id in chosen]
     if not overall and len(ordered) == 1:
         overall = next(iter(ordered.values()))
     return ordered, overall
@@ -146,6 +172,7 @@ def propose_qualifiers(
     best_next: int = 0,
     count: int = 0,
     tiers_by_overall: bool = False,
+    gironi: Sequence[str] = (),
 ) -> Proposal:
     """The qualifiers the stored standings give, with the ties at the cut explained.
 
@@ -153,12 +180,12 @@ def propose_qualifiers(
     tier the gironi rotate (A B, B A ...) unless ``tiers_by_overall`` orders them by
     the overall standings.
     """
-    problems = gironi_problems(tournament)
+    problems = gironi_problems(tournament, gironi)
     if problems:
         raise KnockoutError(" ".join(problems))
     stage = gironi_stage(tournament)
     assert stage is not None
-    by_girone, overall = _snapshots(stage)
+    by_girone, overall = _snapshots(stage, gironi)
     standings = {label: [r.pair_id for r in rows] for label, rows in by_girone.items()}
     overall_ids = [r.pair_id for r in overall]
     try:
@@ -187,6 +214,10 @@ def propose_qualifiers(
         per_girone,
         best_next,
         len(qualifiers),
+        labels=list(by_girone),
+        all_labels=list(
+            Girone.objects.filter(stage=stage).values_list("label", flat=True)
+        ),
         entries=[_entry(q, pairs, rows_by_pair) for q in qualifiers],
     )
     cut_ties = []
@@ -249,6 +280,8 @@ def confirm_qualifiers(
     per_girone: int = 0,
     best_next: int = 0,
     count: int = 0,
+    gironi: Sequence[str] = (),
+    name: str = "",
     seeding: str = Bracket.Seeding.SEPARATE_GIRONI,
     third_place: bool = False,
     best_of: int | None = None,
@@ -257,15 +290,22 @@ def confirm_qualifiers(
 ) -> Bracket:
     """The director confirms the proposed qualifiers: the bracket exists, not drawn yet."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if Bracket.objects.filter(tournament=tournament).exists():
-        raise KnockoutError(_("This tournament already has a tabellone."))
     proposal = propose_qualifiers(
         tournament,
         qualify=qualify,
         per_girone=per_girone,
         best_next=best_next,
         count=count,
+        gironi=gironi,
     )
+    labels = set(proposal.labels)
+    for other in Bracket.objects.filter(tournament=tournament):
+        shared = set(other.gironi or proposal.all_labels) & labels
+        if shared:
+            raise KnockoutError(
+                _("Girone(s) %(labels)s already feed the tabellone %(name)s.")
+                % {"labels": ", ".join(sorted(shared)), "name": other.name or other.pk}
+            )
     if proposal.blocked:
         raise KnockoutError(
             _(
@@ -303,6 +343,8 @@ def confirm_qualifiers(
         tournament=tournament,
         stage=stage,
         source=proposal.stage,
+        name=name,
+        gironi=[] if labels == set(proposal.all_labels) else sorted(labels),
         qualify=qualify,
         per_girone=per_girone,
         best_next=best_next,

@@ -12,8 +12,8 @@
         if (!html) { return; }
         var holder = document.createElement("div");
         holder.innerHTML = html;
-        var fresh = holder.querySelector("#bracket");
-        var current = document.getElementById("bracket");
+        var fresh = holder.querySelector("#brackets");
+        var current = document.getElementById("brackets");
         if (fresh && current && fresh.getAttribute("data-version") !== current.getAttribute("data-version")) {
           current.replaceWith(fresh);
         } else if (fresh && !current) {

@@ -47,7 +47,7 @@ def test_director_confirms_draws_and_referee_enters(client, played):
     assert response.status_code == 302
     bracket = Bracket.objects.get(tournament=played)
     assert bracket.entries.count() == 4
-    client.post(url("draw", played))
+    client.post(url("draw", played, bracket_id=bracket.pk))
     bracket.refresh_from_db()
     assert bracket.status == "drawn"
     semis = list(
@@ -57,7 +57,7 @@ def test_director_confirms_draws_and_referee_enters(client, played):
     assert [(m.pair_a.number, m.pair_b.number) for m in semis] == [(1, 6), (5, 2)]
 
     client.force_login(referee)
-    entry = url("match", played, round_=1, index=0)
+    entry = url("match", played, bracket_id=bracket.pk, round_=1, index=0)
     assert client.get(entry).status_code == 200
     response = client.post(entry, {"g1a": "70", "g1b": "50", "g2a": "80", "g2b": "40"})
     assert response.status_code == 302
@@ -65,7 +65,8 @@ def test_director_confirms_draws_and_referee_enters(client, played):
     assert final.pair_a.number == 1
     # The final's pairs are not known yet: refused with the reason, nothing saved.
     response = client.post(
-        url("match", played, round_=2, index=0), {"g1a": "70", "g1b": "50"}
+        url("match", played, bracket_id=bracket.pk, round_=2, index=0),
+        {"g1a": "70", "g1b": "50"},
     )
     assert response.status_code == 400
     assert "non sono ancora note" in response.content.decode()
@@ -75,7 +76,7 @@ def test_director_confirms_draws_and_referee_enters(client, played):
     public = client.get(url("public", played)).content.decode()
     assert "Finale" in public and semis[0].pair_a.names in public
     partial = client.get(url("public", played), {"partial": "1"}).content.decode()
-    assert partial.lstrip().startswith('<div id="bracket"')
+    assert partial.lstrip().startswith('<div id="brackets"')
 
 
 def test_confirm_refused_before_the_gironi_are_closed(client, db):
