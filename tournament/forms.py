@@ -36,7 +36,7 @@ class TournamentForm(NoSuffix, forms.Form):
     organiser = forms.ModelChoiceField(
         label=_("Organiser club"), queryset=Club.objects.all(), required=False
     )
-    game = forms.ChoiceField(label=_("Game"), choices=Tournament.Game.choices)
+    game = forms.ChoiceField(label=_("Card game"), choices=Tournament.Game.choices)
     rule_pack = forms.ChoiceField(label=_("Rule pack"))
     hands_per_round = forms.IntegerField(
         label=_("Hands per round"),

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.errors import PairingError, RulePackError
 from rules.packs import load_pack
@@ -50,12 +51,12 @@ from .errors import RoundError
 Scope = Literal["previous", "any"]
 
 MOVEMENT_LABELS = {
-    "random": _("first round by draw"),
-    "seeded": _("first round by seeding order"),
-    "mitchell": _("Mitchell"),
-    "danese": _("Danese"),
-    "danese_modificato": _("Danese modificato"),
-    "round_robin": _("all'italiana (round robin)"),
+    "random": gettext_lazy("first round by draw"),
+    "seeded": gettext_lazy("first round by seeding order"),
+    "mitchell": gettext_lazy("Mitchell"),
+    "danese": gettext_lazy("Danese"),
+    "danese_modificato": gettext_lazy("Danese modificato"),
+    "round_robin": gettext_lazy("all'italiana (round robin)"),
 }
 
 
