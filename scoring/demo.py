@@ -48,7 +48,7 @@ def seed(stdout: Any) -> None:
         for round_ in rounds:
             entered += _seed_round(tournament, round_, users)
     if entered:
-        stdout.write(f"scoring: {entered} demo table results entered")
+        stdout.write(f"  demo: {entered} table results entered (scoring)")
 
 
 def _ensure_roles(tournament: Tournament, users: dict[str, Any]) -> None:
