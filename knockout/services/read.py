@@ -44,7 +44,7 @@ class MatchView:
 
     @property
     def games_text(self) -> str:
-        return "  ".join(f"{a}-{b}" for a, b in self.match.games)
+        return " · ".join(f"{a}-{b}" for a, b in self.match.games)
 
     @property
     def decided_text(self) -> str:
