@@ -3,14 +3,16 @@
 import datetime
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from tournament.models import Club, Pair, Player, Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament
 
 
 @pytest.fixture
-def director(make_user):
-    return make_user("direttore")
+def director(db):
+    """A user without a password (no slow hashing): tests log in with force_login."""
+    return get_user_model().objects.create(username="direttore")
 
 
 @pytest.fixture

@@ -214,3 +214,29 @@ def test_withdrawn_pair_sits_in_no_later_round(make_tournament, make_pairs, dire
     seated = {p for row in seats(second) for p in row[1:] if p is not None}
     assert seated == {2, 3, 4, 5, 6}
     assert round_violations(second) == []
+
+
+@pytest.mark.django_db
+def test_hybrid_plan_mitchell_then_danese_with_an_odd_count(
+    make_tournament, make_pairs, director
+):
+    """2 Mitchell rounds then a Danese modificato, 7 pairs: fair rests, no rematch."""
+    tournament = make_tournament(
+        movement_plan="2xmitchell+danese_modificato",
+        rounds_planned=3,
+        rematch_in_last_round=False,
+    )
+    girone = one_girone(tournament, make_pairs, 7)
+    resting = []
+    for number in (1, 2):
+        round_ = rounds.generate_round(girone)
+        assert (round_.number, round_.movement) == (number, "mitchell")
+        resting += [row[1] for row in seats(round_) if row[2] is None]
+        play(round_, director, {1: (900, 100)})
+    third = rounds.generate_round(girone)
+    assert third.movement == "danese_modificato"
+    assert round_violations(third) == []
+    rest = [row[1] for row in seats(third) if row[2] is None]
+    assert len(rest) == 1 and rest[0] not in resting
+    previous = {frozenset(row[1:]) for row in seats(round_) if row[2] is not None}
+    assert not previous & {frozenset(row[1:]) for row in seats(third) if row[2]}
