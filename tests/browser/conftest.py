@@ -4,11 +4,25 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 # pytest-django's live_server runs in a thread; Playwright's sync API runs a loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+# The live server is one thread; on a loaded 2-core CI machine a page can take longer
+# than Playwright's 5 s default. Waits end as soon as the condition holds.
+TIMEOUT_MS = 20_000
+expect.set_options(timeout=TIMEOUT_MS)
+
+
+@pytest.fixture(autouse=True)
+def _patient_page(request):
+    if "page" in request.fixturenames:
+        page = request.getfixturevalue("page")
+        page.set_default_timeout(TIMEOUT_MS)
+        page.set_default_navigation_timeout(TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
