@@ -21,15 +21,11 @@ Rule choices (fibur-rules §2b, §8.5), with where each is set:
 from __future__ import annotations
 
 import secrets
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Literal
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from rules.errors import PairingError, RulePackError
-from rules.packs import load_pack
+from rules.errors import PairingError
 from rules.pairing import (
     Violation,
     check_round,
@@ -38,198 +34,40 @@ from rules.pairing import (
     first_round,
     mitchell,
     mitchell_period,
-    movement_for_round,
-    parse_plan,
     rematch_forbidden,
     round_robin,
     split_lines,
 )
-from tournament.models import Girone, Pair, Round, Tournament
+from tournament.models import Round
 
 from .errors import RoundError
+from .girone_state import (
+    Constraints,
+    GironeState,
+    PlannedTable,
+    Proposal,
+    load_state,
+    movement_label,
+    movement_of,
+    pairing_options,
+    plan_of,
+    ranking_order,
+    seeding_order,
+)
 
-Scope = Literal["previous", "any"]
-
-MOVEMENT_LABELS = {
-    "random": gettext_lazy("first round by draw"),
-    "seeded": gettext_lazy("first round by seeding order"),
-    "mitchell": gettext_lazy("Mitchell"),
-    "danese": gettext_lazy("Danese"),
-    "danese_modificato": gettext_lazy("Danese modificato"),
-    "round_robin": gettext_lazy("all'italiana (round robin)"),
-}
-
-
-def movement_label(name: str) -> str:
-    return str(MOVEMENT_LABELS.get(name, name))
-
-
-@dataclass(frozen=True)
-class PlannedTable:
-    """A table to save: its number, the NS pair and the EO pair (None = rest)."""
-
-    number: int
-    ns: int
-    ew: int | None
-
-
-@dataclass
-class GironeState:
-    """Everything the movements need about a girone, as plain values (pair ids)."""
-
-    tournament: Tournament
-    girone: Girone
-    active: list[int]  # numbers of the pairs still playing, in order
-    pk_of: dict[int, int]  # pair number -> Pair.pk
-    clubs: dict[int, int | None]  # pair number -> club id
-    seeds: dict[int, int | None]  # pair number -> seed
-    history: list[list[tuple[int, int]]] = field(default_factory=list)
-    rests: Counter[int] = field(default_factory=Counter)
-    first_round_tables: list[tuple[int, int | None]] = field(default_factory=list)
-    first_step: int | None = None
-    rounds_done: int = 0
-
-    @property
-    def first_round_pairs(self) -> list[int]:
-        """Every pair seated or resting in round 1 (a calendar's pairs)."""
-        return [p for t in self.first_round_tables for p in t if p is not None]
-
-    @property
-    def rested(self) -> set[int]:
-        """Pairs that may not rest now: they rested more than the least-rested pair."""
-        if not self.active:
-            return set()
-        fewest = min(self.rests[p] for p in self.active)
-        return {p for p in self.active if self.rests[p] > fewest}
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """A generated round, ready to save, with the constraints it was checked under."""
-
-    number: int
-    movement: str
-    tables: list[PlannedTable]
-    seed: int | None = None
-    step: int | None = None
-
-
-@dataclass(frozen=True)
-class Constraints:
-    """What the checker verifies for a round."""
-
-    no_rematch: Scope | None = None
-    avoid_clubs: bool = False
-
-
-def pairing_options(tournament: Tournament) -> tuple[Scope, bool]:
-    """(rematch scope, higher-ranked pair NS) from the tournament's pinned pack."""
-    try:
-        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
-    except RulePackError:
-        return "previous", True
-    if pack.pairing is None:
-        return "previous", True
-    return pack.pairing.danese_no_rematch, pack.pairing.danese_higher_ranked_ns
-
-
-def plan_of(tournament: Tournament) -> tuple[str, ...]:
-    try:
-        return parse_plan(tournament.movement_plan)
-    except PairingError as exc:
-        raise RoundError(
-            _("The movement plan “%(plan)s” is not valid.")
-            % {"plan": tournament.movement_plan},
-            [str(exc)],
-        ) from exc
-
-
-def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
-    """The movement of round ``number``; a lone ``round_robin`` covers the calendar."""
-    plan = plan_of(tournament)
-    if set(plan) == {"round_robin"}:
-        calendar = n_pairs - 1 + n_pairs % 2
-        if number > calendar:
-            raise RoundError(
-                _(
-                    "The round robin of %(count)s pairs has %(calendar)s rounds: "
-                    "there is no round %(number)s."
-                )
-                % {"count": n_pairs, "calendar": calendar, "number": number}
-            )
-        return "round_robin"
-    if number > len(plan):
-        raise RoundError(
-            _(
-                "The plan “%(plan)s” has %(rounds)s rounds: there is no round %(number)s."
-            )
-            % {
-                "plan": tournament.movement_plan,
-                "rounds": len(plan),
-                "number": number,
-            }
-        )
-    return movement_for_round(plan, number)
-
-
-def load_state(girone: Girone, *, before: int | None = None) -> GironeState:
-    """Read a girone: its pairs, and the rounds before ``before`` (default: all).
-
-    Pairs are named by their number (unique in the tournament), so that what
-    rules.pairing says about them is what the director reads on the sheets.
-    """
-    tournament = girone.stage.tournament
-    pairs = list(Pair.objects.filter(girone=girone).order_by("number"))
-    number_of = {p.pk: p.number for p in pairs}
-    state = GironeState(
-        tournament=tournament,
-        girone=girone,
-        active=[p.number for p in pairs if not p.withdrawn],
-        pk_of={p.number: p.pk for p in pairs},
-        clubs={p.number: p.club_id for p in pairs},
-        seeds={p.number: p.seed for p in pairs},
-    )
-    rounds = girone.rounds.order_by("number").prefetch_related("tables")
-    if before is not None:
-        rounds = rounds.filter(number__lt=before)
-    for r in rounds:
-        played: list[tuple[int, int]] = []
-        for t in sorted(r.tables.all(), key=lambda t: t.number):
-            ns = number_of.get(t.pair_ns_id) or t.pair_ns.number
-            ew = None
-            if t.pair_ew_id is not None:
-                ew = number_of.get(t.pair_ew_id) or t.pair_ew.number
-            if ew is None:
-                state.rests[ns] += 1
-            else:
-                played.append((ns, ew))
-            if r.number == 1:
-                state.first_round_tables.append((ns, ew))
-        if r.number == 1:
-            state.first_step = r.step
-        state.history.append(played)
-        state.rounds_done = r.number
-    return state
-
-
-def seeding_order(state: GironeState) -> list[int]:
-    """Active pairs by seed (unseeded last), then pair number."""
-    return sorted(
-        state.active, key=lambda p: (state.seeds[p] is None, state.seeds[p] or 0, p)
-    )
-
-
-def ranking_order(state: GironeState) -> list[int]:
-    """Active pairs by total VP, then MP difference, then pair number."""
-    from scoring.totals import pair_totals
-
-    totals = pair_totals(state.girone.pk)
-
-    def key(number: int) -> tuple[int, int, int]:
-        t = totals.get(state.pk_of[number])
-        return (-(t.vp if t else 0), -(t.mp_diff if t else 0), number)
-
-    return sorted(state.active, key=key)
+__all__ = [
+    "Constraints",
+    "GironeState",
+    "PlannedTable",
+    "Proposal",
+    "check_proposal",
+    "load_state",
+    "movement_label",
+    "movement_of",
+    "pairing_options",
+    "plan_of",
+    "propose_round",
+]
 
 
 def _numbered(tables: list[tuple[int, int]], resting: int | None) -> list[PlannedTable]:
@@ -454,7 +292,3 @@ def check_proposal(
             v for v in found if v.code not in ("extra_rest", "unfair_rest", "rest_even")
         ]
     return found
-
-
-def new_seed() -> int:
-    return secrets.randbits(31)
