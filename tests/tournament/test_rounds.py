@@ -240,3 +240,28 @@ def test_hybrid_plan_mitchell_then_danese_with_an_odd_count(
     assert len(rest) == 1 and rest[0] not in resting
     previous = {frozenset(row[1:]) for row in seats(round_) if row[2] is not None}
     assert not previous & {frozenset(row[1:]) for row in seats(third) if row[2]}
+
+
+@pytest.mark.django_db
+def test_withdrawal_in_a_calendar(make_tournament, make_pairs):
+    """Round robin: the pair that was to meet the withdrawn one rests; Mitchell refuses."""
+    from tournament.services.registration import set_withdrawn
+
+    tournament = make_tournament(movement_plan="round_robin")
+    pairs = make_pairs(tournament, 4)
+    girone = gironi.split_into_gironi(tournament, count=1).gironi[0]
+    rounds.publish_round(rounds.generate_round(girone))
+    set_withdrawn(pairs[3], True)
+    second = rounds.generate_round(girone)
+    rows = seats(second)
+    assert len(rows) == 2 and rows[1][2] is None  # one table, one rest
+    assert {rows[0][1], rows[0][2], rows[1][1]} == {1, 2, 3}
+    assert round_violations(second) == []
+
+    mitchell = make_tournament(name="Mitchell", movement_plan="3xmitchell")
+    pairs = make_pairs(mitchell, 6, start=11)
+    girone = gironi.split_into_gironi(mitchell, count=1).gironi[0]
+    rounds.publish_round(rounds.generate_round(girone))
+    set_withdrawn(pairs[0], True)
+    with pytest.raises(RoundError, match="11"):
+        rounds.generate_round(girone)

@@ -224,13 +224,10 @@ def _round_robin(state: GironeState, number: int) -> Proposal:
             resting.append(a)
         else:
             tables.append((a, b))
-    planned = [PlannedTable(i, a, b) for i, (a, b) in enumerate(tables, start=1)]
-    planned += [
-        PlannedTable(len(tables) + i, p, None)
-        for i, p in enumerate(p for p in resting if p in state.active)
-    ]
-    # Renumber rests after the tables, starting at the next table number.
-    planned = [PlannedTable(i, t.ns, t.ew) for i, t in enumerate(planned, start=1)]
+    # Tables first, then the resting pairs, numbered on from the last table.
+    seated: list[tuple[int, int | None]] = [*tables]
+    seated += [(p, None) for p in resting if p in state.active]
+    planned = [PlannedTable(i, a, b) for i, (a, b) in enumerate(seated, start=1)]
     return Proposal(number, "round_robin", planned)
 
 
