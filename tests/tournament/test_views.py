@@ -204,3 +204,37 @@ def test_pages_render(director_client, tournament, make_pairs):
         assert director_client.get(url(name, tournament, **extra)).status_code == 200
     assert director_client.get(reverse("tournament:index")).status_code == 200
     assert director_client.get(reverse("tournament:clubs")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_upload_a_csv_file(director_client, tournament):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile(
+        "coppie.csv", CSV_OK.encode("cp1252"), content_type="text/csv"
+    )
+    response = director_client.post(url("import", tournament), {"file": upload})
+    assert response.context["preview"].ok
+    assert len(response.context["preview"].entries) == 4
+    assert tournament.pairs.count() == 0
+
+
+@pytest.mark.django_db
+def test_unpublish_with_results_is_refused_on_the_page(
+    director_client, tournament, make_pairs
+):
+    from scoring.models import TableResult
+
+    make_pairs(tournament, 4)
+    girone = gironi.split_into_gironi(tournament, count=1).gironi[0]
+    round_ = rounds.publish_round(rounds.generate_round(girone, seed=2))
+    TableResult.objects.create(
+        table=round_.tables.first(), round=round_, status="entered"
+    )
+    response = director_client.post(
+        url("unpublish", tournament, girone="A", number=1), follow=True
+    )
+    page = response.content.decode()
+    assert "Il turno 1 ha risultati: non se ne può ritirare la pubblicazione." in page
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED
