@@ -207,7 +207,9 @@ def propose_qualifiers(
     rows_by_pair.update(
         {r.pair_id: r for r in overall if r.pair_id not in rows_by_pair}
     )
-    pairs = Pair.objects.in_bulk([q.pair for q in qualifiers] + overall_ids)
+    pairs = Pair.objects.in_bulk(
+        {q.pair for q in qualifiers} | set(overall_ids) | set(rows_by_pair)
+    )
     proposal = Proposal(
         stage,
         qualify,
@@ -235,7 +237,9 @@ def propose_qualifiers(
     else:
         cut_ties += [("", t, overall) for t in ties_at_cut(_tie_rows(overall), count)]
     for label, tie, rows in cut_ties:
-        note = next((r.note for r in rows if r.pair_id == tie.pairs[0] and r.note), "")
+        note = next((r.note for r in rows if r.pair_id in tie.pairs and r.note), "")
+        if not note:
+            note = _fallback_note(tie.pairs, rows, pairs)
         proposal.cut_ties.append(
             CutTieView(
                 label,
@@ -246,6 +250,21 @@ def propose_qualifiers(
             )
         )
     return proposal
+
+
+def _fallback_note(tied: Sequence[int], rows: list[Row], pairs: dict[int, Pair]) -> str:
+    """A plain note when the stored standings carry none for a tie."""
+    tied_rows = [r for r in rows if r.pair_id in tied]
+    names = ", ".join(str(pairs[r.pair_id].number) for r in tied_rows)
+    if any(r.by_lot for r in tied_rows):
+        return _(
+            "Pairs %(pairs)s are level on points (%(points)s): the tie-break chain of "
+            "the standings ended with the lot."
+        ) % {"pairs": names, "points": tied_rows[0].vp}
+    return _(
+        "Pairs %(pairs)s are level on points (%(points)s): placed by the tie-break "
+        "chain of the standings (direct match, classifica avulsa, differences)."
+    ) % {"pairs": names, "points": tied_rows[0].vp}
 
 
 def _places(standings: dict[str, list[int]], place: int) -> set[int]:

@@ -1,0 +1,80 @@
+"""Ties at the cut with their explanation, and Burraco knockout matches, end to end."""
+
+import pytest
+from django.utils import translation
+
+from knockout import services
+from knockout.models import Bracket, BracketMatch
+from knockout.services import MatchEntry
+
+from .factories import make_gironi, make_tournament, play_gironi, staff
+
+CYCLE = {(2, 3): 2, (3, 4): 3, (2, 4): 4}  # 2 beats 3, 3 beats 4, 4 beats 2
+
+
+def cycle_below_1(a, b):
+    if 1 in (a, b):
+        return 1
+    return CYCLE[(min(a, b), max(a, b))]
+
+
+def test_tie_at_the_cut_is_explained(db):
+    """Pairs 2, 3, 4 are level for the second place: the chain's note is shown."""
+    tournament = make_tournament()
+    play_gironi(tournament, make_gironi(tournament, {"A": 4}), winner=cycle_below_1)
+    proposal = services.propose_qualifiers(tournament, per_girone=2)
+    (tie,) = proposal.cut_ties
+    assert sorted(p.number for p in tie.pairs) == [2, 3, 4]
+    assert tie.resolved and len(tie.inside) == 1
+    assert tie.note  # the standings chain's explanation, as stored
+    assert proposal.entries[1].pair == tie.inside[0]
+
+
+@pytest.fixture
+def burraco(db):
+    tournament = make_tournament(game="burraco", hands=2)
+    play_gironi(tournament, make_gironi(tournament, {"A": 4}))
+    director, referee = staff(tournament)
+    bracket = services.confirm_qualifiers(tournament, by=director, per_girone=2)
+    services.draw_bracket(bracket.pk, by=director)
+    return bracket, referee
+
+
+def test_burraco_final_tie_lost_by_the_last_move(burraco):
+    bracket, referee = burraco
+    final = BracketMatch.objects.get(bracket=bracket, round=1, index=0)
+    assert (final.pair_a.number, final.pair_b.number, final.best_of) == (1, 2, 2)
+    level = [(800, 600), (600, 800)]
+    with (
+        translation.override("en"),
+        pytest.raises(
+            services.KnockoutError, match=r"MP are level \(1400\).*last move"
+        ),
+    ):
+        services.enter_result(bracket.pk, 1, 0, MatchEntry(games=level), by=referee)
+    final.refresh_from_db()
+    assert final.status == "ready" and final.games == []
+    match, _ = services.enter_result(
+        bracket.pk, 1, 0, MatchEntry(games=level, last_move="a"), by=referee
+    )
+    assert (match.winner.number, match.decided_by) == (2, "last_move")
+    assert Bracket.objects.get(pk=bracket.pk).status == Bracket.Status.FINISHED
+
+
+def test_burraco_no_show_loses(burraco):
+    bracket, referee = burraco
+    match, _ = services.enter_result(
+        bracket.pk, 1, 0, MatchEntry(no_show="b"), by=referee
+    )
+    assert (match.winner.number, match.decided_by) == (1, "no_show")
+
+
+def test_burraco_match_needs_every_smazzata(burraco):
+    bracket, referee = burraco
+    with (
+        translation.override("en"),
+        pytest.raises(services.KnockoutError, match="1 of 2 smazzate entered"),
+    ):
+        services.enter_result(
+            bracket.pk, 1, 0, MatchEntry(games=[(900, 300)]), by=referee
+        )
