@@ -4,7 +4,7 @@ PY := .venv/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint check venv sysdeps-run sysdeps-test messages demo clean-db
+.PHONY: run test bench simulate lint check venv sysdeps-run sysdeps-test messages demo clean-db
 
 venv:
 	@scripts/bootstrap.sh
@@ -46,6 +46,11 @@ test: sysdeps-test venv lint
 ## make bench: print BENCH <name> <value> <unit> lines
 bench: sysdeps-test venv
 	scripts/with-postgres.sh $(PY) -m bench.run
+
+## make simulate: a national event on loopback (1,000 pairs, 20 referees, 2,000 phones,
+## a worker killed mid-save, PostgreSQL restarted); BENCH event.* lines; < 10 minutes
+simulate: sysdeps-test venv
+	scripts/with-postgres.sh $(PY) -m simulate $(SIMULATE_ARGS)
 
 messages: venv
 	$(PY) manage.py makemessages -l it -l en --ignore=.venv --ignore=staticfiles

@@ -1,0 +1,257 @@
+"""``python -m simulate``: run the simulated event (see the package docstring).
+
+Run it under ``scripts/with-postgres.sh`` (``make simulate`` does): the PostgreSQL it
+starts is the one the fault injector restarts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def report(name: str, value: float, unit: str) -> None:
+    print(f"BENCH event.{name} {value:.6g} {unit}", flush=True)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def in_django(fn, *args, **kwargs):
+    """Run Django code in this process with fresh connections (PostgreSQL may restart)."""
+    from django.db import connections
+
+    connections.close_all()
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        connections.close_all()
+
+
+async def run_event(args, world, server, metrics, ledger, faults, started) -> dict:
+    from . import faults as fault_mod
+    from . import load
+    from . import world as world_mod
+
+    rng = random.Random(args.seed)
+    stop_at = started + args.budget
+    stop = asyncio.Event()
+    state: dict = {}
+    phone_task = asyncio.create_task(
+        load.phones(
+            server.url, args.phones, world.slug, world.pairs, metrics, stop, state
+        )
+    )
+    referees = [
+        load.Referee(server.url, name, world.slug, metrics) for name in world.referees
+    ]
+    await asyncio.gather(*(r.login() for r in referees))
+    outcome = {"rounds_completed": 0, "rounds_started": 0}
+    fault_task = None
+    try:
+        for number in range(1, args.rounds + 1):
+            if time.monotonic() > stop_at:
+                break
+            tables = await asyncio.to_thread(
+                in_django, world_mod.next_round, world, args.seed + number
+            )
+            state["round_id"] = tables[0][0]
+            outcome["rounds_started"] += 1
+            if number == args.fault_round and not args.no_faults:
+                fault_task = asyncio.create_task(
+                    inject_faults(server, faults, fault_mod, stop_at)
+                )
+            entry_started = time.monotonic()
+            await load.enter_round(
+                referees, tables, ledger, rng, stop_at, world_mod.sheet_for
+            )
+            metrics.busy["entry"] += time.monotonic() - entry_started
+            if not all(
+                ledger.sheets[t[2]].acknowledged
+                for t in tables
+                if t[2] in ledger.sheets
+            ) or len([t for t in tables if t[2] in ledger.sheets]) < len(tables):
+                break
+            status = await referees[0].close_round(tables[0][0])
+            if status != 302:
+                metrics.errors[f"close_round_{status}"] += 1
+                break
+            outcome["rounds_completed"] += 1
+    finally:
+        if fault_task is not None:
+            await fault_task
+        stop.set()
+        await phone_task
+        await asyncio.gather(*(r.aclose() for r in referees))
+    return outcome
+
+
+async def inject_faults(server, log, fault_mod, stop_at) -> None:
+    """Kill a worker inside a save; a little later, restart PostgreSQL."""
+    from .server import postgres_restart
+
+    await asyncio.sleep(3)
+    await asyncio.to_thread(
+        fault_mod.kill_worker_mid_save,
+        server,
+        log,
+        timeout=max(5.0, min(60.0, stop_at - time.monotonic())),
+    )
+    await asyncio.sleep(5)
+    if time.monotonic() < stop_at - 5:
+        log.pg_restarts.append(await asyncio.to_thread(postgres_restart))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m simulate", description=__doc__)
+    parser.add_argument("--pairs", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--referees", type=int, default=20)
+    parser.add_argument("--phones", type=int, default=2000)
+    parser.add_argument("--gironi", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--budget", type=float, default=420, help="seconds of load")
+    parser.add_argument("--fault-round", type=int, default=1)
+    parser.add_argument("--no-faults", action="store_true")
+    args = parser.parse_args(argv)
+    if "postgres" not in os.environ.get("DATABASE_URL", ""):
+        print("run under scripts/with-postgres.sh (make simulate)", file=sys.stderr)
+        return 2
+
+    from .faults import FaultLog
+    from .load import Ledger, Metrics
+    from .server import Gunicorn, production_env
+
+    t0 = time.monotonic()
+    work = tempfile.mkdtemp(prefix="torneo-simulate-")
+    env = production_env(str(Path(work) / "static"))
+    os.environ.update({k: v for k, v in env.items() if k.startswith("DJANGO_")})
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from . import check
+    from . import world as world_mod
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    world = world_mod.build(
+        pairs=args.pairs,
+        referees=args.referees,
+        rounds=args.rounds,
+        gironi=args.gironi,
+        seed=args.seed,
+    )
+    server = Gunicorn(env, port=args.port, workers=args.workers, threads=args.threads)
+    metrics, ledger, faults = Metrics(), Ledger(), FaultLog()
+    try:
+        server.wait_ready()
+        report("setup.seconds", time.monotonic() - t0, "s")
+        started = time.monotonic()
+        outcome = asyncio.run(
+            run_event(args, world, server, metrics, ledger, faults, started)
+        )
+        load_seconds = time.monotonic() - started
+    finally:
+        server.stop()
+    found = in_django(check.verify, world, ledger)
+
+    saves = metrics.samples["save"]
+    acknowledged = found.get("sheets_acknowledged", 0)
+    report("pairs", args.pairs, "pairs")
+    report("rounds.completed", outcome["rounds_completed"], "rounds")
+    report("rounds.started", outcome["rounds_started"], "rounds")
+    report("load.seconds", load_seconds, "s")
+    report("sheets.acknowledged", acknowledged, "sheets")
+    report("sheets.per_s", acknowledged / max(metrics.busy["entry"], 1e-9), "sheets/s")
+    report("save.requests", len(saves), "requests")
+    report("save.p50", 1000 * percentile(saves, 50), "ms")
+    report("save.p99", 1000 * percentile(saves, 99), "ms")
+    entry = metrics.samples["entry_page"]
+    report("entry_page.p50", 1000 * percentile(entry, 50), "ms")
+    report("entry_page.p99", 1000 * percentile(entry, 99), "ms")
+    public = metrics.samples["public"]
+    report("public.requests", len(public), "requests")
+    report("public.per_s", len(public) / load_seconds, "req/s")
+    report("public.p50", 1000 * percentile(public, 50), "ms")
+    report("public.p99", 1000 * percentile(public, 99), "ms")
+    for kind in sorted(k for k in metrics.samples if k.startswith(("public_", "api_"))):
+        report(f"{kind}.p50", 1000 * percentile(metrics.samples[kind], 50), "ms")
+    report(
+        "public.not_modified",
+        sum(
+            n
+            for (kind, status), n in metrics.statuses.items()
+            if kind == "public" and status == 304
+        ),
+        "responses",
+    )
+    report("errors.total", sum(metrics.errors.values()), "errors")
+    for name, count in sorted(metrics.errors.items()):
+        report(f"errors.{name}", count, "errors")
+    report("fault.worker_killed_mid_save", len(faults.worker_kills), "kills")
+    for kill in faults.worker_kills:
+        print(
+            f"# worker {kill['pid']} killed in a transaction open for "
+            f"{kill['in_transaction_for']}: {kill['query']}",
+            flush=True,
+        )
+    report("fault.postgres_restarts", len(faults.pg_restarts), "restarts")
+    for seconds in faults.pg_restarts:
+        report("fault.postgres_restart_seconds", seconds, "s")
+    for name in (
+        "lost",
+        "duplicated",
+        "half_written",
+        "wrong_content",
+        "foreign_version",
+        "tables_without_a_sent_sheet",
+        "standings_rows_wrong",
+        "standings_snapshots_changed_by_recompute",
+        "saved_but_answer_lost",
+        "attempts",
+        "tables_confirmed",
+    ):
+        report(f"check.{name}", found.get(name, 0), "count")
+    report("total.seconds", time.monotonic() - t0, "s")
+    bad = sum(
+        found.get(k, 0)
+        for k in (
+            "lost",
+            "duplicated",
+            "half_written",
+            "wrong_content",
+            "foreign_version",
+            "tables_without_a_sent_sheet",
+            "standings_rows_wrong",
+            "standings_snapshots_changed_by_recompute",
+        )
+    )
+    print(
+        "# simulate: " + ("OK, nothing lost or twice" if not bad else f"{bad} PROBLEMS")
+    )
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,242 @@
+"""The load: referees typing sheets through the entry endpoints, phones polling."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+import httpx
+
+from .world import PASSWORD
+
+LOCK = re.compile(r'name="t(\d+)-lock_version" value="(\d+)"')
+KEY = re.compile(r'name="t(\d+)-idempotency_key" value="([^"]+)"')
+
+
+@dataclass
+class Metrics:
+    samples: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    errors: Counter = field(default_factory=Counter)
+    statuses: Counter = field(default_factory=Counter)
+    busy: dict[str, float] = field(default_factory=Counter)  # seconds of each phase
+
+    def add(self, kind: str, seconds: float, status: int) -> None:
+        self.samples[kind].append(seconds)
+        self.statuses[(kind, status)] += 1
+
+
+@dataclass
+class Sent:
+    round_id: int
+    number: int
+    hands: list[tuple[int, int]]
+    key: str
+    rest: bool
+    attempts: int = 0
+    acknowledged: bool = False
+
+
+@dataclass
+class Ledger:
+    """What the referees sent, and what the server confirmed to them."""
+
+    sheets: dict[int, Sent] = field(default_factory=dict)  # by table id
+
+
+class Referee:
+    def __init__(self, base: str, username: str, slug: str, metrics: Metrics):
+        self.username, self.slug, self.metrics = username, slug, metrics
+        self.client = httpx.AsyncClient(
+            base_url=base, timeout=httpx.Timeout(120, connect=10)
+        )
+
+    async def login(self) -> None:
+        for _attempt in range(20):
+            try:
+                await self.client.get("/login/")
+                response = await self.client.post(
+                    "/login/",
+                    data={
+                        "username": self.username,
+                        "password": PASSWORD,
+                        "csrfmiddlewaretoken": self.client.cookies["csrftoken"],
+                    },
+                )
+                if response.status_code == 302:
+                    return
+            except httpx.TransportError:
+                pass
+            await asyncio.sleep(0.5)
+        raise RuntimeError(f"{self.username} cannot log in")
+
+    async def open_round(self, round_id: int) -> dict[int, tuple[str, str]]:
+        """The entry page: (lock version, idempotency key) of each table's form."""
+        url = f"/arbitro/{self.slug}/turno/{round_id}/"
+        while True:
+            started = time.monotonic()
+            try:
+                response = await self.client.get(url)
+            except httpx.TransportError as exc:
+                self.metrics.errors[f"entry_page_{type(exc).__name__}"] += 1
+                await asyncio.sleep(1)
+                continue
+            self.metrics.add(
+                "entry_page", time.monotonic() - started, response.status_code
+            )
+            if response.status_code == 200:
+                html = response.text
+                locks = dict(LOCK.findall(html))
+                return {int(n): (locks[n], key) for n, key in KEY.findall(html)}
+            self.metrics.errors[f"entry_page_{response.status_code}"] += 1
+            await asyncio.sleep(1)
+
+    async def save(self, table_id: int, sent: Sent, lock: str, stop_at: float) -> None:
+        n = sent.number
+        data = {f"t{n}-lock_version": lock, f"t{n}-idempotency_key": sent.key}
+        if sent.rest:
+            data |= {f"t{n}-kind": "rest", f"t{n}-reason": "riposo"}
+        else:
+            data |= {f"t{n}-kind": "", f"t{n}-reason": ""}
+            for h, (ns, ew) in enumerate(sent.hands, start=1):
+                data |= {f"t{n}-h{h}_ns": str(ns), f"t{n}-h{h}_ew": str(ew)}
+        url = f"/arbitro/{self.slug}/turno/{sent.round_id}/tavolo/{n}/salva/"
+        while True:
+            sent.attempts += 1
+            started = time.monotonic()
+            code = "transport"
+            try:
+                response = await self.client.post(
+                    url,
+                    data=data,
+                    headers={
+                        "Accept": "application/json",
+                        "X-CSRFToken": self.client.cookies.get("csrftoken", ""),
+                    },
+                )
+                elapsed = time.monotonic() - started
+                self.metrics.add("save", elapsed, response.status_code)
+                body = {}
+                if "json" in response.headers.get("Content-Type", ""):
+                    body = response.json()
+                if response.status_code == 200 and body.get("ok"):
+                    sent.acknowledged = True
+                    return
+                code = f"{response.status_code}_{body.get('code', 'html')}"
+                if response.status_code < 500:
+                    # Refused for a reason a retry cannot change: stop and report.
+                    self.metrics.errors[f"save_refused_{code}"] += 1
+                    return
+            except httpx.TransportError as exc:
+                code = type(exc).__name__
+            self.metrics.errors[f"save_retry_{code}"] += 1
+            if time.monotonic() > stop_at:
+                return
+            await asyncio.sleep(min(2.0, 0.2 * 2**sent.attempts))
+
+    async def close_round(self, round_id: int) -> int:
+        response = await self.client.post(
+            f"/arbitro/{self.slug}/turno/{round_id}/chiudi/",
+            data={"csrfmiddlewaretoken": self.client.cookies.get("csrftoken", "")},
+        )
+        return response.status_code
+
+    async def aclose(self) -> None:
+        await self.client.aclose()
+
+
+async def enter_round(
+    referees: list[Referee],
+    tables: list[tuple[int, int, int, bool]],
+    ledger: Ledger,
+    rng: random.Random,
+    stop_at: float,
+    sheet_for,
+) -> None:
+    """Each referee opens the round's page, then types its share of the tables."""
+    shares: dict[int, list[tuple[int, int, int, bool]]] = defaultdict(list)
+    for i, table in enumerate(tables):
+        shares[i % len(referees)].append(table)
+
+    async def work(referee: Referee, share) -> None:
+        if not share:
+            return
+        forms = await referee.open_round(share[0][0])
+        for round_id, number, table_id, rest in share:
+            if time.monotonic() > stop_at:
+                return
+            lock, key = forms[number]
+            sent = Sent(round_id, number, [] if rest else sheet_for(rng), key, rest)
+            ledger.sheets[table_id] = sent
+            await referee.save(table_id, sent, lock, stop_at)
+
+    await asyncio.gather(*(work(r, shares[i]) for i, r in enumerate(referees)))
+
+
+async def phones(
+    base: str,
+    count: int,
+    slug: str,
+    pairs: int,
+    metrics: Metrics,
+    stop: asyncio.Event,
+    state: dict,
+    *,
+    interval: tuple[float, float] = (15.0, 30.0),
+    connections: int = 64,
+) -> None:
+    """``count`` phones, each refreshing a public page every 15-30 s until ``stop``."""
+    limits = httpx.Limits(
+        max_connections=connections, max_keepalive_connections=connections
+    )
+    async with httpx.AsyncClient(
+        base_url=base, limits=limits, timeout=httpx.Timeout(30, pool=60)
+    ) as client:
+
+        async def phone(i: int) -> None:
+            rng = random.Random(i)
+            pair = rng.randint(1, pairs)
+            etags: dict[str, str] = {}
+            try:
+                await asyncio.wait_for(stop.wait(), rng.uniform(0, interval[1]))
+                return
+            except TimeoutError:
+                pass
+            while not stop.is_set():
+                roll = rng.random()
+                if roll < 0.2:
+                    kind, url = "public_tournament", f"/t/{slug}/"
+                elif roll < 0.5:
+                    kind, url = "public_standings", f"/t/{slug}/classifica/"
+                elif roll < 0.8:
+                    kind, url = "public_pair", f"/t/{slug}/coppia/{pair}/"
+                elif roll < 0.9:
+                    kind, url = "public_where", f"/t/{slug}/dove-gioco/?q={pair}"
+                elif state.get("round_id") and roll < 0.95:
+                    kind = "api_tables"
+                    url = (
+                        f"/api/v1/tournaments/{slug}/rounds/{state['round_id']}/tables"
+                    )
+                else:
+                    kind, url = "api_standings", f"/api/v1/tournaments/{slug}/standings"
+                headers = {"If-None-Match": etags[url]} if url in etags else {}
+                started = time.monotonic()
+                try:
+                    response = await client.get(url, headers=headers)
+                    elapsed = time.monotonic() - started
+                    metrics.add("public", elapsed, response.status_code)
+                    metrics.add(kind, elapsed, response.status_code)
+                    if response.headers.get("ETag"):
+                        etags[url] = response.headers["ETag"]
+                    if response.status_code >= 500:
+                        metrics.errors[f"public_{response.status_code}"] += 1
+                except httpx.TransportError as exc:
+                    metrics.errors[f"public_{type(exc).__name__}"] += 1
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), rng.uniform(*interval))
+
+        await asyncio.gather(*(phone(i) for i in range(count)))

@@ -1,0 +1,110 @@
+"""The processes under test: a gunicorn server on loopback and the PostgreSQL cluster."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def production_env(static_root: str) -> dict[str, str]:
+    """Production settings, minus HTTPS (plain HTTP on loopback)."""
+    return {
+        **os.environ,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_SSL_REDIRECT": "0",
+        "DJANGO_SECURE_COOKIES": "0",
+        "DJANGO_HSTS_SECONDS": "0",
+        "DJANGO_CONN_MAX_AGE": "60",
+        "DJANGO_STATIC_ROOT": static_root,
+        "DJANGO_LOGIN_FAILURE_LIMIT": "50",
+    }
+
+
+class Gunicorn:
+    def __init__(self, env: dict[str, str], *, port: int, workers: int, threads: int):
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = open(  # noqa: SIM115 - kept open for the server's life
+            Path(env["DJANGO_STATIC_ROOT"]).parent / "gunicorn.log", "w"
+        )
+        self.proc = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "gunicorn"),
+                "-c",
+                "config/gunicorn.py",
+                "config.wsgi",
+            ],
+            cwd=ROOT,
+            env={
+                **env,
+                "GUNICORN_BIND": f"127.0.0.1:{port}",
+                "GUNICORN_WORKERS": str(workers),
+                "GUNICORN_THREADS": str(threads),
+                "GUNICORN_ACCESSLOG": "",
+                "GUNICORN_MAX_REQUESTS": "0",
+            },
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/login/", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("gunicorn did not answer in time; see gunicorn.log")
+
+    def workers(self) -> list[int]:
+        """Process ids of the master's live workers."""
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.proc.pid and fields[0] != "Z":
+                found.append(int(stat.parent.name))
+        return found
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+def postgres_restart() -> float:
+    """Restart the throwaway cluster of scripts/with-postgres.sh; seconds it took."""
+    url = urllib.parse.urlparse(os.environ["DATABASE_URL"])
+    socket_dir = urllib.parse.unquote(url.hostname or "")
+    if not socket_dir.startswith("/"):
+        socket_dir = urllib.parse.unquote(url.netloc.split("@")[-1].rsplit(":", 1)[0])
+    data = Path(socket_dir) / "data"
+    pgbin = sorted(Path("/usr/lib/postgresql").glob("*/bin"))[-1]
+    command = [str(pgbin / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "restart"]
+    if os.geteuid() == 0:
+        command = ["runuser", "-u", "postgres", "--", *command]
+    started = time.monotonic()
+    subprocess.run(
+        command,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return time.monotonic() - started
