@@ -6,6 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from knockout.models import Bracket
 from tournament.models import Round, Stage
 from tournament.permissions import Role, role_required
 
@@ -54,13 +55,18 @@ def index(request, tournament):
             "gironi": gironi,
             "kinds": BUILDERS,
             "renders": services.recent_renders(tournament),
+            "brackets": Bracket.objects.filter(tournament=tournament),
         },
     )
 
 
 @role_required(Role.DIRECTOR)
 def document(request, tournament, kind):
-    params = {"round": request.GET.get("turno"), "girone": request.GET.get("girone")}
+    params = {
+        "round": request.GET.get("turno"),
+        "girone": request.GET.get("girone"),
+        "bracket": request.GET.get("tabellone"),
+    }
     try:
         scope = scope_of(kind, params)
         outcome = services.inline_or_queued(

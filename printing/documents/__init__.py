@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Tournament
 
 from .base import Document, DocumentError
+from .bracket import build_bracket
 from .prizes import build_prize_list
 from .report import build_round_report
 from .scorecards import build_scorecards
@@ -30,6 +31,7 @@ BUILDERS: dict[str, tuple[Builder, str]] = {
     "standings": (build_standings, "girone?"),
     "report": (build_round_report, "round"),
     "prizes": (build_prize_list, ""),
+    "bracket": (build_bracket, "bracket?"),
 }
 
 
@@ -50,6 +52,8 @@ def scope_of(kind: str, params: dict[str, Any]) -> str:
         return f"round:{params['round']}"
     if needs.startswith("girone") and params.get("girone"):
         return f"girone:{params['girone']}"
+    if needs.startswith("bracket") and params.get("bracket"):
+        return f"bracket:{params['bracket']}"
     if needs == "girone":
         raise DocumentError(_("Choose a girone for this document."))
     return ""

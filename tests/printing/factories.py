@@ -218,3 +218,79 @@ def make_round_results(rnd: Round, user) -> dict[str, Table]:
         entered_by=user,
     )
     return {"forfeit": forfeit, "pending": pending, "none": tables[2]}
+
+
+@transaction.atomic
+def make_bracket(t: Tournament, user, *, size: int = 8, name: str = "Tabellone"):
+    """A drawn bracket of ``size`` pairs; the first round played (upper pair wins)."""
+    from django.utils import timezone
+
+    from knockout.models import Bracket, BracketMatch, Entry
+
+    source = t.stages.get(order=1)
+    stage = Stage.objects.create(
+        tournament=t,
+        order=source.order + 1 + t.brackets.count(),
+        kind=Stage.Kind.KNOCKOUT,
+    )
+    bracket = Bracket.objects.create(
+        tournament=t,
+        stage=stage,
+        source=source,
+        name=name,
+        status=Bracket.Status.DRAWN,
+        count=size,
+        size=size,
+        confirmed_by=user,
+        confirmed_at=timezone.now(),
+        drawn_at=timezone.now(),
+        version=1,
+    )
+    pairs = list(t.pairs.order_by("number")[:size])
+    Entry.objects.bulk_create(
+        Entry(
+            bracket=bracket,
+            pair=p,
+            seed=i + 1,
+            girone_label=p.girone.label if p.girone else "",
+            place=i // 2 + 1,
+            slot=i,
+        )
+        for i, p in enumerate(pairs)
+    )
+    rounds = size.bit_length() - 1
+    matches = []
+    for i in range(size // 2):
+        a, b = pairs[i], pairs[size - 1 - i]
+        matches.append(
+            BracketMatch(
+                bracket=bracket,
+                round=1,
+                index=i,
+                pair_a=a,
+                pair_b=b,
+                best_of=3,
+                status=BracketMatch.Status.PLAYED,
+                winner=a,
+                score_a=2,
+                score_b=1,
+                games=[[120, 80], [70, 110], [100, 90]],
+            )
+        )
+    for r in range(2, rounds + 1):
+        for i in range(size // 2**r):
+            matches.append(
+                BracketMatch(
+                    bracket=bracket,
+                    round=r,
+                    index=i,
+                    best_of=3,
+                    pair_a=pairs[2 * i] if r == 2 else None,
+                    pair_b=pairs[2 * i + 1] if r == 2 else None,
+                    status=BracketMatch.Status.READY
+                    if r == 2
+                    else BracketMatch.Status.WAITING,
+                )
+            )
+    BracketMatch.objects.bulk_create(matches)
+    return bracket

@@ -221,3 +221,35 @@ def test_prize_list_default_slots(world):
     make_standings(world)
     text = " ".join(pdf_pages(render_pdf(build(world, "prizes", "")).data))
     assert "1° premio" in text and "3° premio" in text and "4° premio" not in text
+
+
+@pytest.mark.parametrize("size", [8, 64])
+def test_bracket_landscape_with_every_match(db, make_user, size):
+    from .factories import make_bracket, make_world
+
+    t = make_world(pairs=size, gironi=2, rounds=1, slug=f"tabellone-{size}")
+    bracket = make_bracket(t, make_user(f"dir-{size}"), size=size)
+    doc = build(t, "bracket", "")  # the only bracket: no need to name it
+    assert doc.landscape
+    pdf = render_pdf(doc)
+    pages = pdf_pages(pdf.data)
+    text = " ".join(pages)
+    assert "Tabellone" in text
+    for match in bracket.matches.filter(round=1).select_related("pair_a", "pair_b"):
+        assert f"{match.pair_a.number} {match.pair_a.names}" in text
+        assert f"{match.pair_b.number} {match.pair_b.names}" in text
+    if size == 64:
+        assert len(pages) == 3  # two halves of 16 first-round matches, then the rest
+        assert "Parte 1 di 2" in pages[0] and "Turni finali" in pages[2]
+        assert "FINALE" in pages[2]
+    else:
+        assert len(pages) == 1
+        assert "FINALE" in text and "SEMIFINALI" in text
+
+
+def test_bracket_errors(world, make_user):
+    with pytest.raises(DocumentError, match="non ha ancora un tabellone"):
+        build(world, "bracket", "")
+    with pytest.raises(DocumentError, match="Il tabellone 99999 non esiste") as exc:
+        build(world, "bracket", "bracket:99999")
+    assert exc.value.status == 404

@@ -17,7 +17,7 @@ from printing.documents import build
 from printing.pdf import render_pdf
 from tournament.models import Round
 
-from .factories import make_round_results, make_standings, make_world
+from .factories import make_bracket, make_round_results, make_standings, make_world
 
 pytestmark = [
     pytest.mark.django_db,
@@ -50,13 +50,16 @@ def test_every_document_turns_into_readable_pages(make_user):
     t = make_world(pairs=70, gironi=2, rounds=1, slug="pagine")
     make_standings(t)
     rnd = Round.objects.get(girone__stage__tournament=t, girone__label="A")
-    make_round_results(rnd, make_user("arbitro-pagine"))
+    referee = make_user("arbitro-pagine")
+    make_round_results(rnd, referee)
+    make_bracket(t, referee, size=16)
     documents = {
         "tables": f"round:{rnd.pk}",
         "scorecards": f"round:{rnd.pk}",
         "standings": "",
         "report": f"round:{rnd.pk}",
         "prizes": "",
+        "bracket": "",
     }
     with translation.override("it"):
         for kind, scope in documents.items():
@@ -65,5 +68,6 @@ def test_every_document_turns_into_readable_pages(make_user):
             assert len(pages) == pdf.pages, kind
             for page in pages:
                 width, height = Image.open(page).size
-                assert width < height  # A4 portrait
+                # A4: the bracket landscape, the others portrait.
+                assert (width > height) == (kind == "bracket"), kind
                 assert ink(page) > 0.005, page
