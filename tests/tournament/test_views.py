@@ -185,6 +185,8 @@ def test_split_generate_swap_publish(director_client, tournament, make_pairs):
     director_client.post(url("publish", tournament, girone="A", number=1))
     round_.refresh_from_db()
     assert round_.status == Round.Status.PUBLISHED and round_.tables_public
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
 
 
 @pytest.mark.django_db

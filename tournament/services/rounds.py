@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.pairing import Violation
-from tournament.models import Girone, Round, Table
+from tournament.models import Girone, Round, Table, Tournament
 
 from .errors import RoundError
 from .pairing import (
@@ -231,7 +231,7 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
 
 @transaction.atomic
 def publish_round(round_: Round) -> Round:
-    """Publish a draft round: referees see it, and its tables go public."""
+    """Publish a draft round: referees see it, its tables go public, the tournament runs."""
     _lock(round_.girone)
     round_ = Round.objects.get(pk=round_.pk)
     if round_.status != Round.Status.DRAFT:
@@ -247,6 +247,11 @@ def publish_round(round_: Round) -> Round:
     round_.published_at = timezone.now()
     round_.tables_public = True
     round_.save(update_fields=["status", "published_at", "tables_public"])
+    # The first published round starts the tournament.
+    tournament = Tournament.objects.get(pk=round_.girone.stage.tournament_id)
+    if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])  # through save: the audit trail
     return round_
 
 
