@@ -32,9 +32,14 @@ def _bracket(tournament, bracket_id: int) -> Bracket:
 @require_GET
 def public_bracket(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    brackets = _brackets(tournament)
+    every = _brackets(tournament)
+    # ?tabellone=<id> shows one tabellone only (e.g. one per projector).
+    chosen = request.GET.get("tabellone", "")
+    brackets = [b for b in every if str(b.pk) == chosen] or every
     context = {
         "tournament": tournament,
+        "every": every,
+        "chosen": brackets[0].pk if len(brackets) == 1 and len(every) > 1 else None,
         "views": [bracket_view(b) for b in brackets],
         "version": "-".join(f"{b.pk}.{b.version}" for b in brackets),
     }
