@@ -16,14 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from rules.vp import vp_table
 from tournament.models import Round, Table, Tournament, TournamentRole
 from tournament.permissions import has_role
 
-from . import services
+from . import quick, services
 from .forms import SheetForm, new_token
 from .models import ResultVersion, TableResult
 
@@ -35,15 +38,41 @@ TableStatus = TableResult.Status
 Kind = ResultVersion.Kind
 
 
+@dataclass(frozen=True)
+class RowContext:
+    """What every row of one entry page shares: who, the token, words and URLs."""
+
+    user: Any
+    csrf: str
+    labels: quick.Labels
+    save_url: str  # with ``/0/`` where the table number goes
+    table_url: str
+
+    @classmethod
+    def of(cls, request: Any, tournament: Tournament, round_: Round) -> RowContext:
+        kwargs = {"slug": tournament.slug, "round_id": round_.pk, "number": 0}
+        return cls(
+            user=request.user,
+            csrf=get_token(request),
+            labels=quick.Labels.for_game(tournament.game),
+            save_url=reverse("scoring:save", kwargs=kwargs),
+            table_url=reverse("scoring:table", kwargs=kwargs),
+        )
+
+    def url(self, base: str, number: int) -> str:
+        return base.replace("/tavolo/0/", f"/tavolo/{number}/")
+
+
 @dataclass
 class TableRow:
     """One table of the entry page."""
 
     table: Table
     result: TableResult | None
-    form: SheetForm | None
+    sheet_html: SafeString | None  # the quick sheet, when this user may type one
     waiting: bool  # this user typed the first sheet of a double entry
     second: bool  # the form is a (blind) second entry
+    table_url: str = ""
 
     @property
     def status(self) -> str:
@@ -102,18 +131,18 @@ def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
     }
 
 
-def _fresh_form(
+def _fresh_sheet(
     tournament: Tournament, round_: Round, table: Table, lock_version: int
-) -> SheetForm:
+) -> quick.QuickSheet:
     shape = form_shape(tournament, round_, table, detailed=False)
-    initial: dict[str, Any] = {
+    values: dict[str, object] = {
         "lock_version": lock_version,
         "idempotency_key": new_token(),
     }
     if shape["rest"]:
-        initial["kind"] = Kind.REST
-        initial["reason"] = _("Rest (odd number of pairs)")
-    return SheetForm(prefix=f"t{table.number}", initial=initial, **shape)
+        values["kind"] = Kind.REST
+        values["reason"] = _("Rest (odd number of pairs)")
+    return quick.QuickSheet(f"t{table.number}", shape["rows"], shape["rest"], values)
 
 
 def table_row(
@@ -121,38 +150,50 @@ def table_row(
     round_: Round,
     table: Table,
     result: TableResult | None,
-    user: Any,
+    ctx: RowContext,
     *,
     bound: SheetForm | None = None,
 ) -> TableRow:
     status = result.status if result else TableStatus.EMPTY
     lock_version = result.lock_version if result else 0
     waiting = second = False
-    form: SheetForm | None = None
+    sheet: quick.QuickSheet | None = None
     if round_.status == Round.Status.PUBLISHED:
         if status == TableStatus.ENTERED:
             first = next(
                 (v for v in result.versions.all() if v.status == "entered"),  # type: ignore[union-attr]
                 None,
             )
-            waiting = first is not None and first.entered_by_id == user.pk
+            waiting = first is not None and first.entered_by_id == ctx.user.pk
             second = not waiting
-        if status == TableStatus.EMPTY or second:
-            form = bound or _fresh_form(tournament, round_, table, lock_version)
-        elif bound is not None:
-            form = bound
-    return TableRow(table, result, form, waiting, second)
+        if bound is not None:
+            sheet = quick.QuickSheet.from_form(bound)
+        elif status == TableStatus.EMPTY or second:
+            sheet = _fresh_sheet(tournament, round_, table, lock_version)
+    html = None
+    if sheet is not None:
+        html = quick.render(
+            sheet,
+            action=ctx.url(ctx.save_url, table.number),
+            csrf=ctx.csrf,
+            labels=ctx.labels,
+        )
+    return TableRow(
+        table, result, html, waiting, second, ctx.url(ctx.table_url, table.number)
+    )
 
 
 def entry_context(
+    request: Any,
     tournament: Tournament,
     round_: Round,
-    user: Any,
     *,
     bound: dict[int, SheetForm] | None = None,
 ) -> dict[str, Any]:
     """Everything the round's entry page shows."""
     bound = bound or {}
+    user = request.user
+    ctx = RowContext.of(request, tournament, round_)
     tables = list(
         Table.objects.filter(round=round_)
         .select_related(
@@ -171,7 +212,7 @@ def entry_context(
     }
     rows = [
         table_row(
-            tournament, round_, t, results.get(t.pk), user, bound=bound.get(t.number)
+            tournament, round_, t, results.get(t.pk), ctx, bound=bound.get(t.number)
         )
         for t in tables
     ]
@@ -199,7 +240,8 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
         .prefetch_related("versions")
         .first()
     )
-    row = table_row(tournament, round_, table, result, request.user)
+    ctx = RowContext.of(request, tournament, round_)
+    row = table_row(tournament, round_, table, result, ctx)
     return render_to_string(
         "scoring/includes/_table_row.html",
         {"row": row, "tournament": tournament, "round": round_},

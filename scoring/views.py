@@ -61,7 +61,7 @@ def entry_page(request, tournament, round_id):
 
 
 def _render_entry(request, tournament, round_, bound=None, status=200):
-    context = pages.entry_context(tournament, round_, request.user, bound=bound)
+    context = pages.entry_context(request, tournament, round_, bound=bound)
     return render(request, "scoring/entry.html", context, status=status)
 
 
