@@ -27,7 +27,7 @@ from bench.django_setup import setup
 
 PAIRS = 1000
 HANDS = 3
-SAMPLE = 200  # sheets of round 2 timed one by one (p95 of 200 is the 190th)
+SAMPLE = 100  # sheets of round 2 timed one by one (p95 of 100 is the 95th)
 
 
 def _world():
