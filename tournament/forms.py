@@ -34,7 +34,10 @@ class TournamentForm(NoSuffix, forms.Form):
     date = forms.DateField(label=_("Date"), widget=DateInput())
     venue = forms.CharField(label=_("Venue"), max_length=150, required=False)
     organiser = forms.ModelChoiceField(
-        label=_("Organiser club"), queryset=Club.objects.all(), required=False
+        label=_("Organiser club"),
+        queryset=Club.objects.all(),
+        required=False,
+        empty_label=_("— none —"),
     )
     game = forms.ChoiceField(label=_("Card game"), choices=Tournament.Game.choices)
     rule_pack = forms.ChoiceField(label=_("Rule pack"))
