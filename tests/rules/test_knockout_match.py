@@ -1,6 +1,8 @@
 """Knockout matches: Briscola best of N with 60-60 and spareggi, Burraco on MP."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.errors import InvalidMatchError, InvalidScoreError
 from rules.knockout.match import (
@@ -177,3 +179,53 @@ class TestBurraco:
     def test_mp_are_multiples_of_5(self):
         with pytest.raises(InvalidScoreError, match="multiples of 5"):
             burraco_match([(903, 600)], 1)
+
+
+# The Django layer decides Briscola matches with rules.briscola.match_result (the
+# scoring app's engine); rules.knockout.match also tracks matches still open. On
+# every complete knockout match the two must agree.
+partita = st.one_of(
+    st.just((60, 60)),
+    st.integers(min_value=61, max_value=120).map(lambda p: (p, 120 - p)),
+    st.integers(min_value=61, max_value=120).map(lambda p: (120 - p, p)),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    games=st.lists(partita, max_size=9),
+    spareggi=st.lists(partita, max_size=3),
+    best_of=st.sampled_from([1, 3, 5]),
+    pack_name=st.sampled_from(["briscola-approdo", "briscola-vp"]),
+    last_trick=st.sampled_from([None, "a", "b"]),
+)
+def test_agrees_with_rules_briscola(games, spareggi, best_of, pack_name, last_trick):
+    from rules.briscola import Side, Spareggio, match_result
+    from rules.errors import RulesError
+    from rules.packs import load_pack
+
+    pack = load_pack(pack_name, 1)
+    section = pack.require_briscola()
+    try:
+        ours = briscola_match(
+            games,
+            best_of,
+            tie_60=section.tie_60,
+            spareggi=spareggi,
+            max_spareggi=section.knockout_spareggi,
+            last_trick=last_trick if spareggi else None,
+        )
+    except RulesError:
+        ours = None
+    sp = [Spareggio(a, b) for a, b in spareggi]
+    if sp and last_trick:
+        sp[-1] = Spareggio(sp[-1].points_a, sp[-1].points_b, Side(last_trick))
+    try:
+        theirs = match_result(games, best_of, pack, knockout=True, spareggi=sp)
+    except RulesError:
+        theirs = None
+    if ours is not None and ours.winner is not None and theirs is not None:
+        assert ours.winner == theirs.winner.value
+        assert (ours.score_a, ours.score_b) == (theirs.games_won_a, theirs.games_won_b)
+    if theirs is not None:
+        assert ours is not None and ours.winner == theirs.winner.value
