@@ -16,6 +16,11 @@ from .factories import make_standings
 pytestmark = pytest.mark.django_db
 
 
+#: The worker commits and closes connections as in production (close_old_connections):
+#: its tests run with real transactions, not inside the test's rolled-back one.
+worker_db = pytest.mark.django_db(transaction=True)
+
+
 def run_worker() -> None:
     """Run the queued tasks through django-tasks-db's real worker loop, then return."""
     call_command(
@@ -102,6 +107,7 @@ def test_unknown_document_is_404(director_client, world):
     assert "Documento sconosciuto “menu”" in response.content.decode()
 
 
+@worker_db
 def test_large_document_goes_through_the_worker_and_is_kept(
     director_client, world, settings
 ):
@@ -144,6 +150,7 @@ def test_large_document_goes_through_the_worker_and_is_kept(
     assert Render.objects.count() == 1
 
 
+@worker_db
 def test_new_standings_version_makes_a_new_render(director_client, world, settings):
     settings.PRINTING_INLINE_MAX_SIZE = 0
     snaps = make_standings(world)
@@ -156,6 +163,7 @@ def test_new_standings_version_makes_a_new_render(director_client, world, settin
     assert Render.objects.filter(status=Render.Status.QUEUED).count() == 1
 
 
+@worker_db
 def test_data_changed_while_queued_supersedes(director_client, world, settings):
     settings.PRINTING_INLINE_MAX_SIZE = 0
     snaps = make_standings(world)
@@ -172,6 +180,7 @@ def test_data_changed_while_queued_supersedes(director_client, world, settings):
     assert follow.url == reverse("printing:render", args=[world.slug, newer.pk])
 
 
+@worker_db
 def test_failed_render_is_reported_and_can_be_retried(director_client, world, settings):
     settings.PRINTING_INLINE_MAX_SIZE = 0
     rnd = round_one(world)
@@ -208,6 +217,7 @@ def test_failed_render_is_reported_and_can_be_retried(director_client, world, se
     assert "Cartellino" in " ".join(pdf_pages(pdf.content))
 
 
+@worker_db
 def test_retry_of_a_finished_render_is_refused(director_client, world, settings):
     settings.PRINTING_INLINE_MAX_SIZE = 0
     make_standings(world)
