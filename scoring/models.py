@@ -100,6 +100,7 @@ class ResultVersion(models.Model):
         REST = "rest", _("Rest (riposo)")
         FORFEIT = "forfeit", _("Forfeit or no-show")
         LATE_ARRIVAL = "late_arrival", _("Late arrival")
+        LATE_FORFEIT = "late_forfeit", _("Late over 10 minutes (match awarded)")
         SECOND_WARNING = "second_warning", _("Second warning")
         REFEREE_SET = "referee_set", _("Referee-set score")
         BOTH_ABSENT = "both_absent", _("Both pairs absent")
@@ -122,7 +123,9 @@ class ResultVersion(models.Model):
     #: adjudications of the referee and may come with no sheet at all.
     SHEET_KINDS = frozenset({Kind.NORMAL, Kind.LATE_ARRIVAL, Kind.SECOND_WARNING})
     #: Kinds that name a line (the offender, the late line, the warned line).
-    LINE_KINDS = frozenset({Kind.FORFEIT, Kind.LATE_ARRIVAL, Kind.SECOND_WARNING})
+    LINE_KINDS = frozenset(
+        {Kind.FORFEIT, Kind.LATE_ARRIVAL, Kind.LATE_FORFEIT, Kind.SECOND_WARNING}
+    )
 
     result = models.ForeignKey(
         TableResult, on_delete=models.CASCADE, related_name="versions"

@@ -355,6 +355,7 @@ def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:
     played = version.kind not in (
         ResultVersion.Kind.REST,
         ResultVersion.Kind.FORFEIT,
+        ResultVersion.Kind.LATE_FORFEIT,
         ResultVersion.Kind.BOTH_ABSENT,
     )
     common = {

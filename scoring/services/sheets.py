@@ -21,6 +21,9 @@ Special results (fibur-rules.md §4, pack section ``[special]``):
   opponent at least ``forfeit_winner_vp`` with the band's lowest MP, or what the hands
   played gave it if that is more;
 * late arrival: ``late_arrival_mp`` added to the late line's total before conversion;
+* late over 10 minutes: the match is awarded; ``[special.late_forfeit_vp]`` gives the
+  present and the late line's VP for the round's smazzate (14-6, 12-8 in 4), the present
+  line's MP at the lower bound of its band, the late line's 0 (fibur-rules.md §4);
 * second warning: ``second_warning_vp`` added to the warned line's VP, nothing to the
   other line (the MP stay as played);
 * referee-set score: MP (converted with the round's table) or VP set directly;
@@ -192,6 +195,9 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
     if kind == Kind.REFEREE_SET:
         _no_hands(sheet)
         return _referee_set(sheet, ctx, table)
+    if kind == Kind.LATE_FORFEIT:
+        _no_hands(sheet)
+        return _late_forfeit(sheet, ctx, table)
 
     required = kind != Kind.FORFEIT  # a forfeit may come with the hands played so far
     hands, breakdowns = _burraco_hands(sheet, ctx, required=required)
@@ -359,6 +365,30 @@ def _forfeit(
     return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns, played=False)
 
 
+def _late_forfeit(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
+    special = ctx.pack.require_special()
+    rows = {hands: (present, late) for hands, present, late in special.late_forfeit_vp}
+    hands = ctx.round_hands
+    if hands not in rows:
+        hands = ctx.pack.require_vp().hands_1_uses if hands == 1 else hands
+    if hands not in rows:
+        raise SheetError(
+            {
+                "kind": [
+                    _("The rule pack has no award for a round of %(n)d hands.")
+                    % {"n": ctx.round_hands}
+                ]
+            }
+        )
+    present_vp, late_vp = rows[hands]
+    present = (_band_mp(table, present_vp, "band_min"), present_vp)
+    late = (0, late_vp)
+    (mp_ns, vp_ns), (mp_ew, vp_ew) = (
+        (late, present) if sheet.line == "ns" else (present, late)
+    )
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, played=False)
+
+
 def _referee_set(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
     errors = _Errors()
     names = ("ns",) if ctx.is_rest else ("ns", "ew")
@@ -438,7 +468,7 @@ def _trim(hands: tuple[Hand, ...]) -> tuple[Hand, ...]:
 def _briscola(sheet: Sheet, ctx: Context) -> Outcome:
     section = ctx.pack.require_briscola()
     kind = sheet.kind
-    if kind in (Kind.LATE_ARRIVAL, Kind.SECOND_WARNING):
+    if kind in (Kind.LATE_ARRIVAL, Kind.LATE_FORFEIT, Kind.SECOND_WARNING):
         raise SheetError({"kind": [_("Not used in Briscola.")]})
     if kind == Kind.REST:
         _no_hands(sheet)

@@ -128,6 +128,24 @@ def test_late_arrival_takes_100_mp_before_the_conversion(world):
     assert scores(table) == {1: (13, 400, 100), 2: (7, 100, 400)}
 
 
+@pytest.mark.parametrize(
+    ("hands", "expected"),
+    [
+        pytest.param(3, {1: (6, 0, 355), 2: (14, 355, 0)}, id="3-smazzate-14-6"),
+        pytest.param(4, {1: (8, 0, 305), 2: (12, 305, 0)}, id="4-smazzate-12-8"),
+        pytest.param(1, {1: (6, 0, 305), 2: (14, 305, 0)}, id="1-smazzata-uses-2"),
+    ],
+)
+def test_late_over_10_minutes_awards_the_match(db, make_user, hands, expected):
+    """fibur-rules.md §4: 70% of 20 VP (60% in 4-smazzate turns), MP at the band."""
+    tournament, girone, pairs = build_tournament(pairs=2, hands=hands)
+    user = make_user("arbitro-l")
+    grant(user, tournament)
+    _, tables = build_round(girone, 1, [(pairs[0], pairs[1])], hands=hands)
+    save(tables[0], user, Sheet(kind=Kind.LATE_FORFEIT, line="ns", reason="15'"))
+    assert scores(tables[0]) == expected
+
+
 def test_second_warning_costs_1_vp_with_no_gain_for_the_opponent(world):
     table = world.tables[0]
     save(
