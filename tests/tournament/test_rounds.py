@@ -265,3 +265,27 @@ def test_withdrawal_in_a_calendar(make_tournament, make_pairs):
     set_withdrawn(pairs[0], True)
     with pytest.raises(RoundError, match="11"):
         rounds.generate_round(girone)
+
+
+@pytest.mark.django_db
+def test_generate_all_gironi_is_all_or_nothing(make_tournament, make_pairs):
+    tournament = make_tournament(movement_plan="2xmitchell", rounds_planned=2)
+    make_pairs(tournament, 8)
+    numbers = {n: "A" if n <= 3 else "B" for n in range(1, 9)}
+    split = gironi.split_into_gironi(
+        tournament, count=2, method="manual", assignment=numbers
+    )
+    made = rounds.generate_all(split.gironi)
+    assert [(r.girone.label, r.number) for r in made] == [("A", 1), ("B", 1)]
+    assert len(rounds.publish_all(split.gironi)) == 2
+
+    bigger = make_tournament(name="Tre Mitchell", movement_plan="3xmitchell")
+    make_pairs(bigger, 11, start=21)
+    # Girone A: 4 pairs, 2 tables, at most 2 Mitchell rounds; B: 7 pairs could play.
+    numbers = {n: "A" if n <= 24 else "B" for n in range(21, 32)}
+    split = gironi.split_into_gironi(
+        bigger, count=2, method="manual", assignment=numbers
+    )
+    with pytest.raises(RoundError, match="al massimo 2 turni"):
+        rounds.generate_all(split.gironi)
+    assert not Round.objects.filter(girone__in=split.gironi).exists()

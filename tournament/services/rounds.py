@@ -314,3 +314,16 @@ def set_visibility(round_: Round, *, tables: bool, results: bool) -> Round:
     round_.results_public = results
     round_.save(update_fields=["tables_public", "results_public"])
     return round_
+
+
+@transaction.atomic
+def generate_all(gironi: list[Girone]) -> list[Round]:
+    """The next round of every girone, or of none: one refusal stops them all."""
+    return [generate_round(girone) for girone in gironi]
+
+
+@transaction.atomic
+def publish_all(gironi: list[Girone]) -> list[Round]:
+    """Publish every girone's draft round at once."""
+    drafts = Round.objects.filter(girone__in=gironi, status=Round.Status.DRAFT)
+    return [publish_round(r) for r in drafts.order_by("girone__label", "number")]

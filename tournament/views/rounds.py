@@ -13,6 +13,7 @@ from tournament.permissions import role_required
 from tournament.services import rounds as services
 from tournament.services.errors import ServiceError
 from tournament.services.pairing import movement_label, movement_of, plan_of
+from tournament.services.tournaments import gironi_of
 
 from .common import get_girone, get_round, show_error
 
@@ -242,3 +243,35 @@ def visibility(request, tournament, girone, number):
     else:
         messages.success(request, _("Public view updated."))
     return _back(round_)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def generate_all(request, tournament):
+    """The next round of every girone at once (all or none)."""
+    try:
+        made = services.generate_all(gironi_of(tournament))
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request,
+            _("Rounds generated as drafts: %(rounds)s.")
+            % {"rounds": ", ".join(f"{r.girone.label}{r.number}" for r in made)},
+        )
+    return redirect("tournament:dashboard", slug=tournament.slug)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def publish_all(request, tournament):
+    try:
+        published = services.publish_all(gironi_of(tournament))
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        messages.success(
+            request,
+            _("Rounds published: %(count)s.") % {"count": len(published)},
+        )
+    return redirect("tournament:dashboard", slug=tournament.slug)
