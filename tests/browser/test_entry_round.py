@@ -260,3 +260,40 @@ def test_correction_of_round_1_shows_its_impact(
     expect(versions).to_contain_text("Scheda firmata")
     expect(page.locator("main")).to_contain_text("status: published → closed")
     page.screenshot(path=f"{screenshot_dir}/entry-7-log-desktop.png", full_page=True)
+
+
+def test_two_referees_on_one_table_the_second_gets_a_clear_conflict(
+    page, live_server, make_user, screenshot_dir
+):
+    tournament, _, _, round_, _ = round_of(2)
+    for name in ("arbitro", "arbitro2"):
+        grant(make_user(name, password=PASSWORD), tournament)
+    entry = f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/"
+    page.set_viewport_size(DESKTOP)
+    login(page, live_server.url, "arbitro2")
+    page.goto(entry)  # arbitro2 opens the page, then arbitro saves table 1 first
+
+    other = page.context.browser.new_context()
+    first = other.new_page()
+    login(first, live_server.url, "arbitro")
+    first.goto(entry)
+    first.locator("#goto").focus()
+    Keyboard(first).sheet(1, hands_of(1))
+    expect(first.locator("#t1")).to_have_attribute("data-status", "confirmed")
+    other.close()
+
+    page.locator("#goto").focus()
+    mine = hands_of(1)
+    mine[0] = ("1000", "200")
+    Keyboard(page).sheet(1, mine)
+    message = page.locator("#t1 .row-message")
+    expect(message).to_contain_text("salvato da un altro arbitro")
+    expect(message).to_contain_text("VP 6–14")  # what counts: the first sheet
+    expect(page.locator("#id_t1-h1_ns")).to_have_value("1000")  # nothing lost
+    page.screenshot(path=f"{screenshot_dir}/entry-8-conflict-desktop.png")
+    result = TableResult.objects.get(table__round=round_, table__number=1)
+    assert [v.status for v in result.versions.order_by("number")] == [
+        "confirmed",
+        "rejected",
+    ]
+    assert result.current.mp_ns == 155
