@@ -3,9 +3,13 @@
 import pytest
 from django.urls import reverse
 
+from knockout import services
 from knockout.models import Bracket, BracketMatch
+from knockout.services import MatchEntry
 
 from .factories import make_gironi, make_tournament, play_gironi, staff
+
+W = (70, 50)
 
 QUALIFY = {
     "qualify": "per_girone",
@@ -88,3 +92,27 @@ def test_confirm_refused_before_the_gironi_are_closed(client, db):
     text = response.content.decode()
     assert "Il girone A non è chiuso" in text and "3" in text
     assert not Bracket.objects.filter(tournament=tournament).exists()
+
+
+def test_correction_shows_the_impact_and_flags_the_final(client, played):
+    director, referee = staff(played)
+    bracket = services.confirm_qualifiers(played, by=director, per_girone=2)
+    services.draw_bracket(bracket.pk, by=director)
+    for index in (0, 1):
+        services.enter_result(
+            bracket.pk, 1, index, MatchEntry(games=[W, W]), by=referee
+        )
+    services.enter_result(bracket.pk, 2, 0, MatchEntry(games=[W, W, W]), by=referee)
+    client.force_login(referee)
+    entry = url("match", played, bracket_id=bracket.pk, round_=1, index=0)
+    assert "è una correzione" in client.get(entry).content.decode()
+    response = client.post(entry, {"g1a": "50", "g1b": "70", "g2a": "40", "g2b": "80"})
+    page = client.get(response["Location"]).content.decode()
+    assert "La correzione di turno 1, incontro 1 ha sostituito" in page
+    assert "Da ricontrollare" in page
+    final = BracketMatch.objects.get(bracket=bracket, round=2, index=0)
+    assert (final.status, final.pair_a.number) == ("flagged", 6)
+    form = client.get(
+        url("match", played, bracket_id=bracket.pk, round_=2, index=0)
+    ).content.decode()
+    assert "non conta più" in form
