@@ -289,3 +289,20 @@ def test_generate_all_gironi_is_all_or_nothing(make_tournament, make_pairs):
     with pytest.raises(RoundError, match="al massimo 2 turni"):
         rounds.generate_all(split.gironi)
     assert not Round.objects.filter(girone__in=split.gironi).exists()
+
+
+@pytest.mark.django_db
+def test_danese_modificato_backs_up_around_a_rematch(
+    make_tournament, make_pairs, director
+):
+    """Ties on VP go by MP difference; 1 and 4 are next in the ranking but met."""
+    tournament = make_tournament(
+        movement_plan="seeded+danese_modificato", rematch_in_last_round=False
+    )
+    girone = one_girone(tournament, make_pairs, 6)
+    first = rounds.generate_round(girone)
+    assert seats(first) == [(1, 1, 4), (2, 2, 5), (3, 3, 6)]
+    # All 10-10 in VP; MP difference +15 for 2 and 3: ranking 2, 3, 1, 4, 5, 6.
+    play(first, director, {1: (300, 300), 2: (305, 300), 3: (305, 300)})
+    second = rounds.generate_round(girone)
+    assert seats(second) == [(1, 2, 3), (2, 1, 5), (3, 4, 6)]
