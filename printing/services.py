@@ -31,6 +31,8 @@ logger = logging.getLogger(__name__)
 
 #: Documents up to this size (rows; a score card counts as several) render inline.
 DEFAULT_INLINE_MAX_SIZE = 150
+#: Finished renders kept per document (the newest versions); older ones are deleted.
+DEFAULT_KEEP_VERSIONS = 3
 #: A render still "running" after this long is taken as lost (worker killed): retryable.
 STALE_AFTER = timedelta(minutes=10)
 
@@ -176,7 +178,25 @@ def run_render(render_id: int) -> str:
         progress=100,
         finished_at=timezone.now(),
     )
+    prune(render)
     return Render.Status.DONE
+
+
+def prune(render: Render) -> int:
+    """Delete the finished renders of ``render``'s document beyond the newest few."""
+    keep = int(getattr(settings, "PRINTING_KEEP_VERSIONS", DEFAULT_KEEP_VERSIONS))
+    finished = (
+        Render.objects.filter(
+            tournament_id=render.tournament_id, kind=render.kind, scope=render.scope
+        )
+        .exclude(status__in=[Render.Status.QUEUED, Render.Status.RUNNING])
+        .order_by("-created_at", "-pk")
+        .values_list("pk", flat=True)
+    )
+    old = list(finished[keep:])
+    if old:
+        Render.objects.filter(pk__in=old).delete()
+    return len(old)
 
 
 def _fail(render: Render, message: str) -> None:

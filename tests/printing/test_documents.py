@@ -253,3 +253,17 @@ def test_bracket_errors(world, make_user):
     with pytest.raises(DocumentError, match="Il tabellone 99999 non esiste") as exc:
         build(world, "bracket", "bracket:99999")
     assert exc.value.status == 404
+
+
+def test_demo_prizes_are_idempotent(db):
+    import io
+
+    from printing import demo
+    from printing.models import PrizeSlot
+
+    from .factories import make_world
+
+    make_world(pairs=4, slug=demo.BURRACO_SLUG)
+    demo.seed(io.StringIO())
+    demo.seed(io.StringIO())
+    assert PrizeSlot.objects.count() == len(demo.PRIZES)

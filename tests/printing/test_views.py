@@ -229,3 +229,24 @@ def test_retry_of_a_finished_render_is_refused(director_client, world, settings)
     )
     assert response.status_code == 400
     assert "non è fallito" in response.content.decode()
+
+
+def test_old_versions_are_pruned(world, settings):
+    """Only the newest PRINTING_KEEP_VERSIONS finished renders of a document stay."""
+    from printing import services
+    from printing.documents import build
+
+    settings.PRINTING_KEEP_VERSIONS = 2
+    snaps = make_standings(world)
+    ids = []
+    for version in range(2, 6):
+        snaps[-1].version = version
+        snaps[-1].save()
+        render = services.request_render(world, build(world, "standings", ""))
+        services.run_render(render.pk)
+        ids.append(render.pk)
+    assert (
+        list(Render.objects.order_by("created_at", "pk").values_list("pk", flat=True))
+        == ids[-2:]
+    )
+    assert set(Render.objects.values_list("status", flat=True)) == {"done"}
