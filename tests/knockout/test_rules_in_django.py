@@ -78,3 +78,40 @@ def test_burraco_match_needs_every_smazzata(burraco):
         services.enter_result(
             bracket.pk, 1, 0, MatchEntry(games=[(900, 300)]), by=referee
         )
+
+
+def test_best_placed_across_gironi_of_different_sizes(db):
+    """Gironi of 4 and 3: the overall standings compare points per match played."""
+    tournament = make_tournament()
+    gironi = make_gironi(tournament, {"A": 4, "B": 3})
+    play_gironi(tournament, gironi)
+    proposal = services.propose_qualifiers(tournament, qualify="overall", count=3)
+    tags = [(e.girone, e.place) for e in proposal.entries]
+    # Both winners first (A's 1 won 3 of 3, B's 5 won 2 of 2 plus a rest).
+    assert {tags[0], tags[1]} == {("A", 1), ("B", 1)}
+    assert len(tags) == 3 and tags[2][1] == 2
+    director, _ = staff(tournament)
+    bracket = services.confirm_qualifiers(
+        tournament, by=director, qualify="overall", count=3
+    )
+    services.draw_bracket(bracket.pk, by=director)
+    bye = BracketMatch.objects.get(bracket=bracket, round=1, index=0)
+    assert bye.status == "bye" and bye.winner_id == proposal.entries[0].pair.pk
+
+
+def test_one_tabellone_per_girone_set(db):
+    tournament = make_tournament()
+    play_gironi(tournament, make_gironi(tournament, {"A": 4, "B": 4}))
+    director, _ = staff(tournament)
+    services.confirm_qualifiers(
+        tournament, by=director, per_girone=2, gironi=["A"], name="Uno"
+    )
+    services.confirm_qualifiers(
+        tournament, by=director, per_girone=2, gironi=["B"], name="Due"
+    )
+    with (
+        translation.override("en"),
+        pytest.raises(services.KnockoutError, match="A already feed the tabellone Uno"),
+    ):
+        services.confirm_qualifiers(tournament, by=director, per_girone=2)
+    assert Bracket.objects.filter(tournament=tournament).count() == 2
