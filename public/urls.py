@@ -7,6 +7,13 @@ from . import views
 app_name = "public"
 
 urlpatterns = [
+    # Season rankings first: "stagioni" is not a tournament's page.
+    path("stagioni/<slug:slug>/", views.season, name="season"),
+    path(
+        "stagioni/<slug:slug>/giocatore/<int:player_id>/",
+        views.season_player,
+        name="season-player",
+    ),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/dove-gioco/", views.where, name="where"),
     path("<slug:slug>/classifica/", views.standings, name="standings"),

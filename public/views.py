@@ -7,13 +7,14 @@ under that version. The other pages get an ETag from their content.
 
 from django.conf import settings
 from django.core.cache import cache
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from standings.models import Snapshot
+from standings.models import Season, Snapshot
 from standings.services import read
 from tournament.models import Pair
 
@@ -107,3 +108,38 @@ def standings(request, slug):
     )
     response["ETag"] = etag
     return revalidate(response)
+
+
+@require_GET
+@etag_from_content
+def season(request, slug):
+    """A season ranking: points per placing, best N results counted."""
+    from standings.services.season import season_table
+
+    obj = get_object_or_404(Season, slug=slug)
+    return render(request, "public/season.html", {"table": season_table(obj)})
+
+
+@require_GET
+@etag_from_content
+def season_player(request, slug, player_id):
+    """One player's season: every tournament, placing, points, counted or not."""
+    from standings.services.season import season_table
+
+    obj = get_object_or_404(Season, slug=slug)
+    table = season_table(obj)
+    row = next((r for r in table.rows if r.player == player_id), None)
+    if row is None:
+        raise Http404("player not in this season")
+    names = {t.slug: t for t in table.tournaments}
+    history = [(names[r.event], r) for r in row.results]
+    return render(
+        request,
+        "public/season_player.html",
+        {
+            "table": table,
+            "row": row,
+            "player": table.players[player_id],
+            "history": history,
+        },
+    )

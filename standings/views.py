@@ -1,0 +1,92 @@
+"""The director's standings pages under /classifiche/: official, provisional, releases.
+
+Thin views: reading is :mod:`standings.services.read` (stored snapshots, kind
+``confirmed``) and :mod:`standings.services.provisional`; a release goes through
+:func:`standings.services.visibility.set_round_visibility`.
+"""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.models import Girone, Round, TournamentRole
+from tournament.permissions import role_required
+
+from .models import Snapshot, StandingsConfig
+from .services import read
+from .services.config import standings_settings
+from .services.provisional import provisional_standings
+from .services.store import refresh_tournament
+from .services.visibility import set_round_visibility
+
+DIRECTOR = TournamentRole.Role.DIRECTOR
+
+
+@role_required(DIRECTOR)
+def director(request, tournament):
+    found = read.snapshots(tournament, Snapshot.Kind.CONFIRMED)
+    rounds = (
+        Round.objects.filter(girone__stage__tournament=tournament)
+        .select_related("girone")
+        .order_by("girone__label", "number")
+    )
+    config = StandingsConfig.objects.filter(tournament=tournament).first()
+    return render(
+        request,
+        "standings/director.html",
+        {
+            "tournament": tournament,
+            "tables_html": _tables_html(request, tournament, read.tables(found)),
+            "rounds": rounds,
+            "gironi": Girone.objects.filter(stage__tournament=tournament),
+            "settings": standings_settings(tournament),
+            "config": config,
+        },
+    )
+
+
+@role_required(DIRECTOR)
+def provisional(request, tournament, girone_id):
+    girone = get_object_or_404(Girone, pk=girone_id, stage__tournament=tournament)
+    view = provisional_standings(girone)
+    return render(
+        request,
+        "standings/provisional.html",
+        {"tournament": tournament, "view": view},
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
+def visibility(request, tournament, round_id):
+    rnd = get_object_or_404(Round, pk=round_id, girone__stage__tournament=tournament)
+    field = request.POST.get("field")
+    value = request.POST.get("value") == "1"
+    if field not in ("tables", "results"):
+        messages.error(request, _("Unknown setting: %(field)s.") % {"field": field})
+        return redirect("standings:director", slug=tournament.slug)
+    set_round_visibility(rnd.pk, **{f"{field}_public": value})
+    messages.success(request, _("%(round)s updated.") % {"round": rnd})
+    return redirect("standings:director", slug=tournament.slug)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def recompute(request, tournament):
+    refresh_tournament(tournament)
+    messages.success(request, _("Standings recomputed."))
+    return redirect("standings:director", slug=tournament.slug)
+
+
+def _tables_html(request, tournament, tables):
+    from django.template.loader import render_to_string
+
+    return render_to_string(
+        "public/_standings_tables.html",
+        {
+            "tournament": tournament,
+            "tables": tables,
+            "english": getattr(request, "LANGUAGE_CODE", "it") == "en",
+        },
+    )

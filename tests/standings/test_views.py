@@ -1,0 +1,78 @@
+"""The director's standings pages: role required, provisional view, releasing rounds."""
+
+import pytest
+from django.urls import reverse
+
+from standings.models import Snapshot
+from tests.standings.factories import (
+    add_result,
+    make_girone,
+    make_pairs,
+    make_round,
+    make_tournament,
+    play,
+    seat,
+)
+from tournament.models import TournamentRole
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(make_user):
+    t = make_tournament()
+    g = make_girone(t)
+    pairs = make_pairs(t, g, [1, 2, 3, 4])
+    play(g, {1: [(1, 2, 1200, 800, 15, 5), (3, 4, 1000, 900, 11, 9)]})
+    director = make_user("direttore")
+    TournamentRole.objects.create(tournament=t, user=director, role="director")
+    return t, g, pairs, director
+
+
+def test_anonymous_and_referees_cannot_see_it(client, world, make_user):
+    t, *_ = world
+    url = reverse("standings:director", args=[t.slug])
+    assert client.get(url).status_code == 302
+    referee = make_user("arbitro")
+    TournamentRole.objects.create(tournament=t, user=referee, role="referee")
+    client.force_login(referee)
+    assert client.get(url).status_code == 403
+
+
+def test_director_sees_the_confirmed_standings_and_the_chain(client, world):
+    t, _g, _pairs, director = world
+    client.force_login(director)
+    html = client.get(reverse("standings:director", args=[t.slug])).content.decode()
+    assert "Criteri di spareggio: points → h2h_points" in html
+    assert "<strong>15</strong>" in html
+
+
+def test_provisional_view_includes_entered_results(client, world):
+    t, g, pairs, director = world
+    rnd = make_round(g, 2)
+    add_result(seat(rnd, 1, pairs[2], pairs[3]), 1500, 500, 19, 1, status="entered")
+    client.force_login(director)
+    url = reverse("standings:provisional", args=[t.slug, g.pk])
+    html = client.get(url).content.decode()
+    assert "Comprende 1 risultati inseriti" in html
+    assert "<strong>24</strong>" in html  # pair 2: 5 + 19
+    official = client.get(reverse("standings:director", args=[t.slug])).content
+    assert b"<strong>24</strong>" not in official
+
+
+def test_director_releases_a_rounds_results(client, world):
+    t, g, pairs, director = world
+    rnd = make_round(g, 2, results_public=False)
+    add_result(seat(rnd, 1, pairs[2], pairs[3]), 1500, 500, 19, 1)
+    public = Snapshot.objects.get(girone=g, kind="public", line="")
+    assert public.rounds == [1]
+    client.force_login(director)
+    url = reverse("standings:visibility", args=[t.slug, rnd.pk])
+    response = client.post(url, {"field": "results", "value": "1"})
+    assert response.status_code == 302
+    rnd.refresh_from_db()
+    assert rnd.results_public
+    public.refresh_from_db()
+    assert public.rounds == [1, 2]
+    bad = client.post(url, {"field": "everything", "value": "1"}, follow=True)
+    assert "Impostazione sconosciuta: everything." in bad.content.decode()
