@@ -20,7 +20,14 @@ from rules.briscola import Side, Spareggio, match_result
 from rules.errors import RulesError
 from rules.knockout.bracket import Bracket as PureBracket
 from rules.knockout.bracket import Change, Match, Status, record_winner
-from rules.knockout.match import Pending, burraco_match, wins_needed
+from rules.knockout.match import (
+    DECK_POINTS,
+    Pending,
+    briscola_match,
+    burraco_match,
+    wins_needed,
+)
+from rules.packs import BriscolaSection
 from tournament.models import Pair, Tournament
 
 from ..models import Bracket, BracketMatch
@@ -88,6 +95,7 @@ def _decide_briscola(
     pack = pack_of(tournament)
     if pack is None or pack.briscola is None:
         raise KnockoutError(_("The tournament's rule pack is unknown."))
+    _precheck_briscola(match, entry, pack.briscola)
     spareggi = [Spareggio(a, b) for a, b in entry.spareggi]
     if spareggi and entry.last_trick:
         last = spareggi[-1]
@@ -102,6 +110,54 @@ def _decide_briscola(
     return Decided(
         result.winner.value, result.games_won_a, result.games_won_b, decided_by
     )
+
+
+def _precheck_briscola(
+    match: BracketMatch, entry: MatchEntry, section: BriscolaSection
+) -> None:
+    """The usual mistakes, refused in the user's language before the rules engine."""
+    rows = [(_("partita %(n)s") % {"n": n}, g) for n, g in enumerate(entry.games, 1)]
+    rows += [
+        (_("spareggio %(n)s") % {"n": n}, g) for n, g in enumerate(entry.spareggi, 1)
+    ]
+    for label, (a, b) in rows:
+        if a + b != DECK_POINTS:
+            raise KnockoutError(
+                _("%(what)s: %(a)s + %(b)s = %(sum)s points; a partita has 120.")
+                % {"what": label, "a": a, "b": b, "sum": a + b}
+            )
+    try:
+        outcome = briscola_match(
+            entry.games,
+            match.best_of,
+            tie_60=section.tie_60,
+            spareggi=entry.spareggi,
+            max_spareggi=section.knockout_spareggi,
+            last_trick=(entry.last_trick or None) if entry.spareggi else None,  # type: ignore[arg-type]
+        )
+    except RulesError:
+        return  # the rules engine gives the precise reason
+    if outcome.pending is Pending.GAME:
+        raise KnockoutError(
+            _(
+                "Best of %(n)s: at %(a)s-%(b)s the match is not over yet; type every "
+                "partita played."
+            )
+            % {"n": match.best_of, "a": outcome.score_a, "b": outcome.score_b}
+        )
+    if outcome.pending is Pending.SPAREGGIO:
+        raise KnockoutError(
+            _("The match is level: type spareggio %(n)s (most points wins).")
+            % {"n": outcome.spareggi_played + 1}
+        )
+    if outcome.pending is Pending.LAST_TRICK:
+        raise KnockoutError(
+            _(
+                "Spareggio %(n)s ended 60-60 too: say which pair made its last trick "
+                "(that pair loses)."
+            )
+            % {"n": outcome.spareggi_played}
+        )
 
 
 def _decide_burraco(match: BracketMatch, entry: MatchEntry) -> Decided:

@@ -50,7 +50,11 @@ def staff(tournament: Tournament):
 
 
 def make_tournament(
-    *, game: str = "briscola", slug: str | None = None, hands: int = 3
+    *,
+    game: str = "briscola",
+    slug: str | None = None,
+    hands: int = 3,
+    rule_pack: str | None = None,
 ) -> Tournament:
     n = next(_seq)
     return Tournament.objects.create(
@@ -58,7 +62,8 @@ def make_tournament(
         slug=slug or f"torneo-ko-{n}",
         date=datetime.date(2026, 6, 1),
         game=game,
-        rule_pack="briscola-approdo" if game == "briscola" else "fibur-2026",
+        rule_pack=rule_pack
+        or ("briscola-approdo" if game == "briscola" else "fibur-2026"),
         rule_pack_version=1,
         hands_per_round=hands,
         status=Tournament.Status.RUNNING,

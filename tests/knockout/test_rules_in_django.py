@@ -115,3 +115,33 @@ def test_one_tabellone_per_girone_set(db):
     ):
         services.confirm_qualifiers(tournament, by=director, per_girone=2)
     assert Bracket.objects.filter(tournament=tournament).count() == 2
+
+
+def test_spareggi_of_seed_002_settle_a_level_final(db):
+    """briscola-vp: 60-60 is a drawn partita, a level KO match goes to spareggi."""
+    tournament = make_tournament(rule_pack="briscola-vp")
+    play_gironi(tournament, make_gironi(tournament, {"A": 4}))
+    director, referee = staff(tournament)
+    bracket = services.confirm_qualifiers(tournament, by=director, per_girone=2)
+    services.draw_bracket(bracket.pk, by=director)
+    w, lo, t = (70, 50), (50, 70), (60, 60)
+    level = [t, w, lo, t, t]  # 1-1 with three drawn partite in a best of 5
+
+    def enter(**kw):
+        return services.enter_result(
+            bracket.pk, 1, 0, MatchEntry(games=level, **kw), by=referee
+        )
+
+    with translation.override("en"):
+        with pytest.raises(services.KnockoutError, match="type spareggio 1"):
+            enter()
+        with pytest.raises(services.KnockoutError, match="type spareggio 3"):
+            enter(spareggi=[t, t])
+        with pytest.raises(services.KnockoutError, match="made its last trick"):
+            enter(spareggi=[t, t, t])
+    final = BracketMatch.objects.get(bracket=bracket, round=1, index=0)
+    assert final.status == "ready" and final.games == []
+    match, _ = enter(spareggi=[t, t, t], last_trick="a")
+    assert (match.winner_id, match.decided_by) == (final.pair_b_id, "last_trick")
+    match, _ = enter(spareggi=[t, (64, 56)])
+    assert (match.winner_id, match.decided_by) == (final.pair_a_id, "spareggio")
