@@ -250,3 +250,35 @@ def test_old_versions_are_pruned(world, settings):
         == ids[-2:]
     )
     assert set(Render.objects.values_list("status", flat=True)) == {"done"}
+
+
+def test_progress_is_shown_and_a_lost_render_can_be_retried(director_client, world):
+    """A render stuck in "running" (worker killed) shows its progress, and after
+    STALE_AFTER it may be queued again."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from printing import services
+
+    render = Render.objects.create(
+        tournament=world,
+        kind="standings",
+        scope="",
+        version="s1",
+        title="Classifica generale",
+        filename="classifica.pdf",
+        status=Render.Status.RUNNING,
+        progress=40,
+        started_at=timezone.now(),
+    )
+    url = reverse("printing:render", args=[world.slug, render.pk])
+    page = director_client.get(url).content.decode()
+    assert "40%" in page and 'value="40"' in page and "Riprova" not in page
+    Render.objects.filter(pk=render.pk).update(
+        started_at=timezone.now() - services.STALE_AFTER - timedelta(minutes=1)
+    )
+    assert "Riprova" in director_client.get(url).content.decode()
+    director_client.post(reverse("printing:render-retry", args=[world.slug, render.pk]))
+    render.refresh_from_db()
+    assert render.status == Render.Status.QUEUED and render.progress == 0
