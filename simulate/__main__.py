@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import faulthandler
 import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -29,6 +31,10 @@ def percentile(values: list[float], q: float) -> float:
     if len(values) == 1:
         return values[0]
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def progress(message: str) -> None:
+    print(f"# {time.strftime('%H:%M:%S')} {message}", flush=True)
 
 
 def in_django(fn, *args, **kwargs):
@@ -60,14 +66,20 @@ async def run_event(args, world, server, metrics, ledger, faults, started) -> di
         load.Referee(server.url, name, world.slug, metrics) for name in world.referees
     ]
     await asyncio.gather(*(r.login() for r in referees))
+    progress(f"{len(referees)} referees logged in, {args.phones} phones polling")
     outcome = {"rounds_completed": 0, "rounds_started": 0}
     fault_task = None
     try:
         for number in range(1, args.rounds + 1):
             if time.monotonic() > stop_at:
                 break
+            generated = time.monotonic()
             tables = await asyncio.to_thread(
                 in_django, world_mod.next_round, world, args.seed + number
+            )
+            progress(
+                f"round {number}: {len(tables)} tables generated and published in "
+                f"{time.monotonic() - generated:.1f} s"
             )
             state["round_id"] = tables[0][0]
             outcome["rounds_started"] += 1
@@ -80,6 +92,15 @@ async def run_event(args, world, server, metrics, ledger, faults, started) -> di
                 referees, tables, ledger, rng, stop_at, world_mod.sheet_for
             )
             metrics.busy["entry"] += time.monotonic() - entry_started
+            done = sum(
+                1
+                for t in tables
+                if t[2] in ledger.sheets and ledger.sheets[t[2]].acknowledged
+            )
+            progress(
+                f"round {number}: {done}/{len(tables)} sheets confirmed in "
+                f"{time.monotonic() - entry_started:.1f} s"
+            )
             if not all(
                 ledger.sheets[t[2]].acknowledged
                 for t in tables
@@ -131,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fault-round", type=int, default=1)
     parser.add_argument("--no-faults", action="store_true")
     args = parser.parse_args(argv)
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: where is it stuck?
+    # A timeout's SIGTERM unwinds normally, so that gunicorn is stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if "postgres" not in os.environ.get("DATABASE_URL", ""):
         print("run under scripts/with-postgres.sh (make simulate)", file=sys.stderr)
         return 2
@@ -155,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", verbosity=0, interactive=False)
+    progress("database migrated, building the tournament")
     world = world_mod.build(
         pairs=args.pairs,
         referees=args.referees,
