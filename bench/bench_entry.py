@@ -123,10 +123,10 @@ class _RefreshClock:
     """Wraps the standings hook the entry service calls, adding up its time."""
 
     def __init__(self) -> None:
-        import scoring.services.entry as entry
+        import scoring.services.versions as versions
 
-        self.entry, self.inner, self.spent = entry, entry.refresh_gironi, 0.0
-        entry.refresh_gironi = self
+        self.inner, self.spent = versions.refresh_gironi, 0.0
+        versions.refresh_gironi = self
 
     def __call__(self, girone_ids) -> None:
         start = time.perf_counter()

@@ -20,13 +20,9 @@ from tournament.models import Table, TournamentRole
 from tournament.permissions import has_role
 
 from ..models import ResultVersion, TableResult
-from .entry import (
-    SaveResult,
-    lock_result,
-    tournament_of,
-    write_pair_scores,
-)
+from .entry import SaveResult, lock_result, tournament_of
 from .errors import ConflictError, NotAllowedError, RoundStateError, ScoringError
+from .versions import write_pair_scores
 
 Status = ResultVersion.Status
 

@@ -30,16 +30,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.packs import RulePack, load_pack
-from standings.refresh import refresh_gironi
 from tournament.models import Round, Table, Tournament, TournamentRole
 from tournament.permissions import has_role
 
-from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
+from ..models import ResultVersion, TableResult
 from .errors import (
     AlreadyConfirmedError,
     ConflictError,
@@ -49,6 +47,7 @@ from .errors import (
     SheetError,
 )
 from .sheets import Context, Outcome, Sheet, compute
+from .versions import create_version, sheet_key, version_key, write_pair_scores
 
 Status = ResultVersion.Status
 Purpose = ResultVersion.Purpose
@@ -129,7 +128,7 @@ def submit_sheet(
             return SaveResult(replay, result, created=False, impact=replay.impact)
         if replay is not None or result.lock_version != expected_lock_version:
             if replay is None:
-                _create_version(
+                create_version(
                     result,
                     table,
                     sheet,
@@ -233,7 +232,7 @@ def _apply(
         before = positions_snapshot(girone_id)
         previous = result.current
         assert previous is not None
-        version = _create_version(
+        version = create_version(
             result,
             table,
             sheet,
@@ -251,12 +250,12 @@ def _apply(
     elif result.status == TableStatus.EMPTY:
         double = tournament.entry_mode == Tournament.EntryMode.DOUBLE
         if double and not adjudication:
-            version = _create_version(
+            version = create_version(
                 result, table, sheet, outcome, status=Status.ENTERED, **common
             )
             result.status = TableStatus.ENTERED
         else:
-            version = _create_version(
+            version = create_version(
                 result, table, sheet, outcome, status=Status.CONFIRMED, **common
             )
             _count(result, table, version)
@@ -273,7 +272,7 @@ def _apply(
                 % {"n": table.number}
             )
         elif version_key(first) == sheet_key(sheet, outcome):
-            version = _create_version(
+            version = create_version(
                 result,
                 table,
                 sheet,
@@ -287,7 +286,7 @@ def _apply(
             first.save(update_fields=["status", "confirmed_by", "confirmed_at"])
             _count(result, table, first)
         else:
-            version = _create_version(
+            version = create_version(
                 result,
                 table,
                 sheet,
@@ -312,7 +311,7 @@ def _settle_by_new(
     outcome: Outcome,
     common: dict[str, Any],
 ) -> ResultVersion:
-    version = _create_version(
+    version = create_version(
         result,
         table,
         sheet,
@@ -338,154 +337,3 @@ def _count(result: TableResult, table: Table, version: ResultVersion) -> None:
     result.current = version
     result.status = TableStatus.CONFIRMED
     write_pair_scores(table, version)
-
-
-def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
-    """Replace the table's PairScore rows with what ``version`` gives each pair.
-
-    Then the girone's stored standings are refreshed, in the caller's transaction.
-    """
-    PairScore.objects.filter(table=table).delete()
-    if version is not None:
-        PairScore.objects.bulk_create(_pair_scores(table, version))
-    refresh_gironi([table.round.girone_id])
-
-
-def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:
-    played = version.kind not in (
-        ResultVersion.Kind.REST,
-        ResultVersion.Kind.FORFEIT,
-        ResultVersion.Kind.LATE_FORFEIT,
-        ResultVersion.Kind.BOTH_ABSENT,
-    )
-    common = {
-        "round_id": table.round_id,
-        "girone_id": table.round.girone_id,
-        "round_number": table.round.number,
-        "table": table,
-        "version": version,
-    }
-    rows = [
-        PairScore(
-            pair_id=table.pair_ns_id,
-            opponent_id=table.pair_ew_id,
-            line="ns",
-            vp=version.vp_ns or 0,
-            mp_for=version.mp_ns or 0,
-            mp_against=version.mp_ew or 0,
-            played=played and table.pair_ew_id is not None,
-            **common,
-        )
-    ]
-    if table.pair_ew_id is not None:
-        rows.append(
-            PairScore(
-                pair_id=table.pair_ew_id,
-                opponent_id=table.pair_ns_id,
-                line="ew",
-                vp=version.vp_ew or 0,
-                mp_for=version.mp_ew or 0,
-                mp_against=version.mp_ns or 0,
-                played=played,
-                **common,
-            )
-        )
-    return rows
-
-
-def _create_version(
-    result: TableResult,
-    table: Table,
-    sheet: Sheet,
-    outcome: Outcome,
-    *,
-    status: str,
-    by: Any,
-    token: str,
-    expected: int,
-    purpose: str = Purpose.ENTRY,
-    supersedes: ResultVersion | None = None,
-    now: Any = None,
-) -> ResultVersion:
-    now = now or timezone.now()
-    number = (result.versions.aggregate(n=Max("number"))["n"] or 0) + 1
-    confirmed = status in (Status.CONFIRMED, Status.MATCHED)
-    game = table.round.girone.stage.tournament.game
-    version = ResultVersion.objects.create(
-        result=result,
-        number=number,
-        game=game,
-        purpose=purpose,
-        kind=sheet.kind,
-        line=sheet.line,
-        reason=sheet.reason.strip(),
-        status=status,
-        hands_table=table.round.hands,
-        hands_played=(
-            outcome.counted if outcome.counted is not None else len(outcome.hands)
-        ),
-        set_mp_ns=sheet.set_mp[0],
-        set_mp_ew=sheet.set_mp[1],
-        set_vp_ns=sheet.set_vp[0],
-        set_vp_ew=sheet.set_vp[1],
-        mp_ns=outcome.mp_ns,
-        mp_ew=outcome.mp_ew,
-        vp_ns=outcome.vp_ns,
-        vp_ew=outcome.vp_ew,
-        idempotency_key=token,
-        expected_lock_version=expected,
-        entered_by=by,
-        entered_at=now,
-        confirmed_by=by if confirmed else None,
-        confirmed_at=now if confirmed else None,
-        supersedes=supersedes,
-    )
-    if game == "briscola":
-        BriscolaGame.objects.bulk_create(
-            BriscolaGame(version=version, number=i, ns=ns, ew=ew)
-            for i, (ns, ew) in enumerate(outcome.hands, start=1)
-        )
-    else:
-        HandScore.objects.bulk_create(
-            HandScore(
-                version=version,
-                number=i,
-                ns=ns,
-                ew=ew,
-                ns_breakdown=bd[0].as_json() if bd[0] else None,
-                ew_breakdown=bd[1].as_json() if bd[1] else None,
-            )
-            for i, ((ns, ew), bd) in enumerate(
-                zip(outcome.hands, _pad(outcome), strict=True), start=1
-            )
-        )
-    return version
-
-
-def _pad(outcome: Outcome) -> tuple[tuple[Any, Any], ...]:
-    if len(outcome.breakdowns) == len(outcome.hands):
-        return outcome.breakdowns
-    return tuple((None, None) for _ in outcome.hands)
-
-
-def sheet_key(sheet: Sheet, outcome: Outcome) -> tuple[object, ...]:
-    """What two sheets of a double entry must agree on: kind, line and the scores."""
-    return (
-        sheet.kind,
-        sheet.line,
-        tuple(outcome.hands),
-        tuple(sheet.set_mp),
-        tuple(sheet.set_vp),
-    )
-
-
-def version_key(version: ResultVersion) -> tuple[object, ...]:
-    """The :func:`sheet_key` of a stored version."""
-    rows = version.games.all() if version.game == "briscola" else version.hands.all()
-    return (
-        version.kind,
-        version.line,
-        tuple((r.ns, r.ew) for r in rows),
-        (version.set_mp_ns, version.set_mp_ew),
-        (version.set_vp_ns, version.set_vp_ew),
-    )

@@ -35,124 +35,46 @@ gives the pack's ``forfeit_winner_points`` / ``forfeit_loser_points``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-
 from django.utils.translation import gettext as _
 
 from rules import briscola as rules_briscola
 from rules import burraco as rules_burraco
 from rules.errors import RulesError
 from rules.packs import RulePack
-from rules.vp import VpTable, vp_table
+from rules.vp import vp_table
 
 from ..models import ResultVersion
-from .errors import NON_FIELD, SheetError
+from . import specials
+from .errors import SheetError
+from .sheet_types import (
+    BREAKDOWN_PARTS,
+    COUNT_PARTS,
+    FLAG_PARTS,
+    POINT_PARTS,
+    Breakdown,
+    Context,
+    Errors,
+    Hand,
+    Outcome,
+    Sheet,
+    band_mp,
+    convert,
+)
 
 Kind = ResultVersion.Kind
 
-#: Breakdown parts as named in the form, and their LineBreakdown field.
-BREAKDOWN_PARTS: dict[str, str] = {
-    "clean": "clean",
-    "semiclean": "semiclean",
-    "dirty": "dirty",
-    "closed": "closed",
-    "pozzetto": "took_pozzetto",
-    "melded": "melded_points",
-    "in_hand": "in_hand_points",
-    "penalties": "penalties",
-}
-COUNT_PARTS = ("clean", "semiclean", "dirty")
-POINT_PARTS = ("melded", "in_hand", "penalties")
-FLAG_PARTS = ("closed", "pozzetto")
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """One line's breakdown of a smazzata (seed 000 order: burrachi, closing, cards)."""
-
-    clean: int = 0
-    semiclean: int = 0
-    dirty: int = 0
-    closed: bool = False
-    pozzetto: bool = False
-    melded: int = 0
-    in_hand: int = 0
-    penalties: int = 0
-
-    def as_json(self) -> dict[str, int | bool]:
-        """The stored form: the field names of ``rules.burraco.LineBreakdown``."""
-        return {BREAKDOWN_PARTS[k]: getattr(self, k) for k in BREAKDOWN_PARTS}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, int | bool]) -> Breakdown:
-        return cls(**{k: data[v] for k, v in BREAKDOWN_PARTS.items() if v in data})  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One smazzata (or Briscola partita) as typed; a score may be left to the breakdown."""
-
-    ns: int | None
-    ew: int | None
-    ns_breakdown: Breakdown | None = None
-    ew_breakdown: Breakdown | None = None
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """Everything a referee submits for one table."""
-
-    hands: tuple[Hand, ...] = ()
-    kind: str = Kind.NORMAL
-    line: str = ""
-    reason: str = ""
-    set_mp: tuple[int | None, int | None] = (None, None)
-    set_vp: tuple[int | None, int | None] = (None, None)
-
-    def content_key(self, outcome: Outcome) -> tuple[object, ...]:
-        """What two sheets of a double entry must agree on (scores, not the reason)."""
-        return (self.kind, self.line, outcome.hands, self.set_mp, self.set_vp)
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a sheet is checked against: the game, the pack, the round, the table."""
-
-    game: str
-    pack: RulePack
-    round_hands: int
-    is_rest: bool
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The computed result: line scores per smazzata (or partita), MP and VP per line."""
-
-    mp_ns: int | None
-    mp_ew: int | None
-    vp_ns: int | None
-    vp_ew: int | None
-    hands: tuple[tuple[int, int], ...] = ()
-    breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...] = ()
-    played: bool = True
-    notes: tuple[str, ...] = field(default=())
-    #: Partite that count (a 60-60 partita replayed under the pack does not).
-    counted: int | None = None
-
-
-class _Errors:
-    """Collects messages by field, then raises them all at once."""
-
-    def __init__(self) -> None:
-        self.by_field: dict[str, list[str]] = {}
-
-    def add(self, field_name: str, message: str) -> None:
-        self.by_field.setdefault(field_name, []).append(message)
-
-    def raise_if_any(self) -> None:
-        if self.by_field:
-            raise SheetError(self.by_field)
+__all__ = [
+    "BREAKDOWN_PARTS",
+    "COUNT_PARTS",
+    "FLAG_PARTS",
+    "POINT_PARTS",
+    "Breakdown",
+    "Context",
+    "Hand",
+    "Outcome",
+    "Sheet",
+    "compute",
+]
 
 
 def compute(sheet: Sheet, ctx: Context) -> Outcome:
@@ -186,7 +108,7 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
     if kind == Kind.REST:
         _no_hands(sheet)
         vp = special.rest_vp
-        mp = _band_mp(table, vp, special.rest_mp)
+        mp = band_mp(table, vp, special.rest_mp)
         return Outcome(mp_ns=mp, mp_ew=None, vp_ns=vp, vp_ew=None, played=False)
     if kind == Kind.BOTH_ABSENT:
         _no_hands(sheet)
@@ -194,23 +116,23 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
         return Outcome(mp_ns=0, mp_ew=0, vp_ns=vp, vp_ew=vp, played=False)
     if kind == Kind.REFEREE_SET:
         _no_hands(sheet)
-        return _referee_set(sheet, ctx, table)
+        return specials.referee_set(sheet, ctx, table)
     if kind == Kind.LATE_FORFEIT:
         _no_hands(sheet)
-        return _late_forfeit(sheet, ctx, table)
+        return specials.late_forfeit(sheet, ctx, table)
 
     required = kind != Kind.FORFEIT  # a forfeit may come with the hands played so far
     hands, breakdowns = _burraco_hands(sheet, ctx, required=required)
     mp_ns = sum(h[0] for h in hands)
     mp_ew = sum(h[1] for h in hands)
     if kind == Kind.FORFEIT:
-        return _forfeit(sheet, ctx, table, hands, breakdowns, mp_ns, mp_ew)
+        return specials.forfeit(sheet, ctx, table, hands, breakdowns, mp_ns, mp_ew)
     if kind == Kind.LATE_ARRIVAL:
         if sheet.line == "ns":
             mp_ns += special.late_arrival_mp
         else:
             mp_ew += special.late_arrival_mp
-    vp_ns, vp_ew = _convert(table, mp_ns, mp_ew)
+    vp_ns, vp_ew = convert(table, mp_ns, mp_ew)
     if kind == Kind.SECOND_WARNING:
         if sheet.line == "ns":
             vp_ns += special.second_warning_vp
@@ -224,7 +146,7 @@ def _burraco_hands(
 ) -> tuple[
     tuple[tuple[int, int], ...], tuple[tuple[Breakdown | None, Breakdown | None], ...]
 ]:
-    errors = _Errors()
+    errors = Errors()
     typed = _trim(sheet.hands)
     if len(typed) > ctx.round_hands:
         errors.add(
@@ -254,7 +176,7 @@ def _burraco_hands(
 
 
 def _burraco_hand(
-    number: int, hand: Hand, pack: RulePack, errors: _Errors
+    number: int, hand: Hand, pack: RulePack, errors: Errors
 ) -> tuple[int, int]:
     """The two line scores of one smazzata, checked; (0, 0) after an error."""
     before = len(errors.by_field)
@@ -309,7 +231,7 @@ def _burraco_hand(
     return scores["ns"], scores["ew"]
 
 
-def _check_breakdown(prefix: str, bd: Breakdown, errors: _Errors) -> None:
+def _check_breakdown(prefix: str, bd: Breakdown, errors: Errors) -> None:
     for part in COUNT_PARTS:
         if getattr(bd, part) < 0:
             errors.add(f"{prefix}_{part}", _("Cannot be negative."))
@@ -337,108 +259,6 @@ def _check_breakdown(prefix: str, bd: Breakdown, errors: _Errors) -> None:
 
 def _rules_breakdown(bd: Breakdown) -> rules_burraco.LineBreakdown:
     return rules_burraco.LineBreakdown(**bd.as_json())  # type: ignore[arg-type]
-
-
-def _forfeit(
-    sheet: Sheet,
-    ctx: Context,
-    table: VpTable,
-    hands: tuple[tuple[int, int], ...],
-    breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...],
-    mp_ns: int,
-    mp_ew: int,
-) -> Outcome:
-    special = ctx.pack.require_special()
-    winner_vp = special.forfeit_winner_vp
-    winner_mp = _band_mp(table, winner_vp, special.forfeit_mp)
-    if hands:
-        # "Minimo 14 VP": the opponent keeps what the hands played gave it, if more.
-        vp_ns, vp_ew = _convert(table, mp_ns, mp_ew)
-        played_vp, played_mp = (vp_ew, mp_ew) if sheet.line == "ns" else (vp_ns, mp_ns)
-        if played_vp > winner_vp:
-            winner_vp, winner_mp = played_vp, played_mp
-    loser = (special.forfeit_loser_mp, special.forfeit_loser_vp)
-    winner = (winner_mp, winner_vp)
-    (mp_ns, vp_ns), (mp_ew, vp_ew) = (
-        (loser, winner) if sheet.line == "ns" else (winner, loser)
-    )
-    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns, played=False)
-
-
-def _late_forfeit(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
-    special = ctx.pack.require_special()
-    rows = {hands: (present, late) for hands, present, late in special.late_forfeit_vp}
-    hands = ctx.round_hands
-    if hands not in rows:
-        hands = ctx.pack.require_vp().hands_1_uses if hands == 1 else hands
-    if hands not in rows:
-        raise SheetError(
-            {
-                "kind": [
-                    _("The rule pack has no award for a round of %(n)d hands.")
-                    % {"n": ctx.round_hands}
-                ]
-            }
-        )
-    present_vp, late_vp = rows[hands]
-    present = (_band_mp(table, present_vp, "band_min"), present_vp)
-    late = (0, late_vp)
-    (mp_ns, vp_ns), (mp_ew, vp_ew) = (
-        (late, present) if sheet.line == "ns" else (present, late)
-    )
-    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, played=False)
-
-
-def _referee_set(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
-    errors = _Errors()
-    names = ("ns",) if ctx.is_rest else ("ns", "ew")
-    mp = dict(zip(("ns", "ew"), sheet.set_mp, strict=True))
-    vp = dict(zip(("ns", "ew"), sheet.set_vp, strict=True))
-    given_mp = [mp[n] is not None for n in names]
-    given_vp = [vp[n] is not None for n in names]
-    if not any(given_mp) and not any(given_vp):
-        errors.add("set_mp_ns", _("Set the MP or the VP of the lines."))
-    for kind_name, given in (("mp", given_mp), ("vp", given_vp)):
-        if any(given) and not all(given):
-            for n, ok in zip(names, given, strict=False):
-                if not ok:
-                    errors.add(f"set_{kind_name}_{n}", _("Missing score."))
-    for n in names:
-        value = mp[n]
-        if value is not None and value % 5:
-            errors.add(
-                f"set_mp_{n}",
-                _("%(score)d is not a multiple of 5: every Burraco score is.")
-                % {"score": value},
-            )
-    errors.raise_if_any()
-    if ctx.is_rest:
-        mp_ns = mp["ns"] if mp["ns"] is not None else 0
-        vp_ns = vp["ns"] if vp["ns"] is not None else _convert(table, mp_ns, 0)[0]
-        return Outcome(mp_ns, None, vp_ns, None, played=False)
-    mp_ns, mp_ew = mp["ns"] or 0, mp["ew"] or 0
-    if all(given_vp):
-        vp_ns, vp_ew = vp["ns"], vp["ew"]
-    else:
-        vp_ns, vp_ew = _convert(table, mp_ns, mp_ew)
-    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew)
-
-
-def _convert(table: VpTable, mp_ns: int, mp_ew: int) -> tuple[int, int]:
-    try:
-        return table.convert(mp_ns, mp_ew)
-    except RulesError as exc:
-        raise SheetError(
-            {
-                NON_FIELD: [
-                    _("The totals cannot be converted: %(detail)s") % {"detail": exc}
-                ]
-            }
-        ) from exc
-
-
-def _band_mp(table: VpTable, vp: int, rule: str | int) -> int:
-    return table.band_min_mp(vp) if rule == "band_min" else int(rule)
 
 
 def _no_hands(sheet: Sheet) -> None:
@@ -487,7 +307,7 @@ def _briscola(sheet: Sheet, ctx: Context) -> Outcome:
         if ns is None or (ew is None and not ctx.is_rest):
             raise SheetError({"set_vp_ns": [_("Set the points of the lines.")]})
         return Outcome(0, None if ctx.is_rest else 0, ns, ew, played=False)
-    errors = _Errors()
+    errors = Errors()
     games = _trim(sheet.hands)
     if not games:
         errors.add("h1_ns", _("Type the points of the games."))

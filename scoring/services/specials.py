@@ -1,0 +1,100 @@
+"""Adjudicated results: forfeit, late arrival over 10 minutes, a referee-set score.
+
+Each takes the typed :class:`~.sheet_types.Sheet`, the round's context and VP table and
+returns the :class:`~.sheet_types.Outcome`; the numbers come from the pack's
+``[special]`` section (fibur-rules.md §4). Called by :func:`.sheets.compute`.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from rules.vp import VpTable
+
+from .errors import SheetError
+from .sheet_types import Breakdown, Context, Errors, Outcome, Sheet, band_mp, convert
+
+
+def forfeit(
+    sheet: Sheet,
+    ctx: Context,
+    table: VpTable,
+    hands: tuple[tuple[int, int], ...],
+    breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...],
+    mp_ns: int,
+    mp_ew: int,
+) -> Outcome:
+    special = ctx.pack.require_special()
+    winner_vp = special.forfeit_winner_vp
+    winner_mp = band_mp(table, winner_vp, special.forfeit_mp)
+    if hands:
+        # "Minimo 14 VP": the opponent keeps what the hands played gave it, if more.
+        vp_ns, vp_ew = convert(table, mp_ns, mp_ew)
+        played_vp, played_mp = (vp_ew, mp_ew) if sheet.line == "ns" else (vp_ns, mp_ns)
+        if played_vp > winner_vp:
+            winner_vp, winner_mp = played_vp, played_mp
+    loser = (special.forfeit_loser_mp, special.forfeit_loser_vp)
+    winner = (winner_mp, winner_vp)
+    (mp_ns, vp_ns), (mp_ew, vp_ew) = (
+        (loser, winner) if sheet.line == "ns" else (winner, loser)
+    )
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns, played=False)
+
+
+def late_forfeit(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
+    special = ctx.pack.require_special()
+    rows = {hands: (present, late) for hands, present, late in special.late_forfeit_vp}
+    hands = ctx.round_hands
+    if hands not in rows:
+        hands = ctx.pack.require_vp().hands_1_uses if hands == 1 else hands
+    if hands not in rows:
+        raise SheetError(
+            {
+                "kind": [
+                    _("The rule pack has no award for a round of %(n)d hands.")
+                    % {"n": ctx.round_hands}
+                ]
+            }
+        )
+    present_vp, late_vp = rows[hands]
+    present = (band_mp(table, present_vp, "band_min"), present_vp)
+    late = (0, late_vp)
+    (mp_ns, vp_ns), (mp_ew, vp_ew) = (
+        (late, present) if sheet.line == "ns" else (present, late)
+    )
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, played=False)
+
+
+def referee_set(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
+    errors = Errors()
+    names = ("ns",) if ctx.is_rest else ("ns", "ew")
+    mp = dict(zip(("ns", "ew"), sheet.set_mp, strict=True))
+    vp = dict(zip(("ns", "ew"), sheet.set_vp, strict=True))
+    given_mp = [mp[n] is not None for n in names]
+    given_vp = [vp[n] is not None for n in names]
+    if not any(given_mp) and not any(given_vp):
+        errors.add("set_mp_ns", _("Set the MP or the VP of the lines."))
+    for kind_name, given in (("mp", given_mp), ("vp", given_vp)):
+        if any(given) and not all(given):
+            for n, ok in zip(names, given, strict=False):
+                if not ok:
+                    errors.add(f"set_{kind_name}_{n}", _("Missing score."))
+    for n in names:
+        value = mp[n]
+        if value is not None and value % 5:
+            errors.add(
+                f"set_mp_{n}",
+                _("%(score)d is not a multiple of 5: every Burraco score is.")
+                % {"score": value},
+            )
+    errors.raise_if_any()
+    if ctx.is_rest:
+        mp_ns = mp["ns"] if mp["ns"] is not None else 0
+        vp_ns = vp["ns"] if vp["ns"] is not None else convert(table, mp_ns, 0)[0]
+        return Outcome(mp_ns, None, vp_ns, None, played=False)
+    mp_ns, mp_ew = mp["ns"] or 0, mp["ew"] or 0
+    if all(given_vp):
+        vp_ns, vp_ew = vp["ns"], vp["ew"]
+    else:
+        vp_ns, vp_ew = convert(table, mp_ns, mp_ew)
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew)

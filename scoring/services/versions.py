@@ -1,0 +1,175 @@
+"""Writing what a save decided: a version with its hands, and the pairs' scores.
+
+:func:`create_version` stores one submission (its smazzate or partite, their
+breakdowns); :func:`write_pair_scores` rewrites a table's
+:class:`~scoring.models.PairScore` rows from the version that counts and refreshes the
+girone's stored standings, in the caller's transaction. :func:`sheet_key` and
+:func:`version_key` say what two sheets of a double entry must agree on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Max
+from django.utils import timezone
+
+from standings.refresh import refresh_gironi
+from tournament.models import Table
+
+from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
+from .sheet_types import Outcome, Sheet
+
+Status = ResultVersion.Status
+Purpose = ResultVersion.Purpose
+
+
+def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
+    """Replace the table's PairScore rows with what ``version`` gives each pair.
+
+    Then the girone's stored standings are refreshed, in the caller's transaction.
+    """
+    PairScore.objects.filter(table=table).delete()
+    if version is not None:
+        PairScore.objects.bulk_create(_pair_scores(table, version))
+    refresh_gironi([table.round.girone_id])
+
+
+def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:
+    played = version.kind not in (
+        ResultVersion.Kind.REST,
+        ResultVersion.Kind.FORFEIT,
+        ResultVersion.Kind.LATE_FORFEIT,
+        ResultVersion.Kind.BOTH_ABSENT,
+    )
+    common = {
+        "round_id": table.round_id,
+        "girone_id": table.round.girone_id,
+        "round_number": table.round.number,
+        "table": table,
+        "version": version,
+    }
+    rows = [
+        PairScore(
+            pair_id=table.pair_ns_id,
+            opponent_id=table.pair_ew_id,
+            line="ns",
+            vp=version.vp_ns or 0,
+            mp_for=version.mp_ns or 0,
+            mp_against=version.mp_ew or 0,
+            played=played and table.pair_ew_id is not None,
+            **common,
+        )
+    ]
+    if table.pair_ew_id is not None:
+        rows.append(
+            PairScore(
+                pair_id=table.pair_ew_id,
+                opponent_id=table.pair_ns_id,
+                line="ew",
+                vp=version.vp_ew or 0,
+                mp_for=version.mp_ew or 0,
+                mp_against=version.mp_ns or 0,
+                played=played,
+                **common,
+            )
+        )
+    return rows
+
+
+def create_version(
+    result: TableResult,
+    table: Table,
+    sheet: Sheet,
+    outcome: Outcome,
+    *,
+    status: str,
+    by: Any,
+    token: str,
+    expected: int,
+    purpose: str = Purpose.ENTRY,
+    supersedes: ResultVersion | None = None,
+    now: Any = None,
+) -> ResultVersion:
+    now = now or timezone.now()
+    number = (result.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+    confirmed = status in (Status.CONFIRMED, Status.MATCHED)
+    game = table.round.girone.stage.tournament.game
+    version = ResultVersion.objects.create(
+        result=result,
+        number=number,
+        game=game,
+        purpose=purpose,
+        kind=sheet.kind,
+        line=sheet.line,
+        reason=sheet.reason.strip(),
+        status=status,
+        hands_table=table.round.hands,
+        hands_played=(
+            outcome.counted if outcome.counted is not None else len(outcome.hands)
+        ),
+        set_mp_ns=sheet.set_mp[0],
+        set_mp_ew=sheet.set_mp[1],
+        set_vp_ns=sheet.set_vp[0],
+        set_vp_ew=sheet.set_vp[1],
+        mp_ns=outcome.mp_ns,
+        mp_ew=outcome.mp_ew,
+        vp_ns=outcome.vp_ns,
+        vp_ew=outcome.vp_ew,
+        idempotency_key=token,
+        expected_lock_version=expected,
+        entered_by=by,
+        entered_at=now,
+        confirmed_by=by if confirmed else None,
+        confirmed_at=now if confirmed else None,
+        supersedes=supersedes,
+    )
+    if game == "briscola":
+        BriscolaGame.objects.bulk_create(
+            BriscolaGame(version=version, number=i, ns=ns, ew=ew)
+            for i, (ns, ew) in enumerate(outcome.hands, start=1)
+        )
+    else:
+        HandScore.objects.bulk_create(
+            HandScore(
+                version=version,
+                number=i,
+                ns=ns,
+                ew=ew,
+                ns_breakdown=bd[0].as_json() if bd[0] else None,
+                ew_breakdown=bd[1].as_json() if bd[1] else None,
+            )
+            for i, ((ns, ew), bd) in enumerate(
+                zip(outcome.hands, _pad(outcome), strict=True), start=1
+            )
+        )
+    return version
+
+
+def _pad(outcome: Outcome) -> tuple[tuple[Any, Any], ...]:
+    if len(outcome.breakdowns) == len(outcome.hands):
+        return outcome.breakdowns
+    return tuple((None, None) for _ in outcome.hands)
+
+
+def sheet_key(sheet: Sheet, outcome: Outcome) -> tuple[object, ...]:
+    """What two sheets of a double entry must agree on: kind, line and the scores."""
+    return (
+        sheet.kind,
+        sheet.line,
+        tuple(outcome.hands),
+        tuple(sheet.set_mp),
+        tuple(sheet.set_vp),
+    )
+
+
+def version_key(version: ResultVersion) -> tuple[object, ...]:
+    """The :func:`sheet_key` of a stored version."""
+    rows = version.games.all() if version.game == "briscola" else version.hands.all()
+    return (
+        version.kind,
+        version.line,
+        tuple((r.ns, r.ew) for r in rows),
+        (version.set_mp_ns, version.set_mp_ew),
+        (version.set_vp_ns, version.set_vp_ew),
+    )
