@@ -46,6 +46,10 @@ class QualifyForm(forms.Form):
         max_value=512,
         required=False,
     )
+    tiers_by_overall = forms.BooleanField(
+        label=_("Seeds within each place by the overall standings (else A B, B A ...)"),
+        required=False,
+    )
     seeding = forms.ChoiceField(
         label=_("Seeding"),
         choices=Bracket.Seeding.choices,
@@ -89,6 +93,7 @@ class QualifyForm(forms.Form):
             "per_girone": d.get("per_girone") or 0,
             "best_next": d.get("best_next") or 0,
             "count": d.get("count") or 0,
+            "tiers_by_overall": bool(d.get("tiers_by_overall")),
             "gironi": [
                 label.strip()
                 for label in (d.get("gironi") or "").replace(";", ",").split(",")

@@ -299,6 +299,7 @@ def confirm_qualifiers(
     per_girone: int = 0,
     best_next: int = 0,
     count: int = 0,
+    tiers_by_overall: bool = False,
     gironi: Sequence[str] = (),
     name: str = "",
     seeding: str = Bracket.Seeding.SEPARATE_GIRONI,
@@ -315,6 +316,7 @@ def confirm_qualifiers(
         per_girone=per_girone,
         best_next=best_next,
         count=count,
+        tiers_by_overall=tiers_by_overall,
         gironi=gironi,
     )
     labels = set(proposal.labels)
