@@ -48,6 +48,7 @@ class Labels:
     reason_rest: str
     save: str
     save_rest: str
+    live: str  # what the live figure is: VP (Burraco) or partite won (Briscola)
 
     @classmethod
     def for_game(cls, game: str) -> Labels:
@@ -59,6 +60,7 @@ class Labels:
             reason_rest=_("Reason"),
             save=_("Save"),
             save_rest=_("Record the rest"),
+            live=_("Games won") if game == "briscola" else "VP",
         )
 
 
@@ -132,10 +134,11 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
                 '<tbody>{}</tbody><tfoot><tr><th scope="row">{}</th>'
                 '<td class="tot-ns num">0</td><td class="tot-ew num">0</td></tr></tfoot>'
                 '</table><p class="live" aria-live="polite">{} <b class="diff">0</b>'
-                ' · VP <b class="vp">—</b></p>',
+                ' · {} <b class="vp">—</b></p>',
                 mark_safe("".join(rows)),  # each row built by format_html
                 labels.total,
                 labels.diff,
+                labels.live,
             )
         )
     parts.append(

@@ -208,3 +208,4 @@ def test_briscola_entry_page_has_rows_for_replayed_partite(db, client, make_user
     page = client.get(url).content.decode()
     assert 'name="t1-h5_ns"' in page and 'name="t1-h6_ns"' not in page
     assert "Partita 1 NS" in page
+    assert "Partite vinte" in page
