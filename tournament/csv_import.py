@@ -116,8 +116,14 @@ def parse_pairs_csv(text: str) -> ParsedCsv:
     if not text.strip():
         return result
     first_line = text.splitlines()[0]
-    reader = csv.reader(io.StringIO(text), _dialect(first_line))
-    rows = list(reader)
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline=""), _dialect(first_line)))
+    except csv.Error as exc:
+        message = _("The file cannot be read as CSV: %(error)s.") % {"error": exc}
+        result.errors.append(EntryError(None, message, None, "parse"))
+        return result
+    if not rows:
+        return result
     header = rows[0]
     columns: dict[int, str] = {}
     unknown: list[str] = []

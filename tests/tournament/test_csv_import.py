@@ -150,3 +150,10 @@ def test_register_one_pair_takes_the_next_number(tournament, make_pairs):
         registration.register_pair(
             tournament, PairEntry("Verdi", "Ugo", "Gialli", "Eva", number=4)
         )
+
+
+@pytest.mark.parametrize("text", ["\n0\r0", "a\rb\r", '"x\n', "\x00", "\r\r"])
+def test_odd_text_is_reported_not_crashed(text):
+    """Stray carriage returns, open quotes, NUL: errors at most, never an exception."""
+    parsed = parse_pairs_csv(text)
+    assert parsed.entries == []
