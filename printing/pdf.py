@@ -32,8 +32,11 @@ def _fonts() -> FontConfiguration:
 
 
 @functools.cache
-def _stylesheet() -> CSS:
-    path = finders.find("css/print.css")
+def _stylesheet(name: str) -> CSS:
+    """``static/css/<name>.css``, parsed once per process."""
+    path = finders.find(f"css/{name}.css")
+    if path is None:
+        raise FileNotFoundError(f"static/css/{name}.css")
     return CSS(filename=path, font_config=_fonts())
 
 
@@ -76,7 +79,11 @@ def render_pdf(document: Document, progress: Progress | None = None) -> Pdf:
     with translation.override(translation.get_language() or settings.LANGUAGE_CODE):
         for index in range(len(document.sections)):
             html = render_to_string(document.template, document.context_for(index))
-            stylesheets = [_stylesheet(), _page_css(document, len(pages) + 1)]
+            stylesheets = [
+                _stylesheet("print"),
+                _stylesheet(f"print-{document.kind}"),
+                _page_css(document, len(pages) + 1),
+            ]
             rendered = HTML(string=html, base_url=base_url).render(
                 stylesheets=stylesheets, font_config=_fonts()
             )
