@@ -126,15 +126,19 @@ async def inject_faults(server, log, fault_mod, stop_at) -> None:
     from .server import postgres_restart
 
     await asyncio.sleep(3)
-    await asyncio.to_thread(
+    killed = await asyncio.to_thread(
         fault_mod.kill_worker_mid_save,
         server,
         log,
         timeout=max(5.0, min(60.0, stop_at - time.monotonic())),
     )
+    if killed:
+        kill = log.worker_kills[-1]
+        progress(f"fault: worker {kill['pid']} killed inside a save ({kill['query']})")
     await asyncio.sleep(5)
     if time.monotonic() < stop_at - 5:
         log.pg_restarts.append(await asyncio.to_thread(postgres_restart))
+        progress(f"fault: PostgreSQL restarted in {log.pg_restarts[-1]:.1f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,7 +152,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--budget", type=float, default=420, help="seconds of load")
+    parser.add_argument(
+        "--deadline",
+        type=float,
+        default=560,
+        help="seconds for the whole run; the load stops early enough to check",
+    )
     parser.add_argument("--fault-round", type=int, default=1)
     parser.add_argument("--no-faults", action="store_true")
     args = parser.parse_args(argv)
@@ -193,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
         server.wait_ready()
         report("setup.seconds", time.monotonic() - t0, "s")
         started = time.monotonic()
+        # What is left of the deadline, minus the time to stop and check.
+        args.budget = max(60.0, args.deadline - (started - t0) - 100)
+        progress(f"load for at most {args.budget:.0f} s")
         outcome = asyncio.run(
             run_event(args, world, server, metrics, ledger, faults, started)
         )

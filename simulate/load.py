@@ -52,7 +52,7 @@ class Referee:
     def __init__(self, base: str, username: str, slug: str, metrics: Metrics):
         self.username, self.slug, self.metrics = username, slug, metrics
         self.client = httpx.AsyncClient(
-            base_url=base, timeout=httpx.Timeout(120, connect=10)
+            base_url=base, timeout=httpx.Timeout(60, connect=10)
         )
 
     async def login(self) -> None:

@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from core import archive
+from core.standings_csv import standings_csv
 from scoring.models import ResultVersion, TableResult
 from standings.models import Row, Snapshot
 from tournament.models import Club, Player, Tournament
@@ -168,7 +169,7 @@ def test_standings_csv_lists_every_stored_row_in_order():
     import csv
 
     tournament = build_finished_tournament()
-    text = archive.standings_csv(tournament)
+    text = standings_csv(tournament)
     lines = list(csv.DictReader(io.StringIO(text)))
     stored = Row.objects.filter(
         snapshot__tournament=tournament, snapshot__kind="confirmed"

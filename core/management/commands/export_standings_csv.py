@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from core import archive
+from core.standings_csv import standings_csv
 from tournament.models import Tournament
 
 
@@ -24,7 +24,7 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament with slug {slug!r}") from None
-        text = archive.standings_csv(tournament, kind)
+        text = standings_csv(tournament, kind)
         if output:
             with open(output, "w", encoding="utf-8", newline="") as f:
                 f.write(text)

@@ -1,0 +1,63 @@
+"""The stored standings of a tournament as CSV (``manage.py export_standings_csv``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from tournament.models import Tournament
+
+#: Columns of the standings CSV, in order: (header, snapshot or row attribute).
+CSV_COLUMNS = (
+    ("stage", "stage"),
+    ("girone", "girone_label"),
+    ("line", "line"),
+    ("position", "position"),
+    ("pair", "pair_number"),
+    ("players", "players"),
+    ("club", "club"),
+    ("vp", "vp"),
+    ("mp_for", "mp_for"),
+    ("mp_against", "mp_against"),
+    ("played", "played"),
+    ("rests", "byes"),
+    ("vp_per_match", "average"),
+    ("tie_note", "note"),
+)
+
+
+def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
+    """The stored standings of ``tournament`` as CSV: one line per pair and scope.
+
+    ``kind`` is ``confirmed`` (every confirmed result) or ``public`` (the released
+    rounds). Values are as stored, so the file matches the pages exactly.
+    """
+    from standings.models import Row
+
+    rows = (
+        Row.objects.filter(snapshot__tournament=tournament, snapshot__kind=kind)
+        .select_related("snapshot__stage", "snapshot__girone")
+        .order_by(
+            "snapshot__stage__order",
+            "snapshot__girone__label",
+            "snapshot__line",
+            "index",
+        )
+    )
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([header for header, _ in CSV_COLUMNS])
+    for row in rows:
+        snapshot = row.snapshot
+        values = {
+            "stage": str(snapshot.stage),
+            "line": snapshot.line,
+            "girone_label": snapshot.girone.label if snapshot.girone_id else "",
+        }
+        writer.writerow(
+            [
+                values[attr] if attr in values else getattr(row, attr)
+                for _, attr in CSV_COLUMNS
+            ]
+        )
+    return out.getvalue()
