@@ -306,3 +306,13 @@ def test_danese_modificato_backs_up_around_a_rematch(
     play(first, director, {1: (300, 300), 2: (305, 300), 3: (305, 300)})
     second = rounds.generate_round(girone)
     assert seats(second) == [(1, 2, 3), (2, 1, 5), (3, 4, 6)]
+    ranking = rounds.danese_ranking(second)  # shown on the review page
+    assert [(r.number, r.vp, r.mp_diff) for r in ranking] == [
+        (2, 10, 15),
+        (3, 10, 15),
+        (1, 10, 0),
+        (4, 10, 0),
+        (5, 10, -15),
+        (6, 10, -15),
+    ]
+    assert rounds.danese_ranking(first) == []

@@ -192,14 +192,34 @@ def seeding_order(state: GironeState) -> list[int]:
     )
 
 
-def ranking_order(state: GironeState) -> list[int]:
-    """Active pairs by total VP, then MP difference, then pair number."""
+@dataclass(frozen=True)
+class RankingRow:
+    """One line of the ranking a Danese round was paired by."""
+
+    position: int
+    number: int
+    vp: int
+    mp_diff: int
+
+
+def ranking_rows(state: GironeState) -> list[RankingRow]:
+    """Active pairs by total VP, then MP difference, then pair number, over the rounds
+    before the next one (``state.rounds_done``): what a referee checks by hand."""
     from scoring.totals import pair_totals
 
-    totals = pair_totals(state.girone.pk)
+    totals = pair_totals(state.girone.pk, before_round=state.rounds_done + 1)
 
-    def key(number: int) -> tuple[int, int, int]:
+    def row(number: int) -> tuple[int, int, int]:
         t = totals.get(state.pk_of[number])
-        return (-(t.vp if t else 0), -(t.mp_diff if t else 0), number)
+        return (t.vp, t.mp_diff, number) if t else (0, 0, number)
 
-    return sorted(state.active, key=key)
+    ordered = sorted((row(n) for n in state.active), key=lambda r: (-r[0], -r[1], r[2]))
+    return [
+        RankingRow(i, number, vp, diff)
+        for i, (vp, diff, number) in enumerate(ordered, start=1)
+    ]
+
+
+def ranking_order(state: GironeState) -> list[int]:
+    """Active pair numbers in ranking order (see :func:`ranking_rows`)."""
+    return [r.number for r in ranking_rows(state)]

@@ -21,6 +21,7 @@ from rules.pairing import Violation
 from tournament.models import Girone, Round, Table, Tournament
 
 from .errors import RoundError
+from .girone_state import RankingRow, ranking_rows
 from .pairing import (
     Constraints,
     GironeState,
@@ -163,6 +164,13 @@ def describe(round_: Round) -> str:
     if round_.step is not None:
         text += " · " + _("EO step: %(step)s") % {"step": round_.step}
     return text
+
+
+def danese_ranking(round_: Round) -> list[RankingRow]:
+    """The ranking a Danese round is paired by (empty for other movements)."""
+    if not round_.movement.startswith("danese"):
+        return []
+    return ranking_rows(load_state(round_.girone, before=round_.number))
 
 
 def round_violations(round_: Round) -> list[Violation]:

@@ -103,6 +103,7 @@ def round_detail(request, tournament, girone, number):
             "tables": [t for t in tables if t.pair_ew_id is not None],
             "resting": [t for t in tables if t.pair_ew_id is None],
             "violations": services.round_violations(round_),
+            "ranking": services.danese_ranking(round_),
             "description": services.describe(round_),
             "has_results": services.has_results(round_),
             "is_last": not round_.girone.rounds.filter(
