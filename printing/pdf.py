@@ -76,6 +76,8 @@ def render_pdf(document: Document, progress: Progress | None = None) -> Pdf:
     base_url = str(settings.BASE_DIR)
     pages = []
     first = None
+    # Shared by the sections: an image (a score card's frame) is embedded once.
+    cache: dict = {}
     with translation.override(translation.get_language() or settings.LANGUAGE_CODE):
         for index in range(len(document.sections)):
             html = render_to_string(document.template, document.context_for(index))
@@ -85,7 +87,7 @@ def render_pdf(document: Document, progress: Progress | None = None) -> Pdf:
                 _page_css(document, len(pages) + 1),
             ]
             rendered = HTML(string=html, base_url=base_url).render(
-                stylesheets=stylesheets, font_config=_fonts()
+                stylesheets=stylesheets, font_config=_fonts(), cache=cache
             )
             first = first or rendered
             pages.extend(rendered.pages)
