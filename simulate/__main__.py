@@ -88,9 +88,17 @@ async def run_event(args, world, server, metrics, ledger, faults, started) -> di
                     inject_faults(server, faults, fault_mod, stop_at)
                 )
             entry_started = time.monotonic()
-            await load.enter_round(
-                referees, tables, ledger, rng, stop_at, world_mod.sheet_for
-            )
+            try:
+                # Saves still waiting at the stop are abandoned: the check counts
+                # the ones the server stored all the same (saved_but_answer_lost).
+                await asyncio.wait_for(
+                    load.enter_round(
+                        referees, tables, ledger, rng, stop_at, world_mod.sheet_for
+                    ),
+                    max(1.0, stop_at + 15 - time.monotonic()),
+                )
+            except TimeoutError:
+                metrics.errors["saves_abandoned_at_stop"] += 1
             metrics.busy["entry"] += time.monotonic() - entry_started
             done = sum(
                 1
@@ -116,7 +124,10 @@ async def run_event(args, world, server, metrics, ledger, faults, started) -> di
         if fault_task is not None:
             await fault_task
         stop.set()
-        await phone_task
+        try:
+            await asyncio.wait_for(phone_task, 45)
+        except TimeoutError:
+            metrics.errors["phones_still_waiting_at_stop"] += 1
         await asyncio.gather(*(r.aclose() for r in referees))
     return outcome
 
@@ -155,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--deadline",
         type=float,
-        default=560,
+        default=540,
         help="seconds for the whole run; the load stops early enough to check",
     )
     parser.add_argument("--fault-round", type=int, default=1)

@@ -230,6 +230,8 @@ async def phones(
                 headers = {"If-None-Match": etags[url]} if url in etags else {}
                 try:
                     async with gate:
+                        if stop.is_set():
+                            return
                         started = time.monotonic()
                         response = await client.get(url, headers=headers)
                         elapsed = time.monotonic() - started
