@@ -7,6 +7,7 @@ from . import views
 app_name = "public"
 
 urlpatterns = [
+    path("lingua/<str:code>/", views.language, name="language"),
     # Season rankings first: "stagioni" is not a tournament's page.
     path("stagioni/<slug:slug>/", views.season, name="season"),
     path(

@@ -7,11 +7,14 @@ under that version. The other pages get an ETag from their content.
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.cache import get_conditional_response
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.text import compress_string
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from standings.models import Season, Snapshot
@@ -80,8 +83,34 @@ def pair(request, slug, number):
 
 
 @require_GET
+def language(request, code):
+    """Switch the language of the public pages with a plain link (no form, no token).
+
+    The public pages then carry nothing personal for an anonymous visitor, so the
+    standings page can be served whole from the cache.
+    """
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        target = "/"
+    response = redirect(target)
+    if code in dict(settings.LANGUAGES):
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            samesite="Lax",
+        )
+    return response
+
+
+@require_GET
 def standings(request, slug):
-    """Standings per girone and overall, with tie-break notes; never aggregated here."""
+    """Standings per girone and overall, with tie-break notes; never aggregated here.
+
+    The ETag comes from the stored snapshots' versions (304 before any rendering). For
+    an anonymous visitor the whole page, plain and gzipped, is cached under that
+    version; otherwise only the tables are.
+    """
     obj = services.get_tournament(slug)
     found = read.snapshots(obj, Snapshot.Kind.PUBLIC)
     version = read.version_tag(found)
@@ -90,8 +119,15 @@ def standings(request, slug):
     if not_modified is not None:
         return revalidate(not_modified)
     lang = getattr(request, "LANGUAGE_CODE", "it")
-    key = f"public:standings:{obj.pk}:{version}:{lang}"
     use_cache = getattr(settings, "PUBLIC_PAGE_CACHE", True)
+    anonymous = not request.user.is_authenticated and "messages" not in request.COOKIES
+    gzip_ok = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
+    page_key = f"public:standings-page:{obj.pk}:{version}:{lang}"
+    if use_cache and anonymous:
+        cached = cache.get(page_key)
+        if cached is not None:
+            return _page_response(cached, gzip_ok, etag)
+    key = f"public:standings:{obj.pk}:{version}:{lang}"
     body = cache.get(key) if use_cache else None
     if body is None:
         body = render_to_string(
@@ -106,6 +142,21 @@ def standings(request, slug):
         # The fragment is our own template's output, escaped when it was rendered.
         {"tournament": obj, "tables_html": mark_safe(body), "empty": not found},
     )
+    if use_cache and anonymous:
+        plain = response.content
+        cache.set(page_key, (plain, compress_string(plain)), 3600)
+    response["ETag"] = etag
+    return revalidate(response)
+
+
+def _page_response(cached: tuple[bytes, bytes], gzip_ok: bool, etag: str):
+    plain, packed = cached
+    response = HttpResponse(packed if gzip_ok else plain)
+    if gzip_ok:  # GZipMiddleware leaves an encoded response alone
+        response["Content-Encoding"] = "gzip"
+        response["Content-Length"] = str(len(packed))
+    patch_vary_headers(response, ("Accept-Encoding", "Cookie"))
+    response["Content-Language"] = get_language()
     response["ETag"] = etag
     return revalidate(response)
 

@@ -1,6 +1,7 @@
 """A player on a phone (390x844) finds the table in two taps; public pages as screenshots."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.standings.factories import (
     make_girone,
@@ -50,9 +51,9 @@ def test_player_finds_the_table_in_two_taps(
     page.keyboard.type("9")
     page.get_by_role("button", name="Cerca").click()  # tap 2
     taps += 1
-    page.wait_for_load_state()
+    page.wait_for_url("**/dove-gioco/?q=9")
     found = page.get_by_test_id("seat")
-    assert found.is_visible()
+    expect(found).to_be_visible()
     assert "Tavolo 1" in found.inner_text()
     assert "Linea EO" in found.inner_text()
     assert "Turno 4" in found.inner_text()

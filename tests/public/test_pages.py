@@ -180,3 +180,28 @@ def test_pages_are_gzipped(client, world):
     tournament, *_ = world
     response = client.get(url("standings", tournament), HTTP_ACCEPT_ENCODING="gzip")
     assert response["Content-Encoding"] == "gzip"
+
+
+def test_anonymous_standings_page_is_served_whole_from_the_cache(client, world):
+    tournament, *_ = world
+    first = client.get(url("standings", tournament))
+    again = client.get(url("standings", tournament), HTTP_ACCEPT_ENCODING="gzip")
+    assert again["Content-Encoding"] == "gzip"
+    import gzip
+
+    assert gzip.decompress(again.content) == first.content
+    assert b"csrfmiddlewaretoken" not in first.content
+    assert again["ETag"] == first["ETag"]
+
+
+def test_language_link_switches_the_public_pages_to_english(client, world):
+    tournament, *_ = world
+    page = url("standings", tournament)
+    response = client.get(reverse("public:language", args=["en"]), {"next": page})
+    assert response.status_code == 302 and response["Location"] == page
+    html = client.get(page).content.decode()
+    assert "Pairs 4, 9, 12 level on VP (32)" in html
+    elsewhere = client.get(
+        reverse("public:language", args=["it"]), {"next": "https://example.com/"}
+    )
+    assert elsewhere["Location"] == "/"
