@@ -321,9 +321,18 @@ def _wrk(url: str, seconds: int) -> tuple[float, float]:
     return rps, p99
 
 
-def _measure(settings_module: str) -> tuple[float, float, int]:
+def _measure(settings_module: str, *, write: bool = True) -> tuple[float, float, int]:
     port = _free_port()
     server = _serve(settings_module, port)
+    if not write:
+        try:
+            url = f"http://127.0.0.1:{port}/t/{SLUG}/classifica/"
+            _wrk(url, 2)
+            rps, p99 = _wrk(url, WRK_SECONDS)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        return rps, p99, 0
     writer_proc = subprocess.Popen(
         [sys.executable, "-c", "from bench.bench_public import writer; writer()"],
         cwd=ROOT,
@@ -367,6 +376,10 @@ def main() -> None:
     print(f"# without the cache: {saved} results saved during the run")
     report("public.standings.nocache.rps", rps, "req/s")
     report("public.standings.nocache.p99", p99, "ms")
+    rps, p99, _ = _measure("config.settings", write=False)
+    print("# cached, nobody saving results (for comparison)")
+    report("public.standings.idle.rps", rps, "req/s")
+    report("public.standings.idle.p99", p99, "ms")
 
 
 if __name__ == "__main__":

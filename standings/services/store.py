@@ -20,6 +20,7 @@ from django.db import connection, transaction
 from rules.standings import (
     HEAD_TO_HEAD,
     LABELS,
+    Labels,
     StandingRow,
     rank,
     rank_across,
@@ -279,12 +280,21 @@ def _rank_selected(
     )
 
 
+def labels_for(game: str) -> tuple[Labels, Labels]:
+    """The words of the notes. Briscola: the stored score is card points (result entry
+    keeps the partite's card points in the MP columns), so the notes say so."""
+    if game == "briscola":
+        return Labels("Coppie", "punti", "punti carta"), Labels(
+            "Pairs", "points", "card points"
+        )
+    return LABELS["burraco"]["it"], LABELS["burraco"]["en"]
+
+
 def build_rows(
     ctx: Context, ranked: list[StandingRow[int]], *, per_match: bool = False
 ) -> list[RowData]:
     """Unsaved rows for a ranking: pair details copied, each tie's note rendered once."""
-    game = ctx.tournament.game if ctx.tournament.game in LABELS else "burraco"
-    it, en = LABELS[game]["it"], LABELS[game]["en"]
+    it, en = labels_for(ctx.tournament.game)
 
     def name(pid: int) -> str:
         return str(ctx.pairs[pid].number) if pid in ctx.pairs else str(pid)

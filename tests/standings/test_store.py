@@ -188,3 +188,15 @@ def test_referee_decision_orders_a_tie_the_chain_cannot_break():
         " differenza MP 3 (+400), 1 (+400); MP fatti 3 (1200), 1 (1200);"
         " decisione arbitrale, quindi 3 precede 1"
     )
+
+
+def test_briscola_notes_name_points_and_card_points():
+    tournament = make_tournament(game="briscola", rule_pack="briscola-approdo")
+    g = make_girone(tournament)
+    make_pairs(tournament, g, [1, 2, 3, 4])
+    # 1 and 3 win (1 point each); 1 took more card points.
+    play(g, {1: [(1, 2, 130, 110, 1, 0), (3, 4, 125, 115, 1, 0)]})
+    got = rows(snapshot(g))
+    assert [r.pair_number for r in got][:2] == [1, 3]
+    assert got[0].note.startswith("Coppie 1, 3 a pari punti (1): nessuno scontro diretto")
+    assert "differenza punti carta 1 (+20), 3 (+10)" in got[0].note
