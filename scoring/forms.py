@@ -42,7 +42,7 @@ def part_label(part: str) -> str:
             "clean": _("Clean burrachi"),
             "semiclean": _("Semi-clean burrachi"),
             "dirty": _("Dirty burrachi"),
-            "closed": _("Closed"),
+            "closed": _("Closed the hand"),
             "pozzetto": _("Took the pozzetto"),
             "melded": _("Cards melded"),
             "in_hand": _("Cards in hand"),
