@@ -198,5 +198,7 @@ def test_briscola_notes_name_points_and_card_points():
     play(g, {1: [(1, 2, 130, 110, 1, 0), (3, 4, 125, 115, 1, 0)]})
     got = rows(snapshot(g))
     assert [r.pair_number for r in got][:2] == [1, 3]
-    assert got[0].note.startswith("Coppie 1, 3 a pari punti (1): nessuno scontro diretto")
+    assert got[0].note.startswith(
+        "Coppie 1, 3 a pari punti (1): nessuno scontro diretto"
+    )
     assert "differenza punti carta 1 (+20), 3 (+10)" in got[0].note
