@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -29,6 +30,27 @@ Progress = Callable[[int, int], None]
 @functools.cache
 def _fonts() -> FontConfiguration:
     return FontConfiguration()
+
+
+class PrintHTML(HTML):
+    """WeasyPrint's HTML with a lean user-agent stylesheet (``printing/css/ua.css``).
+
+    The full HTML5 one has many attribute and ``:is()`` rules that are matched against
+    every cell of a long table; the print templates use a handful of elements, and the
+    pages come out identical (checked page by page) with about 15% less work. Relies on
+    WeasyPrint's ``_ua_stylesheets``/``_ph_stylesheets`` hooks (pinned version 70).
+    """
+
+    def _ua_stylesheets(self, forms=False):
+        return [_user_agent()]
+
+    def _ph_stylesheets(self):
+        return []
+
+
+@functools.cache
+def _user_agent() -> CSS:
+    return CSS(filename=str(Path(__file__).parent / "css" / "ua.css"))
 
 
 @functools.cache
@@ -86,7 +108,7 @@ def render_pdf(document: Document, progress: Progress | None = None) -> Pdf:
                 _stylesheet(f"print-{document.kind}"),
                 _page_css(document, len(pages) + 1),
             ]
-            rendered = HTML(string=html, base_url=base_url).render(
+            rendered = PrintHTML(string=html, base_url=base_url).render(
                 stylesheets=stylesheets, font_config=_fonts(), cache=cache
             )
             first = first or rendered
