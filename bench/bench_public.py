@@ -304,7 +304,7 @@ def _wrk(url: str, seconds: int) -> tuple[float, float]:
             f"-d{seconds}s",
             "--latency",
             "--timeout",
-            "10s",
+            "30s",
             "-H",
             "Accept-Encoding: gzip",
             url,
@@ -315,6 +315,9 @@ def _wrk(url: str, seconds: int) -> tuple[float, float]:
     ).stdout
     if "Non-2xx" in out:
         raise RuntimeError(f"wrk saw errors:\n{out}")
+    errors = re.search(r"Socket errors:.*", out)
+    if errors:
+        print(f"# wrk {errors.group(0)}")
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     value, unit = re.search(r"99%\s+([\d.]+)(us|ms|s)", out).groups()
     p99 = float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
