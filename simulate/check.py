@@ -119,6 +119,12 @@ def verify(world, ledger) -> dict[str, int]:
     }
     for pair in set(totals) | {p for p, v in stored.items() if any(v)}:
         if stored.get(pair, [0, 0, 0, 0]) != totals.get(pair, [0, 0, 0, 0]):
+            if not found["standings_rows_wrong"]:
+                print(
+                    f"# standings: pair id {pair} stored [vp, mp for, mp against, "
+                    f"played] {stored.get(pair)}, recomputed {totals.get(pair)}",
+                    flush=True,
+                )
             found["standings_rows_wrong"] += 1
     before = dict(
         Snapshot.objects.filter(girone_id__in=world.girone_ids)
