@@ -8,14 +8,15 @@ count in its totals, but it is never a meeting (so never in a classifica avulsa)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.standings import MatchTuple
 
 
-@dataclass(frozen=True)
-class Score:
-    """What one table gave one pair in one round (a PairScore row, or a provisional one)."""
+class Score(NamedTuple):
+    """What one table gave one pair in one round (a PairScore row, or a provisional one).
+
+    A named tuple: a 1,000-pair girone reads thousands of them on every result saved."""
 
     pair_id: int
     opponent_id: int | None
@@ -50,7 +51,7 @@ def confirmed_scores(girone_ids: Iterable[int]) -> list[Score]:
     rows = PairScore.objects.filter(girone_id__in=list(girone_ids)).values_list(
         *SCORE_FIELDS
     )
-    return [Score(*row) for row in rows.order_by()]
+    return list(map(Score._make, rows.order_by()))
 
 
 def matches_of(scores: Iterable[Score]) -> list[MatchTuple[int]]:

@@ -11,9 +11,10 @@ the version stay valid.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from django.db import connection, transaction
 
@@ -85,6 +86,19 @@ class Context:
     settings: Settings
     config: StandingsConfig
     pairs: dict[int, PairInfo]
+
+    @cached_property
+    def key(self) -> tuple[object, ...]:
+        """Everything besides the results that a stored ranking depends on."""
+        config = self.config
+        return (
+            self.tournament.game,
+            self.settings,
+            config.lot_seed,
+            config.lines_apart,
+            repr(config.decisions),
+            tuple(sorted(self.pairs.items())),
+        )
 
     def decisions_for(self, team_ids: set[int]) -> list[list[int]]:
         """The referee's orders (pair numbers in the config) that apply to these teams."""
@@ -169,20 +183,34 @@ def refresh_girone(girone: Girone, ctx: Context) -> None:
     }
     roster |= {s.pair_id for s in scores}
     built: dict[int, list[RowData]] = {}
-    for kind, counted in _by_kind(scores, released).items():
+    members = frozenset(roster)
+
+    def girone_rows(counted: list[Score]) -> list[RowData]:
         # Every round released: the public standings are the confirmed ones.
         if len(counted) not in built:
             ranked = _rank_girone(counted, roster, ctx)
             built[len(counted)] = build_rows(ctx, ranked)
-        _store(ctx, girone.stage, girone, "", kind, built[len(counted)], counted)
+        return built[len(counted)]
+
+    def line_rows(counted: list[Score], line: str) -> list[RowData]:
+        chosen = _line_of(counted, line)
+        ranked = _rank_selected([counted], chosen, _overall_chain(ctx), ctx)
+        return build_rows(ctx, ranked)
+
+    for kind, counted in _by_kind(scores, released).items():
+        inputs = (tuple(counted), members, ctx.key)
+        _store_if_changed(
+            ctx, girone.stage, girone, "", kind, counted, inputs,
+            lambda c=counted: girone_rows(c),
+        )  # fmt: skip
         if not ctx.config.lines_apart:
             Snapshot.objects.filter(girone=girone, kind=kind).exclude(line="").delete()
         else:
             for line in ("ns", "ew"):
-                chosen = _line_of(counted, line)
-                ranked = _rank_selected([counted], chosen, _overall_chain(ctx), ctx)
-                rows = build_rows(ctx, ranked)
-                _store(ctx, girone.stage, girone, line, kind, rows, counted)
+                _store_if_changed(
+                    ctx, girone.stage, girone, line, kind, counted, inputs,
+                    lambda c=counted, ln=line: line_rows(c, ln),
+                )  # fmt: skip
 
 
 def refresh_stage(stage: Stage, ctx: Context) -> None:
@@ -202,12 +230,19 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
     }
     per_match = len(set(sizes.values())) > 1
     chain = _overall_chain(ctx, per_match=per_match)
-    for kind, counted in _by_kind(scores, released).items():
+
+    def stage_rows(counted: list[Score]) -> list[RowData]:
         groups = [[s for s in counted if s.girone_id == g] for g in gironi]
         chosen = {s.pair_id for s in counted}
         ranked = _rank_selected(groups, chosen, chain, ctx)
-        rows = build_rows(ctx, ranked, per_match=per_match)
-        _store(ctx, stage, None, "", kind, rows, counted)
+        return build_rows(ctx, ranked, per_match=per_match)
+
+    for kind, counted in _by_kind(scores, released).items():
+        inputs = (tuple(counted), tuple(gironi), per_match, ctx.key)
+        _store_if_changed(
+            ctx, stage, None, "", kind, counted, inputs,
+            lambda c=counted: stage_rows(c),
+        )  # fmt: skip
 
 
 def _by_kind(
@@ -350,12 +385,50 @@ def notes_of(rows: list[RowData]) -> list[list[str]]:
     return notes
 
 
-def _store(
+#: What each stored snapshot was last computed from, in this process: scope ->
+#: (inputs, digest of the content they give). The content is a function of the inputs,
+#: so when the inputs are the same and the stored digest is the one they gave, the
+#: snapshot is already right and nothing is ranked (e.g. the public standings while
+#: the results of a round not yet released are entered). A rolled-back write leaves an
+#: entry that is still true; a snapshot changed by another process has another digest.
+_COMPUTED: dict[tuple[int, int | None, str, str], tuple[object, str]] = {}
+_COMPUTED_MAX = 64
+
+
+def _store_if_changed(
     ctx: Context,
     stage: Stage,
     girone: Girone | None,
     line: str,
     kind: str,
+    counted: list[Score],
+    inputs: object,
+    rows: Callable[[], list[RowData]],
+) -> None:
+    """Rank and store one snapshot, unless its inputs are those it was computed from."""
+    lookup = {"stage": stage, "girone": girone, "line": line, "kind": kind}
+    snapshot = (
+        Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
+    )
+    scope = (stage.pk, girone.pk if girone is not None else None, line, kind)
+    known = _COMPUTED.get(scope)
+    if (
+        snapshot is not None
+        and known is not None
+        and known[1] == snapshot.digest
+        and known[0] == inputs
+    ):
+        return
+    snapshot = _store(ctx, lookup, snapshot, rows(), counted)
+    if len(_COMPUTED) >= _COMPUTED_MAX and scope not in _COMPUTED:
+        _COMPUTED.clear()
+    _COMPUTED[scope] = (inputs, snapshot.digest)
+
+
+def _store(
+    ctx: Context,
+    lookup: dict[str, object],
+    snapshot: Snapshot | None,
     rows: list[RowData],
     counted: list[Score],
 ) -> Snapshot:
@@ -363,15 +436,12 @@ def _store(
     chain = list(ctx.settings.chain)
     notes = notes_of(rows)
     digest = _digest(rows, rounds, chain, ctx.settings.note, notes)
-    lookup = {"stage": stage, "girone": girone, "line": line, "kind": kind}
-    snapshot = (
-        Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
-    )
+    fresh = snapshot is None
     if snapshot is None:
         snapshot = Snapshot.objects.create(tournament=ctx.tournament, **lookup)
     elif snapshot.digest == digest:
         return snapshot
-    _replace_rows(snapshot, rows)
+    _replace_rows(snapshot, rows, fresh=fresh)
     snapshot.version += 1
     snapshot.digest = digest
     snapshot.rounds = rounds
@@ -402,23 +472,48 @@ _ROW_COLUMNS = (
 )
 
 
-def _replace_rows(snapshot: Snapshot, rows: list[RowData]) -> None:
-    """Delete and insert the rows in two statements (a 1,000-row girone is rewritten
-    on every result: the ORM's per-object work would dominate the recompute)."""
-    table = connection.ops.quote_name(Row._meta.db_table)
-    columns = ", ".join(
-        connection.ops.quote_name(Row._meta.get_field(c.removesuffix("_id")).column)
-        for c in _ROW_COLUMNS
-    )
-    marks = ", ".join(["%s"] * len(_ROW_COLUMNS))
+def _replace_rows(snapshot: Snapshot, rows: list[RowData], *, fresh: bool) -> None:
+    """Write only the rows that changed: the stored rows are read in one query, those
+    of pairs whose row differs (or left) are deleted and the new ones inserted, a few
+    hundred per statement (a 1,000-row girone is rewritten on every result, and after
+    a save most rows usually stay as they were)."""
     for row in rows:
         row.snapshot_id = snapshot.pk
+    new = {row.pair_id: [getattr(row, c) for c in _ROW_COLUMNS] for row in rows}
+    stored: dict[int, list[object]] = {}
+    if not fresh:
+        found = Row.objects.filter(snapshot=snapshot).values_list(*_ROW_COLUMNS)
+        stored = {values[3]: list(values) for values in found.order_by()}
+    gone = [pid for pid, values in stored.items() if new.get(pid) != values]
+    added = [values for pid, values in new.items() if stored.get(pid) != values]
+    table = connection.ops.quote_name(Row._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {table} WHERE snapshot_id = %s", [snapshot.pk])
-        cursor.executemany(
-            f"INSERT INTO {table} ({columns}) VALUES ({marks})",
-            [[getattr(row, c) for c in _ROW_COLUMNS] for row in rows],
+        if len(gone) > len(stored) // 2:
+            cursor.execute(f"DELETE FROM {table} WHERE snapshot_id = %s", [snapshot.pk])
+            added = list(new.values())
+        else:
+            for chunk in _chunks(gone, 500):
+                marks = ", ".join(["%s"] * len(chunk))
+                cursor.execute(
+                    f"DELETE FROM {table} WHERE snapshot_id = %s AND pair_id IN ({marks})",
+                    [snapshot.pk, *chunk],
+                )
+        columns = ", ".join(
+            connection.ops.quote_name(Row._meta.get_field(c.removesuffix("_id")).column)
+            for c in _ROW_COLUMNS
         )
+        one = "(" + ", ".join(["%s"] * len(_ROW_COLUMNS)) + ")"
+        size = 50 if connection.vendor == "sqlite" else 1000
+        for chunk in _chunks(added, size):
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))}",
+                [value for values in chunk for value in values],
+            )
+
+
+def _chunks(items: list, size: int) -> Iterable[list]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 def _digest(
