@@ -470,6 +470,25 @@ _ROW_COLUMNS = (
     "tie",
     "by_lot",
 )
+#: The PostgreSQL type of each of those columns (for the arrays of the insert).
+_PG_TYPES = (
+    "bigint",
+    "integer",
+    "integer",
+    "bigint",
+    "integer",
+    "text",
+    "text",
+    "text",
+    "integer",
+    "integer",
+    "integer",
+    "integer",
+    "integer",
+    "text",
+    "integer",
+    "boolean",
+)
 
 
 def _replace_rows(snapshot: Snapshot, rows: list[RowData], *, fresh: bool) -> None:
@@ -491,6 +510,11 @@ def _replace_rows(snapshot: Snapshot, rows: list[RowData], *, fresh: bool) -> No
         if len(gone) > len(stored) // 2:
             cursor.execute(f"DELETE FROM {table} WHERE snapshot_id = %s", [snapshot.pk])
             added = list(new.values())
+        elif gone and connection.vendor == "postgresql":
+            cursor.execute(
+                f"DELETE FROM {table} WHERE snapshot_id = %s AND pair_id = ANY(%s)",
+                [snapshot.pk, gone],
+            )
         else:
             for chunk in _chunks(gone, 500):
                 marks = ", ".join(["%s"] * len(chunk))
@@ -498,17 +522,30 @@ def _replace_rows(snapshot: Snapshot, rows: list[RowData], *, fresh: bool) -> No
                     f"DELETE FROM {table} WHERE snapshot_id = %s AND pair_id IN ({marks})",
                     [snapshot.pk, *chunk],
                 )
-        columns = ", ".join(
-            connection.ops.quote_name(Row._meta.get_field(c.removesuffix("_id")).column)
-            for c in _ROW_COLUMNS
+        if added:
+            _insert_rows(cursor, table, added)
+
+
+def _insert_rows(cursor, table: str, added: list[list[object]]) -> None:
+    """One INSERT of many rows. PostgreSQL: one array per column and ``unnest``
+    (thousands of placeholders would cost the driver more than the database)."""
+    columns = ", ".join(
+        connection.ops.quote_name(Row._meta.get_field(c.removesuffix("_id")).column)
+        for c in _ROW_COLUMNS
+    )
+    if connection.vendor == "postgresql":
+        arrays = ", ".join(f"%s::{kind}[]" for kind in _PG_TYPES)
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) SELECT * FROM unnest({arrays})",
+            [list(column) for column in zip(*added, strict=True)],
         )
-        one = "(" + ", ".join(["%s"] * len(_ROW_COLUMNS)) + ")"
-        size = 50 if connection.vendor == "sqlite" else 1000
-        for chunk in _chunks(added, size):
-            cursor.execute(
-                f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))}",
-                [value for values in chunk for value in values],
-            )
+        return
+    one = "(" + ", ".join(["%s"] * len(_ROW_COLUMNS)) + ")"
+    for chunk in _chunks(added, 50):
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))}",
+            [value for values in chunk for value in values],
+        )
 
 
 def _chunks(items: list, size: int) -> Iterable[list]:
