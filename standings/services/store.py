@@ -11,6 +11,7 @@ the version stay valid.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -470,7 +471,7 @@ _ROW_COLUMNS = (
     "tie",
     "by_lot",
 )
-#: The PostgreSQL type of each of those columns (for the arrays of the insert).
+#: The PostgreSQL type of each of those columns (for the rows of the insert).
 _PG_TYPES = (
     "bigint",
     "integer",
@@ -527,17 +528,25 @@ def _replace_rows(snapshot: Snapshot, rows: list[RowData], *, fresh: bool) -> No
 
 
 def _insert_rows(cursor, table: str, added: list[list[object]]) -> None:
-    """One INSERT of many rows. PostgreSQL: one array per column and ``unnest``
-    (thousands of placeholders would cost the driver more than the database)."""
+    """One INSERT of many rows. PostgreSQL: the rows as one JSON parameter
+    (thousands of placeholders, or arrays of strings, cost the driver more than the
+    database)."""
     columns = ", ".join(
         connection.ops.quote_name(Row._meta.get_field(c.removesuffix("_id")).column)
         for c in _ROW_COLUMNS
     )
     if connection.vendor == "postgresql":
-        arrays = ", ".join(f"%s::{kind}[]" for kind in _PG_TYPES)
+        record = ", ".join(
+            f"{connection.ops.quote_name(name)} {kind}"
+            for name, kind in zip(_ROW_COLUMNS, _PG_TYPES, strict=True)
+        )
+        payload = json.dumps(
+            [dict(zip(_ROW_COLUMNS, row, strict=True)) for row in added]
+        )
         cursor.execute(
-            f"INSERT INTO {table} ({columns}) SELECT * FROM unnest({arrays})",
-            [list(column) for column in zip(*added, strict=True)],
+            f"INSERT INTO {table} ({columns}) SELECT * FROM json_to_recordset(%s::json)"
+            f" AS x({record})",
+            [payload],
         )
         return
     one = "(" + ", ".join(["%s"] * len(_ROW_COLUMNS)) + ")"
