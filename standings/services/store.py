@@ -22,6 +22,7 @@ from django.db import connection, transaction
 from rules.standings import (
     HEAD_TO_HEAD,
     LABELS,
+    Explanation,
     Labels,
     StandingRow,
     rank,
@@ -335,6 +336,18 @@ def build_rows(
     def name(pid: int) -> str:
         return str(ctx.pairs[pid].number) if pid in ctx.pairs else str(pid)
 
+    known = _known_texts(ctx)
+
+    def texts(explanation: Explanation[int]) -> tuple[str, str]:
+        try:
+            return known[explanation]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be hashed: rendered every time
+            return _render(explanation, it, en, name)
+        known[explanation] = found = _render(explanation, it, en, name)
+        return found
+
     notes: dict[int, tuple[int, str, str]] = {}
     rows: list[RowData] = []
     for index, r in enumerate(ranked):
@@ -344,11 +357,7 @@ def build_rows(
         if r.explanation is not None:
             key = id(r.explanation)
             if key not in notes:
-                notes[key] = (
-                    len(notes) + 1,
-                    render_explanation(r.explanation, lang="it", labels=it, name=name),
-                    render_explanation(r.explanation, lang="en", labels=en, name=name),
-                )
+                notes[key] = (len(notes) + 1, *texts(r.explanation))
             tie, note, note_en = notes[key]
         t = r.totals
         average = ""
@@ -375,6 +384,30 @@ def build_rows(
         )
         rows.append(row)
     return rows
+
+
+#: The notes of the ties already rendered in this process, for one tournament state
+#: (``Context.key``: pairs, game, settings): after a result most ties are unchanged.
+_TEXTS: list[object] = [None, {}]
+_TEXTS_MAX = 20_000
+
+
+def _known_texts(ctx: Context) -> dict[Explanation[int], tuple[str, str]]:
+    if _TEXTS[0] != ctx.key or len(_TEXTS[1]) > _TEXTS_MAX:  # type: ignore[arg-type]
+        _TEXTS[:] = [ctx.key, {}]
+    return _TEXTS[1]  # type: ignore[return-value]
+
+
+def _render(
+    explanation: Explanation[int],
+    it: Labels,
+    en: Labels,
+    name: Callable[[int], str],
+) -> tuple[str, str]:
+    return (
+        render_explanation(explanation, lang="it", labels=it, name=name),
+        render_explanation(explanation, lang="en", labels=en, name=name),
+    )
 
 
 def notes_of(rows: list[RowData]) -> list[list[str]]:
