@@ -48,11 +48,35 @@ def version_tag(found: list[Snapshot]) -> str:
 
 
 def tables(found: list[Snapshot]) -> list[Table]:
-    """The rows of these snapshots, one query."""
-    rows: dict[int, list[Row]] = {s.pk: [] for s in found}
-    notes = {s.pk: s.notes for s in found}
-    for row in Row.objects.filter(snapshot__in=found).order_by("snapshot_id", "index"):
-        if row.tie:
-            row.note, row.note_en = notes[row.snapshot_id][row.tie - 1]
-        rows[row.snapshot_id].append(row)
-    return [Table(s, rows[s.pk]) for s in found]
+    """The rows of these snapshots (one query; again if a refresh committed meanwhile).
+
+    The snapshots and their rows are read by two statements: a refresh that commits
+    between them would pair old notes with new rows. The versions are checked after the
+    rows are read and, if one moved, both are read again.
+    """
+    for _attempt in range(5):
+        rows: dict[int, list[Row]] = {s.pk: [] for s in found}
+        notes = {s.pk: s.notes for s in found}
+        consistent = True
+        for row in Row.objects.filter(snapshot__in=found).order_by(
+            "snapshot_id", "index"
+        ):
+            if row.tie:
+                if row.tie > len(notes[row.snapshot_id]):
+                    consistent = False
+                    break
+                row.note, row.note_en = notes[row.snapshot_id][row.tie - 1]
+            rows[row.snapshot_id].append(row)
+        versions = dict(
+            Snapshot.objects.filter(pk__in=rows).values_list("pk", "version")
+        )
+        if consistent and all(versions.get(s.pk) == s.version for s in found):
+            break
+        fresh = {
+            s.pk: s
+            for s in Snapshot.objects.filter(pk__in=rows).select_related(
+                "girone", "stage"
+            )
+        }
+        found = [fresh[s.pk] for s in found if s.pk in fresh]
+    return [Table(s, rows.get(s.pk, [])) for s in found]

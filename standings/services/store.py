@@ -142,6 +142,16 @@ def refresh_gironi(girone_ids: Iterable[int]) -> None:
     if not ids:
         return
     with transaction.atomic():
+        # One refresh at a time per stage: the girone's scores and the stage's overall
+        # standings are read after the lock, so two saves in the same stage can never
+        # each write a ranking that misses the other's result (a lost update).
+        stage_ids = Girone.objects.filter(id__in=ids).values_list("stage_id")
+        list(
+            Stage.objects.select_for_update()
+            .filter(pk__in=stage_ids)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
         gironi = list(
             Girone.objects.filter(id__in=ids).select_related("stage__tournament")
         )
