@@ -1,7 +1,17 @@
 """Fixtures shared by the whole suite (factories live next to the apps' tests)."""
 
+import os
+
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import settings
+
+# CI runs the property tests derandomised: the same examples on every run, so a red run
+# is reproducible and never a matter of luck. `HYPOTHESIS_PROFILE=explore make test`
+# searches afresh (and finds new counter-examples to add as known answers).
+settings.register_profile("ci", derandomize=True)
+settings.register_profile("explore", max_examples=500)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture

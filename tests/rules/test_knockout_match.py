@@ -206,6 +206,11 @@ def test_agrees_with_rules_briscola(games, spareggi, best_of, pack_name, last_tr
 
     pack = load_pack(pack_name, 1)
     section = pack.require_briscola()
+    # The last trick decides only a spareggio that ends 60-60: rules.briscola records it
+    # on any spareggio (a fact of the hand), rules.knockout refuses it where it decides
+    # nothing. Compare outcomes where both input models mean the same thing.
+    if not spareggi or spareggi[-1] != (60, 60):
+        last_trick = None
     try:
         ours = briscola_match(
             games,
