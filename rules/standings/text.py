@@ -31,17 +31,22 @@ class Labels:
     teams: str  # "Coppie"
     points: str  # "VP"
     score: str  # "MP"
+    point: str = ""  # the singular where it differs: "punto" (1 punto, 2 punti)
+
+    def points_for(self, value: object) -> str:
+        """The points unit agreeing with ``value``: "1 punto", "2 punti", "1 VP"."""
+        return self.point if self.point and value == 1 else self.points
 
 
 LABELS: dict[str, dict[str, Labels]] = {
     "burraco": {"it": Labels("Coppie", "VP", "MP"), "en": Labels("Pairs", "VP", "MP")},
     "briscola": {
-        "it": Labels("Coppie", "punti", "partite"),
-        "en": Labels("Pairs", "points", "games"),
+        "it": Labels("Coppie", "punti", "partite", "punto"),
+        "en": Labels("Pairs", "points", "games", "point"),
     },
     "football": {
-        "it": Labels("Squadre", "punti", "gol"),
-        "en": Labels("Teams", "points", "goals"),
+        "it": Labels("Squadre", "punti", "gol", "punto"),
+        "en": Labels("Teams", "points", "goals", "point"),
     },
 }
 """Labels per game and language: ``LABELS["briscola"]["it"]``."""
@@ -213,7 +218,8 @@ class _Renderer[T]:
             ]
             if c == "h2h_points":
                 items[0] = (
-                    f"{names[0]} ({self.value(step.values[0], c)} {self.labels.points})"
+                    f"{names[0]} ({self.value(step.values[0], c)} "
+                    f"{self.labels.points_for(step.values[0])})"
                 )
             body = f"{label} {', '.join(items)}"
         return body + self.precedes(step)

@@ -327,7 +327,7 @@ BRISCOLA_CYCLE = [
             BRISCOLA_CYCLE,
             [(5, 1), (1, 2), (3, 3), (2, 4), (4, 5)],
             [
-                "Coppie 1, 2, 3 a pari punti (2): classifica avulsa 1 (1 punti), 3 (1),"
+                "Coppie 1, 2, 3 a pari punti (2): classifica avulsa 1 (1 punto), 3 (1),"
                 " 2 (1); differenza partite nella classifica avulsa 1 (+1), 3 (0), 2 (-1)"
             ],
             id="three-tied-avulsa-partite",
