@@ -331,8 +331,8 @@ def labels_for(game: str) -> tuple[Labels, Labels]:
     """The words of the notes. Briscola: the stored score is card points (result entry
     keeps the partite's card points in the MP columns), so the notes say so."""
     if game == "briscola":
-        return Labels("Coppie", "punti", "punti carta"), Labels(
-            "Pairs", "points", "card points"
+        return Labels("Coppie", "punti", "punti carta", "punto"), Labels(
+            "Pairs", "points", "card points", "point"
         )
     return LABELS["burraco"]["it"], LABELS["burraco"]["en"]
 
