@@ -12,6 +12,8 @@ Environment variables:
 * ``DJANGO_SQLITE_PATH`` (default ``<project>/db.sqlite3``)
 * ``DJANGO_CONN_MAX_AGE`` (seconds a database connection is kept, default 0)
 * ``DATABASE_REPLICA_URL`` (optional read replica for the public pages)
+* ``DJANGO_STANDINGS_REFRESH`` ("inline"/"worker"), ``DJANGO_STANDINGS_REFRESH_DELAY``
+  (seconds, worker mode): when stored standings are recomputed after a save
 * ``REDIS_URL`` (optional shared cache, e.g. ``redis://127.0.0.1:6379/0``)
 * ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
   ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see README)
@@ -204,9 +206,17 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["default", "printing"],
+        "QUEUES": ["default", "printing", "standings"],
     }
 }
+
+# Stored standings after a save: "inline" (in the save's transaction) or "worker"
+# (queued for db_worker, several saves ranked at once; for events of several hundred
+# pairs). See standings/refresh.py.
+STANDINGS_REFRESH = os.environ.get("DJANGO_STANDINGS_REFRESH", "inline")
+if STANDINGS_REFRESH not in ("inline", "worker"):
+    raise ImproperlyConfigured("DJANGO_STANDINGS_REFRESH must be 'inline' or 'worker'")
+STANDINGS_REFRESH_DELAY = float(os.environ.get("DJANGO_STANDINGS_REFRESH_DELAY", "1"))
 
 # Content Security Policy (Django's own middleware): scripts, styles, images and fonts
 # come from this site only; no inline script or style attribute anywhere.

@@ -33,7 +33,10 @@ def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
     rounds). Values are as stored, so the file matches the pages exactly.
     """
     from standings.models import Row
+    from standings.refresh import ensure_fresh_tournament
 
+    if kind == "confirmed":
+        ensure_fresh_tournament(tournament)
     rows = (
         Row.objects.filter(snapshot__tournament=tournament, snapshot__kind=kind)
         .select_related("snapshot__stage", "snapshot__girone")

@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from .faults import FaultLog
     from .load import Ledger, Metrics
-    from .server import Gunicorn, production_env
+    from .server import Gunicorn, Worker, production_env
 
     t0 = time.monotonic()
     work = tempfile.mkdtemp(prefix="torneo-simulate-")
@@ -208,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
     )
     server = Gunicorn(env, port=args.port, workers=args.workers, threads=args.threads)
+    worker = Worker(env, Path(work) / "worker.log")
     metrics, ledger, faults = Metrics(), Ledger(), FaultLog()
+    drained, behind = 0.0, 0
     try:
         server.wait_ready()
         report("setup.seconds", time.monotonic() - t0, "s")
@@ -222,6 +224,12 @@ def main(argv: list[str] | None = None) -> int:
         load_seconds = time.monotonic() - started
     finally:
         server.stop()
+        try:
+            # The standings trail the saves by about a second: let the worker finish.
+            drained, behind = in_django(check.drain, world)
+        finally:
+            worker.stop()
+    refresh = in_django(check.refresh_figures)
     found = in_django(check.verify, world, ledger)
 
     saves = metrics.samples["save"]
@@ -254,6 +262,16 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "responses",
     )
+    lags = refresh["lags"]
+    report("standings.refreshes", len(lags), "rankings")
+    report("standings.tasks", len(refresh["passes"]), "tasks")
+    report("standings.tasks_failed", refresh["failed"][0], "tasks")
+    report("standings.lag.p50", percentile(lags, 50), "s")
+    report("standings.lag.p99", percentile(lags, 99), "s")
+    report("standings.lag.max", max(lags, default=float("nan")), "s")
+    report("standings.drain_seconds", drained, "s")
+    report("standings.gironi_behind_after_drain", behind, "gironi")
+    report("standings.worker_starts", worker.starts, "starts")
     report("errors.total", sum(metrics.errors.values()), "errors")
     for name, count in sorted(metrics.errors.items()):
         report(f"errors.{name}", count, "errors")
@@ -282,18 +300,21 @@ def main(argv: list[str] | None = None) -> int:
     ):
         report(f"check.{name}", found.get(name, 0), "count")
     report("total.seconds", time.monotonic() - t0, "s")
-    bad = sum(
-        found.get(k, 0)
-        for k in (
-            "lost",
-            "duplicated",
-            "half_written",
-            "wrong_content",
-            "foreign_version",
-            "tables_without_a_sent_sheet",
-            "standings_rows_wrong",
-            "standings_snapshots_changed_by_recompute",
+    bad = (
+        sum(
+            found.get(k, 0)
+            for k in (
+                "lost",
+                "duplicated",
+                "half_written",
+                "wrong_content",
+                "foreign_version",
+                "tables_without_a_sent_sheet",
+                "standings_rows_wrong",
+                "standings_snapshots_changed_by_recompute",
+            )
         )
+        + behind
     )
     print(
         "# simulate: " + ("OK, nothing lost or twice" if not bad else f"{bad} PROBLEMS")

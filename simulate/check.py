@@ -5,6 +5,46 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 
+def drain(world, timeout: float = 90) -> tuple[float, int]:
+    """Wait for the worker to rank every saved result: (seconds waited, gironi still
+    behind at the timeout)."""
+    import time
+
+    from django.db import connections
+    from django.db.models import F
+
+    from standings.models import RefreshState
+
+    started = time.monotonic()
+    while True:
+        behind = RefreshState.objects.filter(
+            girone_id__in=world.girone_ids, requested__gt=F("done")
+        ).count()
+        if not behind or time.monotonic() - started > timeout:
+            return time.monotonic() - started, behind
+        connections.close_all()
+        time.sleep(0.5)
+
+
+def refresh_figures() -> dict[str, list[float]]:
+    """What the standings worker's tasks returned: the delay of each ranking made, and
+    the rankings per task."""
+    from django_tasks_db.models import DBTaskResult
+
+    lags: list[float] = []
+    passes: list[float] = []
+    for value in DBTaskResult.objects.filter(
+        task_path="standings.tasks.refresh_standings", status="SUCCESSFUL"
+    ).values_list("return_value", flat=True):
+        if isinstance(value, dict):
+            lags += value.get("lags", [])
+            passes.append(value.get("passes", 0))
+    failed = DBTaskResult.objects.filter(
+        task_path="standings.tasks.refresh_standings", status="FAILED"
+    ).count()
+    return {"lags": lags, "passes": passes, "failed": [failed]}
+
+
 def verify(world, ledger) -> dict[str, int]:
     from scoring.models import HandScore, PairScore, ResultVersion, TableResult
     from standings.models import Row, Snapshot

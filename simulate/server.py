@@ -1,4 +1,5 @@
-"""The processes under test: a gunicorn server on loopback and the PostgreSQL cluster."""
+"""The processes under test: a gunicorn server on loopback, the background worker that
+ranks the standings, and the PostgreSQL cluster."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -28,6 +30,9 @@ def production_env(static_root: str) -> dict[str, str]:
         "DJANGO_CONN_MAX_AGE": "60",
         "DJANGO_STATIC_ROOT": static_root,
         "DJANGO_LOGIN_FAILURE_LIMIT": "50",
+        # National scale: saves queue the standings for the worker (standings/refresh.py).
+        "DJANGO_STANDINGS_REFRESH": "worker",
+        "DJANGO_STANDINGS_REFRESH_DELAY": "1",
     }
 
 
@@ -86,6 +91,57 @@ class Gunicorn:
             self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+        self.log.close()
+
+
+class Worker:
+    """``manage.py db_worker`` for the standings queue, restarted when it exits (as
+    systemd's ``Restart=always`` does; a PostgreSQL restart makes it exit), each start
+    preceded by ``standings_requeue``."""
+
+    def __init__(self, env: dict[str, str], log_path: Path):
+        self.env, self.log = env, open(log_path, "w")  # noqa: SIM115
+        self.starts = 0
+        self.proc: subprocess.Popen | None = None
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._supervise, daemon=True)
+        self.thread.start()
+
+    def _manage(self, *args: str) -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+
+    def _supervise(self) -> None:
+        while not self.stopping.is_set():
+            self._manage("standings_requeue").wait()
+            self.starts += 1
+            self.proc = self._manage(
+                "db_worker",
+                "--queue-name",
+                "standings",
+                "--interval",
+                "0.1",
+                "--no-reload",
+                "--no-startup-delay",
+            )
+            self.proc.wait()
+            if not self.stopping.is_set():
+                time.sleep(1)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.thread.join(timeout=35)
         self.log.close()
 
 

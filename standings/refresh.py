@@ -1,16 +1,180 @@
-"""The hook that keeps stored standings in step with results.
+"""The hooks that keep stored standings in step with results.
 
-Result entry calls :func:`refresh_gironi` inside the transaction that changes what
-counts, so that readers never aggregate.
+Result entry calls :func:`schedule_gironi` inside the transaction that changes what
+counts. Two modes (setting ``STANDINGS_REFRESH``, environment
+``DJANGO_STANDINGS_REFRESH``):
+
+* ``inline`` (default): the standings are recomputed in that same transaction, so a
+  reader never sees a result without its standings. Simple, and right for a club
+  evening or a venue with a few hundred pairs; but saves in the same stage wait for
+  each other's refresh (about 0.2 s with 1,000 pairs in a girone).
+* ``worker``: the save only counts itself in the girone's
+  :class:`~standings.models.RefreshState` and, unless one is already waiting, queues
+  a refresh task in the same transaction (an outbox: the task exists if and only if
+  the save committed). ``manage.py db_worker`` runs it after
+  ``STANDINGS_REFRESH_DELAY`` seconds, so one ranking covers every save of that
+  moment; a result reaches the standings a second or two after it is saved. Pages
+  that decide something from the standings (knockout qualification, prints, the
+  director's standings) call :func:`ensure_fresh` first.
+
+:func:`refresh_gironi` recomputes at once, whatever the mode (director actions).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
 from collections.abc import Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+logger = logging.getLogger("standings.refresh")
+
+#: A queued refresh that gave no sign of life for this long is presumed lost (its
+#: worker died): the next save queues another one.
+QUEUED_TIMEOUT = dt.timedelta(seconds=60)
 
 
 def refresh_gironi(girone_ids: Iterable[int]) -> None:
-    """Recompute and store the standings of these gironi (same transaction)."""
+    """Recompute and store the standings of these gironi (caller's transaction)."""
     from .services.store import refresh_gironi as refresh
 
     refresh(girone_ids)
+
+
+def mode() -> str:
+    return getattr(settings, "STANDINGS_REFRESH", "inline")
+
+
+def schedule_gironi(girone_ids: Iterable[int]) -> None:
+    """A result of these gironi changed: refresh now, or queue it (see the module)."""
+    ids = sorted({int(g) for g in girone_ids})
+    if not ids:
+        return
+    if mode() != "worker":
+        refresh_gironi(ids)
+        return
+    from .models import RefreshState
+    from .tasks import refresh_standings
+
+    now = timezone.now()
+    delay = float(getattr(settings, "STANDINGS_REFRESH_DELAY", 1.0))
+    with transaction.atomic():
+        for girone_id in ids:
+            state = _locked_state(girone_id)
+            if state is None:
+                with transaction.atomic():  # a savepoint: a concurrent creator wins
+                    RefreshState.objects.get_or_create(girone_id=girone_id)
+                state = _locked_state(girone_id)
+            assert state is not None
+            if not state.stale:
+                state.pending_since = now
+            state.requested += 1
+            if not state.queued or (
+                state.queued_at is None or state.queued_at < now - QUEUED_TIMEOUT
+            ):
+                state.queued, state.queued_at = True, now
+                task = refresh_standings
+                if delay > 0:
+                    task = task.using(run_after=now + dt.timedelta(seconds=delay))
+                task.enqueue(girone_id)
+            state.save()
+
+
+def _locked_state(girone_id: int):
+    from .models import RefreshState
+
+    return RefreshState.objects.select_for_update().filter(girone_id=girone_id).first()
+
+
+def refresh_pending(girone_id: int, *, task: bool = True) -> list[float]:
+    """Bring a girone's stored standings up to every saved result.
+
+    Returns the delay of each pass made: seconds from the oldest result it ranked
+    being saved to the standings including it.
+
+    Loops while saves keep coming, each pass ranking what was committed before it
+    began. ``task``: called by the queued task, which clears ``queued`` when it finds
+    nothing left to do (a save that comes later queues a new task).
+    """
+    lags: list[float] = []
+    while True:
+        with transaction.atomic():
+            state = _locked_state(girone_id)
+            if state is None:
+                return lags
+            target = state.requested
+            if target <= state.done:
+                if task and state.queued:
+                    state.queued = False
+                    state.save(update_fields=["queued"])
+                return lags
+            if task:
+                state.queued_at = timezone.now()
+                state.save(update_fields=["queued_at"])
+        refresh_gironi([girone_id])
+        with transaction.atomic():
+            state = _locked_state(girone_id)
+            if state is None or state.done >= target:
+                continue
+            now = timezone.now()
+            state.done, state.done_at = target, now
+            if state.pending_since is not None:
+                state.lag = (now - state.pending_since).total_seconds()
+                if state.done >= state.requested:
+                    state.pending_since = None
+            state.save()
+        lags.append(state.lag)
+        logger.info(
+            "standings refreshed: girone %s, results %s, lag %.3f s",
+            girone_id,
+            target,
+            state.lag,
+        )
+
+
+def ensure_fresh(girone_ids: Iterable[int]) -> None:
+    """Before deciding from the stored standings: rank what is saved but not ranked."""
+    from .models import RefreshState
+
+    stale = RefreshState.objects.filter(
+        girone_id__in=list(girone_ids), requested__gt=F("done")
+    ).values_list("girone_id", flat=True)
+    for girone_id in stale:
+        refresh_pending(girone_id, task=False)
+
+
+def ensure_fresh_tournament(tournament) -> None:
+    from tournament.models import Girone
+
+    ensure_fresh(
+        Girone.objects.filter(stage__tournament=tournament).values_list("id", flat=True)
+    )
+
+
+def requeue_stale() -> int:
+    """Queue a refresh for every girone with results not ranked; how many.
+
+    For a worker's start (``manage.py standings_requeue``): a task that was running
+    when its worker died is never finished, and its girone would wait for the next
+    save. A task queued twice costs one look at the counters.
+    """
+    from .models import RefreshState
+    from .tasks import refresh_standings
+
+    count = 0
+    for girone_id in RefreshState.objects.filter(requested__gt=F("done")).values_list(
+        "girone_id", flat=True
+    ):
+        with transaction.atomic():
+            state = _locked_state(girone_id)
+            if state is None or not state.stale:
+                continue
+            state.queued, state.queued_at = True, timezone.now()
+            state.save(update_fields=["queued", "queued_at"])
+            refresh_standings.enqueue(girone_id)
+            count += 1
+    return count

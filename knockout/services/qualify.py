@@ -25,6 +25,7 @@ from rules.knockout.qualifiers import (
     ties_at_cut,
 )
 from standings.models import Row, Snapshot
+from standings.refresh import ensure_fresh
 from tournament.models import Girone, Pair, Round, Stage, Tournament
 
 from ..models import Bracket, Entry
@@ -136,6 +137,7 @@ def _snapshots(
     restricted to their pairs: its criteria are per pair (no head-to-head), so the
     order among them is the same.
     """
+    ensure_fresh(stage.gironi.values_list("id", flat=True))
     snaps = Snapshot.objects.filter(
         stage=stage, kind=Snapshot.Kind.CONFIRMED, line=Snapshot.Line.ALL
     ).select_related("girone")

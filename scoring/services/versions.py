@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Max
 from django.utils import timezone
 
-from standings.refresh import refresh_gironi
+from standings.refresh import schedule_gironi
 from tournament.models import Table
 
 from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
@@ -27,12 +27,13 @@ Purpose = ResultVersion.Purpose
 def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
     """Replace the table's PairScore rows with what ``version`` gives each pair.
 
-    Then the girone's stored standings are refreshed, in the caller's transaction.
+    Then the girone's stored standings are refreshed in the caller's transaction, or
+    a refresh is queued in it (``standings.refresh``, worker mode).
     """
     PairScore.objects.filter(table=table).delete()
     if version is not None:
         PairScore.objects.bulk_create(_pair_scores(table, version))
-    refresh_gironi([table.round.girone_id])
+    schedule_gironi([table.round.girone_id])
 
 
 def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:

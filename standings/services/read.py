@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from tournament.models import Tournament
 
 from ..models import Row, Snapshot
+from ..refresh import ensure_fresh_tournament
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,13 @@ class Table:
 
 
 def snapshots(tournament: Tournament, kind: str) -> list[Snapshot]:
-    """The tournament's snapshots of ``kind``: per girone (lines after), then overall."""
+    """The tournament's snapshots of ``kind``: per girone (lines after), then overall.
+
+    The confirmed standings (director, prints) first rank any result saved but not yet
+    ranked (worker mode); the public ones are read as they are.
+    """
+    if kind == Snapshot.Kind.CONFIRMED:
+        ensure_fresh_tournament(tournament)
     found = list(
         Snapshot.objects.filter(tournament=tournament, kind=kind).select_related(
             "girone", "stage"
