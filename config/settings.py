@@ -14,6 +14,7 @@ Environment variables:
 * ``DATABASE_REPLICA_URL`` (optional read replica for the public pages)
 * ``DJANGO_STANDINGS_REFRESH`` ("inline"/"worker"), ``DJANGO_STANDINGS_REFRESH_DELAY``
   (seconds, worker mode): when stored standings are recomputed after a save
+* ``DJANGO_PUBLIC_CACHE_SECONDS`` (anonymous public pages cached, default 3; 0 in DEBUG)
 * ``REDIS_URL`` (optional shared cache, e.g. ``redis://127.0.0.1:6379/0``)
 * ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
   ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see README)
@@ -89,6 +90,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A few seconds of cache for anonymous public pages and API (public/cache.py).
+    "public.cache.PublicCacheMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 page.
@@ -216,6 +219,10 @@ TASKS = {
 STANDINGS_REFRESH = os.environ.get("DJANGO_STANDINGS_REFRESH", "inline")
 if STANDINGS_REFRESH not in ("inline", "worker"):
     raise ImproperlyConfigured("DJANGO_STANDINGS_REFRESH must be 'inline' or 'worker'")
+# Seconds an anonymous public page or API answer is served from the cache (0 = off).
+PUBLIC_CACHE_SECONDS = int(
+    os.environ.get("DJANGO_PUBLIC_CACHE_SECONDS", "0" if DEBUG else "3")
+)
 STANDINGS_REFRESH_DELAY = float(os.environ.get("DJANGO_STANDINGS_REFRESH_DELAY", "1"))
 
 # Content Security Policy (Django's own middleware): scripts, styles, images and fonts

@@ -14,7 +14,7 @@ from ninja import NinjaAPI, Schema
 
 from standings.models import Snapshot
 from standings.services import read
-from tournament.models import Round, Table, Tournament
+from tournament.models import Pair, Round, Table, Tournament
 
 from . import services
 
@@ -129,14 +129,6 @@ def _round_out(r: Round) -> dict:
     }
 
 
-def _pair_ref(pair) -> dict:
-    return {
-        "number": pair.number,
-        "players": f"{pair.player1} – {pair.player2}",
-        "club": pair.club.name if pair.club_id else "",
-    }
-
-
 @api.get("/tournaments", response=list[TournamentOut], tags=["tournaments"])
 def tournaments(request):
     """Public tournaments, today's first."""
@@ -183,35 +175,54 @@ def tables(request, slug: str, round_id: int):
     rnd = services.shown_rounds(t).filter(pk=round_id).first()
     if rnd is None:
         raise Http404(f"round {round_id} is not published in {slug!r}")
-    found = (
+    found = list(
         Table.objects.filter(round=rnd)
-        .select_related(
-            "pair_ns__player1",
-            "pair_ns__player2",
-            "pair_ns__club",
-            "pair_ew__player1",
-            "pair_ew__player2",
-            "pair_ew__club",
-        )
         .order_by("number")
+        .values_list("pk", "number", "pair_ns_id", "pair_ew_id")
     )
-    scores: dict[tuple[int, str], object] = {}
+    # Plain values, not model instances: a national round has 500 tables.
+    ids = {pid for _pk, _n, ns, ew in found for pid in (ns, ew) if pid is not None}
+    refs = {
+        pk: {
+            "number": number,
+            "players": f"{l1} {f1} – {l2} {f2}",
+            "club": club or "",
+        }
+        for pk, number, l1, f1, l2, f2, club in Pair.objects.filter(
+            pk__in=ids
+        ).values_list(
+            "pk",
+            "number",
+            "player1__last_name",
+            "player1__first_name",
+            "player2__last_name",
+            "player2__first_name",
+            "club__name",
+        )
+    }
+    scores: dict[tuple[int, str], tuple[int, int]] = {}
     if rnd.results_public:
         from scoring.models import PairScore
 
-        scores = {(s.table_id, s.line): s for s in PairScore.objects.filter(round=rnd)}
+        scores = {
+            (table_id, line): (vp, mp_for)
+            for table_id, line, vp, mp_for in PairScore.objects.filter(round=rnd)
+            .order_by()
+            .values_list("table_id", "line", "vp", "mp_for")
+        }
     out = []
-    for table in found:
-        ns, ew = scores.get((table.pk, "ns")), scores.get((table.pk, "ew"))
+    none = (None, None)
+    for pk, number, ns_id, ew_id in found:
+        ns, ew = scores.get((pk, "ns"), none), scores.get((pk, "ew"), none)
         out.append(
             {
-                "number": table.number,
-                "ns": _pair_ref(table.pair_ns),
-                "ew": _pair_ref(table.pair_ew) if table.pair_ew_id else None,
-                "vp_ns": getattr(ns, "vp", None),
-                "vp_ew": getattr(ew, "vp", None),
-                "mp_ns": getattr(ns, "mp_for", None),
-                "mp_ew": getattr(ew, "mp_for", None),
+                "number": number,
+                "ns": refs[ns_id],
+                "ew": refs[ew_id] if ew_id is not None else None,
+                "vp_ns": ns[0],
+                "vp_ew": ew[0],
+                "mp_ns": ns[1],
+                "mp_ew": ew[1],
             }
         )
     return out

@@ -128,49 +128,57 @@ def find_pairs(tournament: Tournament, query: str) -> Search:
     return Search(query, found)
 
 
-def current_seat(pair: Pair) -> Seat | None:
-    """The pair's table in the latest round whose tables are released."""
-    table = (
+def pair_tables(pair: Pair) -> list[Table]:
+    """The pair's tables in the rounds whose tables are released, in play order.
+
+    Three small queries (rounds, tables, opponents) rather than one join of nine
+    tables: phones ask for this page all day, and planning that join cost more than
+    running it.
+    """
+    rounds = {
+        r.pk: r
+        for r in Round.objects.filter(
+            girone__stage__tournament_id=pair.tournament_id, tables_public=True
+        )
+        .select_related("girone__stage")
+        .order_by()
+    }
+    if not rounds:
+        return []
+    tables = list(
         Table.objects.filter(
-            Q(pair_ns=pair) | Q(pair_ew=pair),
-            round__tables_public=True,
-            round__girone__stage__tournament_id=pair.tournament_id,
-        )
-        .select_related(
-            "round__girone",
-            "pair_ns__player1",
-            "pair_ns__player2",
-            "pair_ew__player1",
-            "pair_ew__player2",
-        )
-        .order_by("-round__girone__stage__order", "-round__number")
-        .first()
+            Q(pair_ns_id=pair.pk) | Q(pair_ew_id=pair.pk), round_id__in=list(rounds)
+        ).order_by()
     )
-    return None if table is None else _seat(pair, table)
+    others = {t.pair_ew_id if t.pair_ns_id == pair.pk else t.pair_ns_id for t in tables}
+    others.discard(None)
+    opponents = Pair.objects.select_related("player1", "player2").in_bulk(others)
+    for table in tables:
+        table.round = rounds[table.round_id]
+        for side in ("pair_ns", "pair_ew"):
+            pid = getattr(table, f"{side}_id")
+            if pid is not None:
+                setattr(table, side, pair if pid == pair.pk else opponents[pid])
+    tables.sort(key=lambda t: (t.round.girone.stage.order, t.round.number))
+    return tables
 
 
-def history(pair: Pair) -> list[Seat]:
+def current_seat(pair: Pair, tables: list[Table] | None = None) -> Seat | None:
+    """The pair's table in the latest round whose tables are released."""
+    tables = pair_tables(pair) if tables is None else tables
+    return _seat(pair, tables[-1]) if tables else None
+
+
+def history(pair: Pair, tables: list[Table] | None = None) -> list[Seat]:
     """The pair's released rounds, first to last, with results where released."""
     from scoring.models import PairScore
 
-    tables = (
-        Table.objects.filter(
-            Q(pair_ns=pair) | Q(pair_ew=pair),
-            round__tables_public=True,
-            round__girone__stage__tournament_id=pair.tournament_id,
-        )
-        .select_related(
-            "round__girone__stage",
-            "pair_ns__player1",
-            "pair_ns__player2",
-            "pair_ew__player1",
-            "pair_ew__player2",
-        )
-        .order_by("round__girone__stage__order", "round__number")
-    )
+    tables = pair_tables(pair) if tables is None else tables
     scores = {
         s.round_id: s
-        for s in PairScore.objects.filter(pair=pair, round__results_public=True)
+        for s in PairScore.objects.filter(
+            pair=pair, round__results_public=True
+        ).order_by()
     }
     seats = []
     for table in tables:

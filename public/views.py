@@ -70,14 +70,15 @@ def pair(request, slug, number):
         tournament=obj,
         number=number,
     )
+    tables = services.pair_tables(pair_obj)
     return render(
         request,
         "public/pair.html",
         {
             "tournament": obj,
             "pair": pair_obj,
-            "seat": services.current_seat(pair_obj),
-            "history": services.history(pair_obj),
+            "seat": services.current_seat(pair_obj, tables),
+            "history": services.history(pair_obj, tables),
         },
     )
 

@@ -1,0 +1,89 @@
+"""The few seconds of shared cache in front of the public pages (public/cache.py)."""
+
+import gzip
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from tests.standings.factories import make_girone, make_pairs, make_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament(settings):
+    settings.PUBLIC_CACHE_SECONDS = 30
+    cache.clear()
+    t = make_tournament("microcache", name="Coppa di primavera")
+    make_pairs(t, make_girone(t), [1, 2])
+    yield t
+    cache.clear()
+
+
+def page(t):
+    return reverse("public:tournament", args=[t.slug])
+
+
+def test_anonymous_visitors_share_the_page_until_it_expires(client, tournament):
+    first = client.get(page(tournament))
+    assert first.status_code == 200 and "Coppa di primavera" in first.text
+    tournament.name = "Coppa estiva"
+    tournament.save()
+
+    again = client.get(page(tournament))
+    assert "Coppa di primavera" in again.text  # the kept copy, view not run
+    assert again["ETag"] == first["ETag"]
+    assert "no-cache" in again["Cache-Control"]
+
+    cache.clear()  # what expiry does after PUBLIC_CACHE_SECONDS
+    assert "Coppa estiva" in client.get(page(tournament)).text
+
+
+def test_a_kept_page_answers_304_and_gzip(client, tournament):
+    first = client.get(page(tournament))
+    etag = first["ETag"]
+    assert client.get(
+        page(tournament), headers={"if-none-match": etag}
+    ).status_code == (304)
+    packed = client.get(page(tournament), headers={"accept-encoding": "gzip"})
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content).decode() == first.text
+
+
+def test_languages_and_queries_are_kept_apart(client, tournament):
+    italian = client.get(page(tournament)).text
+    client.cookies["django_language"] = "en"
+    english = client.get(page(tournament)).text
+    assert italian != english and 'lang="en"' in english
+    where = reverse("public:where", args=[tournament.slug])
+    one, two = client.get(where + "?q=1").text, client.get(where + "?q=2").text
+    assert one != two
+
+
+def test_logged_in_users_and_other_paths_are_never_served_a_kept_copy(
+    client, tournament, make_user
+):
+    client.get(page(tournament))
+    tournament.name = "Coppa estiva"
+    tournament.save()
+    client.force_login(make_user("direttore"))
+    assert "Coppa estiva" in client.get(page(tournament)).text
+
+
+def test_off_by_default_in_development(client, settings, tournament):
+    settings.PUBLIC_CACHE_SECONDS = 0
+    client.get(page(tournament))
+    tournament.name = "Coppa estiva"
+    tournament.save()
+    assert "Coppa estiva" in client.get(page(tournament)).text
+
+
+def test_the_api_is_kept_too(client, tournament):
+    url = f"/api/v1/tournaments/{tournament.slug}"
+    first = client.get(url).json()
+    tournament.name = "Coppa estiva"
+    tournament.save()
+    assert client.get(url).json() == first
+    cache.clear()
+    assert client.get(url).json()["name"] == "Coppa estiva"
