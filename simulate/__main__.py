@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.core.management import call_command
 
-    from . import check
+    from . import check, cpu
     from . import world as world_mod
 
     call_command("migrate", verbosity=0)
@@ -215,6 +215,12 @@ def main(argv: list[str] | None = None) -> int:
         server.wait_ready()
         report("setup.seconds", time.monotonic() - t0, "s")
         started = time.monotonic()
+        cpu_start = (
+            cpu.machine_busy(),
+            server.cpu_seconds(),
+            worker.cpu_seconds(),
+            cpu.own(),
+        )
         # What is left of the deadline, minus the time to stop and check.
         args.budget = max(60.0, args.deadline - (started - t0) - 100)
         progress(f"load for at most {args.budget:.0f} s")
@@ -222,6 +228,12 @@ def main(argv: list[str] | None = None) -> int:
             run_event(args, world, server, metrics, ledger, faults, started)
         )
         load_seconds = time.monotonic() - started
+        cpu_end = (
+            cpu.machine_busy(),
+            server.cpu_seconds(),
+            worker.cpu_seconds(),
+            cpu.own(),
+        )
     finally:
         server.stop()
         try:
@@ -272,6 +284,16 @@ def main(argv: list[str] | None = None) -> int:
     report("standings.drain_seconds", drained, "s")
     report("standings.gironi_behind_after_drain", behind, "gironi")
     report("standings.worker_starts", worker.starts, "starts")
+    spent = [end - begin for begin, end in zip(cpu_start, cpu_end, strict=True)]
+    report("cpu.cores", os.cpu_count() or 0, "cores")
+    report("cpu.machine", spent[0], "s")
+    report(
+        "cpu.machine_busy", 100 * spent[0] / (load_seconds * (os.cpu_count() or 1)), "%"
+    )
+    report("cpu.gunicorn", spent[1], "s")
+    report("cpu.standings_worker", spent[2], "s")
+    report("cpu.load_generator", spent[3], "s")
+    report("cpu.postgres_and_rest", spent[0] - sum(spent[1:]), "s")
     report("errors.total", sum(metrics.errors.values()), "errors")
     for name, count in sorted(metrics.errors.items()):
         report(f"errors.{name}", count, "errors")

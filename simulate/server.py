@@ -85,6 +85,12 @@ class Gunicorn:
                 found.append(int(stat.parent.name))
         return found
 
+    def cpu_seconds(self) -> float:
+        """CPU seconds of gunicorn: master, live workers, workers that exited."""
+        from .cpu import process_tree
+
+        return process_tree(self.proc.pid)
+
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGTERM)
         try:
@@ -102,6 +108,7 @@ class Worker:
     def __init__(self, env: dict[str, str], log_path: Path):
         self.env, self.log = env, open(log_path, "w")  # noqa: SIM115
         self.starts = 0
+        self.cpu = 0.0  # CPU seconds of the worker processes that exited
         self.proc: subprocess.Popen | None = None
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._supervise, daemon=True)
@@ -129,9 +136,23 @@ class Worker:
                 "--no-reload",
                 "--no-startup-delay",
             )
-            self.proc.wait()
+            _pid, _status, usage = os.wait4(self.proc.pid, 0)
+            self.proc.returncode = _status
+            self.cpu += usage.ru_utime + usage.ru_stime
             if not self.stopping.is_set():
                 time.sleep(1)
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds of the worker so far (live process included)."""
+        from .cpu import process_tree
+
+        proc = self.proc
+        live = (
+            process_tree(proc.pid)
+            if proc is not None and proc.returncode is None
+            else 0
+        )
+        return self.cpu + live
 
     def stop(self) -> None:
         self.stopping.set()

@@ -104,6 +104,8 @@ def refresh_pending(girone_id: int, *, task: bool = True) -> list[float]:
     while True:
         with transaction.atomic():
             state = _locked_state(girone_id)
+            # Every save counted after this read commits after it (the row is locked).
+            began = timezone.now()
             if state is None:
                 return lags
             target = state.requested
@@ -124,8 +126,8 @@ def refresh_pending(girone_id: int, *, task: bool = True) -> list[float]:
             state.done, state.done_at = target, now
             if state.pending_since is not None:
                 state.lag = (now - state.pending_since).total_seconds()
-                if state.done >= state.requested:
-                    state.pending_since = None
+            # The results not ranked yet were all saved after this pass began.
+            state.pending_since = None if state.done >= state.requested else began
             state.save()
         lags.append(state.lag)
         logger.info(

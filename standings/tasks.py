@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
+from django.db import InterfaceError, OperationalError, connections
 from django.tasks import task
+
+#: Tries of a refresh when the database goes away (a restart takes a second or two).
+ATTEMPTS = 6
 
 
 @task(queue_name="standings", priority=50)
@@ -10,9 +16,21 @@ def refresh_standings(girone_id: int) -> dict[str, object]:
     """Rank a girone's results saved since its last refresh (worker mode).
 
     Returns the number of rankings made and the delay of each (seconds from the
-    oldest result it included being saved to the standings showing it).
+    oldest result it included being saved to the standings showing it). When the
+    database is restarting it tries again for about half a minute; if it still
+    cannot, the task fails and the girone waits for the next save or the worker's
+    restart (``standings_requeue``).
     """
     from .refresh import refresh_pending
 
-    lags = refresh_pending(girone_id)
-    return {"girone": girone_id, "passes": len(lags), "lags": lags}
+    for attempt in range(ATTEMPTS):
+        try:
+            lags = refresh_pending(girone_id)
+        except (OperationalError, InterfaceError):
+            if attempt == ATTEMPTS - 1:
+                raise
+            connections.close_all()
+            time.sleep(min(8.0, 0.5 * 2**attempt))
+        else:
+            return {"girone": girone_id, "passes": len(lags), "lags": lags}
+    raise AssertionError("unreachable")

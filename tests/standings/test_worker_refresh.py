@@ -222,3 +222,29 @@ def test_saves_racing_the_worker_lose_nothing(worker_mode, make_user):
     assert Snapshot.objects.get(girone=girone, kind="confirmed", line="").digest == (
         digest
     )
+
+
+@pytest.mark.skipif(connection.vendor == "sqlite", reason="a PostgreSQL server fault")
+def test_a_refresh_cut_off_from_the_database_tries_again(event):
+    import psycopg
+
+    from standings.tasks import refresh_standings
+
+    _tournament, girone, pairs, tables, referee = event
+    save(tables[0], referee, sheet(*WIN))
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    # The server drops the worker's connection (as a restart does).
+    with psycopg.connect(
+        **connection.get_connection_params(), autocommit=True
+    ) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+    outcome = refresh_standings.call(girone.pk)
+
+    assert outcome["passes"] == 1
+    state = RefreshState.objects.get(girone=girone)
+    assert state.done == state.requested == 1 and not state.queued
+    assert stored_vp(girone)[pairs[0].pk] == HIGH
