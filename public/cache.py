@@ -44,7 +44,11 @@ class PublicCacheMiddleware:
             + hashlib.blake2s(f"{lang}|{path}".encode(), digest_size=16).hexdigest()
         )
         hit = cache.get(key)
+        accepts_gzip = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
         if hit is None:
+            # The view answers plain (the standings page would gzip its own): the
+            # copy kept here is gzipped once, below.
+            request.META.pop("HTTP_ACCEPT_ENCODING", None)
             response = self.get_response(request)
             if not self._keepable(response):
                 return response
@@ -54,7 +58,7 @@ class PublicCacheMiddleware:
             )
             hit = (plain, compress_string(plain), etag, response["Content-Type"])
             cache.set(key, hit, seconds)
-        return self._answer(request, hit)
+        return self._answer(request, hit, accepts_gzip)
 
     @staticmethod
     def _shareable(request) -> bool:
@@ -76,14 +80,14 @@ class PublicCacheMiddleware:
         return True
 
     @staticmethod
-    def _answer(request, hit) -> HttpResponse:
+    def _answer(request, hit, accepts_gzip: bool) -> HttpResponse:
         plain, packed, etag, content_type = hit
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             not_modified["ETag"] = etag
             patch_vary_headers(not_modified, ("Accept-Encoding", "Cookie"))
             return revalidate(not_modified)
-        gzip_ok = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
+        gzip_ok = accepts_gzip
         body = packed if gzip_ok and len(packed) < len(plain) else plain
         response = HttpResponse(body, content_type=content_type)
         if body is packed:  # GZipMiddleware leaves an encoded response alone

@@ -265,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     report("public.p99", 1000 * percentile(public, 99), "ms")
     for kind in sorted(k for k in metrics.samples if k.startswith(("public_", "api_"))):
         report(f"{kind}.p50", 1000 * percentile(metrics.samples[kind], 50), "ms")
+        report(f"{kind}.not_modified", metrics.statuses[(kind, 304)], "responses")
     report(
         "public.not_modified",
         sum(

@@ -87,3 +87,13 @@ def test_the_api_is_kept_too(client, tournament):
     assert client.get(url).json() == first
     cache.clear()
     assert client.get(url).json()["name"] == "Coppa estiva"
+
+
+def test_the_standings_page_is_kept_and_gzipped_once(client, tournament):
+    url = reverse("public:standings", args=[tournament.slug])
+    packed = client.get(url, headers={"accept-encoding": "gzip"})
+    assert packed.status_code == 200 and packed["Content-Encoding"] == "gzip"
+    plain = client.get(url)
+    assert "Content-Encoding" not in plain
+    assert gzip.decompress(packed.content) == plain.content
+    assert plain["ETag"] == packed["ETag"]

@@ -1,0 +1,46 @@
+"""The rows of a public standings table, written out in Python.
+
+A national girone has 1,000 rows and the page is rendered again after every change of
+the standings: the template loop cost a quarter of a second per page; this writes the
+same markup about ten times faster.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+register = template.Library()
+
+
+@register.simple_tag
+def standings_rows(table, tournament) -> SafeString:
+    """``<tr>`` of every row of ``table`` (a ``standings.services.read.Table``)."""
+    snapshot = table.snapshot
+    overall = not snapshot.girone_id
+    averaged = bool(table.rows and table.rows[0].average)
+    # One reverse() for the page: the pair number is the only part that changes.
+    link = reverse("public:pair", args=[tournament.slug, 0])
+    head, tail = link.rsplit("/0/", 1)
+    anchor = escape(snapshot.etag)
+    out: list[str] = []
+    for r in table.rows:
+        tie = r.tie
+        cells = [
+            '<tr class="tie">' if tie else "<tr>",
+            f'<td class="num">{r.position}',
+            f'<sup><a href="#{anchor}-n{tie}">{tie}</a></sup>' if tie else "",
+            f'</td><td class="num"><a href="{head}/{r.pair_number}/{tail}">'
+            f"{r.pair_number}</a></td><td>{escape(r.players)}",
+            f'<div class="muted">{escape(r.club)}</div>' if r.club else "",
+            "</td>",
+            f"<td>{escape(r.girone_label)}</td>" if overall else "",
+            f'<td class="num"><strong>{r.vp}</strong></td>',
+            f'<td class="num">{escape(r.average)}</td>' if averaged else "",
+            f'<td class="num">{r.signed_diff}</td><td class="num hide-s">{r.mp_for}</td>'
+            f'<td class="num hide-s">{r.played}</td></tr>',
+        ]
+        out.append("\n" + "".join(cells))
+    return mark_safe("".join(out))
