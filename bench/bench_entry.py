@@ -9,7 +9,10 @@ the girone's stored standings, all in one transaction (single entry: confirmed a
 * ``entry.save_sheet.p95``: round 2, each of its first ``SAMPLE`` sheets timed alone
   (standings refresh over 1,000 pairs with a round already in them), 95th percentile;
 * ``entry.save_sheet.scoring_only.p95`` (informative): the same saves without the time
-  spent inside ``standings.refresh``, to show which part costs what.
+  spent inside ``standings.refresh``, to show which part costs what;
+* ``entry.save_sheet.worker_mode.p95``: round 3, with ``STANDINGS_REFRESH = "worker"``:
+  the save only queues the refresh; ``entry.worker_refresh.<n>_saves``: the worker's one
+  ranking of those ``n`` saves afterwards.
 
 The loops run with ``DEBUG`` off (no query log), as a production server does.
 
@@ -125,8 +128,8 @@ class _RefreshClock:
     def __init__(self) -> None:
         import scoring.services.versions as versions
 
-        self.inner, self.spent = versions.refresh_gironi, 0.0
-        versions.refresh_gironi = self
+        self.inner, self.spent = versions.schedule_gironi, 0.0
+        versions.schedule_gironi = self
 
     def __call__(self, girone_ids) -> None:
         start = time.perf_counter()
@@ -150,6 +153,7 @@ def main() -> None:
     referee, girone, pairs = _world()
     round1 = _round(girone, pairs, 1, rng)
     round2 = _round(girone, pairs, 2, rng)[:SAMPLE]
+    round3 = _round(girone, pairs, 3, rng)[:SAMPLE]
     clock = _RefreshClock()
     with override_settings(DEBUG=False):
         start = time.perf_counter()
@@ -167,6 +171,24 @@ def main() -> None:
             own.append((elapsed - clock.spent) * 1000)
     report("entry.save_sheet.p95", _p95(totals), "ms")
     report("entry.save_sheet.scoring_only.p95", _p95(own), "ms")
+
+    # Worker mode (DJANGO_STANDINGS_REFRESH=worker): the save queues the refresh; the
+    # worker then ranks all the saves of that moment at once.
+    from standings.refresh import refresh_pending
+
+    worker = {"STANDINGS_REFRESH": "worker", "STANDINGS_REFRESH_DELAY": 0}
+    with override_settings(DEBUG=False, **worker):
+        queued = []
+        for pk in round3:
+            start = time.perf_counter()
+            _save(pk, referee, rng, f"r3-{pk}")
+            queued.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        passes = refresh_pending(girone.pk)
+        ranked = time.perf_counter() - start
+    report("entry.save_sheet.worker_mode.p95", _p95(queued), "ms")
+    report(f"entry.worker_refresh.{len(round3)}_saves", ranked * 1000, "ms")
+    assert len(passes) == 1, passes
     if connection.vendor != "postgresql":
         print("(not PostgreSQL: figures are indicative only)")
 
