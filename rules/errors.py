@@ -26,7 +26,19 @@ class RulePackError(RulesError):
 
 
 class PairingError(RulesError):
-    """A movement (Mitchell, Danese, round robin, bracket) cannot be generated."""
+    """A movement (Mitchell, Danese, round robin, bracket) cannot be generated.
+
+    ``code`` and ``params`` (when set) say the same as the English message in a form
+    the Django layer can translate: ``code`` names the reason, ``params`` holds its
+    numbers and lists of pair numbers.
+    """
+
+    def __init__(
+        self, message: str, *, code: str = "", params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
 
 
 class StandingsError(RulesError):

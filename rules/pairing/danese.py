@@ -57,7 +57,7 @@ def danese(
     rest_order = never_rested or list(reversed(range(n)))
     result = priority_walk(n, adjacency, rest_order=rest_order)
     if result is None:
-        raise PairingError(explain_failure(order, adjacency, rest_order))
+        raise failure(order, adjacency, rest_order)
     tables, resting = result
     return (
         [(order[a], order[b]) for a, b in tables],
@@ -95,37 +95,59 @@ def explain_failure(
     >>> explain_failure([5, 6], [{1}, {0}], [])
     'pairs 5, 6 may each meet none of the other 1 pairs (all forbidden)'
     """
+    return str(failure(order, adjacency, rest_order))
+
+
+def failure(
+    order: Sequence[int], adjacency: Sequence[Set[int]], rest_order: Sequence[int]
+) -> PairingError:
+    """The error that says why no pairing exists, with its code and numbers.
+
+    Codes: ``lonely`` (``pairs``, ``others``, ``odd``: pairs that may meet nobody),
+    ``odd_rest`` (``count``, ``resters``), ``unseatable`` (``count``, ``tables``,
+    ``left``).
+
+    >>> e = failure([5, 6, 7], [{1, 2}, {0}, {0}], [2, 1])
+    >>> e.code, e.params["pairs"], e.params["odd"]
+    ('lonely', [5], True)
+    """
     n = len(order)
     lonely = [v for v in range(n) if len(adjacency[v]) >= n - 1]
     odd = n % 2 == 1
     if lonely and (not odd or len(lonely) > 1 or lonely[0] not in rest_order):
+        pairs = [order[v] for v in lonely]
         if len(lonely) == 1:
-            reason = f"pair {order[lonely[0]]} may meet none of the other {n - 1} pairs"
+            reason = f"pair {pairs[0]} may meet none of the other {n - 1} pairs"
         else:
             reason = (
-                f"pairs {_names(order[v] for v in lonely)} may each meet none of the "
-                f"other {n - 1} pairs"
+                f"pairs {_names(pairs)} may each meet none of the other {n - 1} pairs"
             )
         reason += " (all forbidden)"
         if odd and len(lonely) == 1:
             reason += " and it may not rest again"
         elif odd:
             reason += " and only one pair can rest"
-        return reason
+        return PairingError(
+            reason, code="lonely", params={"pairs": pairs, "others": n - 1, "odd": odd}
+        )
     if odd:
-        resters = _names(order[v] for v in rest_order)
-        return (
+        resters = [order[v] for v in rest_order]
+        return PairingError(
             f"with {n} pairs one must rest, but whichever of the pairs allowed to rest "
-            f"({resters}) rests, the others cannot all be seated without a forbidden "
-            "meeting"
+            f"({_names(resters)}) rests, the others cannot all be seated without a "
+            "forbidden meeting",
+            code="odd_rest",
+            params={"count": n, "resters": resters},
         )
     seated = maximum_matching(range(n), adjacency)
-    left = _names(order[v] for v in range(n) if v not in seated)
+    left = [order[v] for v in range(n) if v not in seated]
     tables = len(seated) // 2
-    return (
+    return PairingError(
         f"the {n} pairs cannot all be seated without a forbidden meeting: at best "
-        f"{tables} {'table' if tables == 1 else 'tables'}, leaving pairs {left} "
-        "without an allowed opponent"
+        f"{tables} {'table' if tables == 1 else 'tables'}, leaving pairs "
+        f"{_names(left)} without an allowed opponent",
+        code="unseatable",
+        params={"count": n, "tables": tables, "left": left},
     )
 
 

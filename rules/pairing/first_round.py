@@ -26,7 +26,7 @@ from typing import Literal
 
 from rules.errors import PairingError
 from rules.pairing.base import distinct_pairs
-from rules.pairing.danese import Forbidden, explain_failure, forbidden_positions
+from rules.pairing.danese import Forbidden, failure, forbidden_positions
 from rules.pairing.walk import priority_walk
 
 
@@ -66,7 +66,7 @@ def first_round(
     rest_order = list(reversed(range(len(order))))
     result = priority_walk(len(order), adjacency, rest_order=rest_order, halves=halves)
     if result is None:
-        raise PairingError(explain_failure(order, adjacency, rest_order))
+        raise failure(order, adjacency, rest_order)
     tables, resting = result
     return (
         [(order[a], order[b]) for a, b in tables],

@@ -139,8 +139,52 @@ def test_danese_modificato_with_no_valid_pairing_is_refused(
     play(first, director, {})
     with pytest.raises(RoundError) as refused:
         rounds.generate_round(girone)
-    assert refused.value.details  # the reason from rules.pairing
+    # The reason from rules.pairing, in Italian: both pairs met, nobody may rest.
+    assert list(refused.value.details) == [
+        "le coppie 1, 2 non possono incontrare nessuna delle altre 1 coppie"
+        " (tutti gli incontri sono vietati)"
+    ]
     assert Round.objects.filter(girone=girone).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("order", "adjacency", "rest_order", "italian"),
+    [
+        (
+            [5, 6, 7],
+            [{1, 2}, {0}, {0}],
+            [2, 1],
+            "la coppia 5 non può incontrare nessuna delle altre 2 coppie (tutti gli"
+            " incontri sono vietati) e non può riposare di nuovo",
+        ),
+        (
+            [5, 6, 7],
+            [{1}, {0}, set()],
+            [2],
+            "con 3 coppie una deve riposare, ma qualunque delle coppie che possono"
+            " riposare (7) riposi, le altre non possono sedersi tutte senza un"
+            " incontro vietato",
+        ),
+        (
+            [1, 2, 3, 4],
+            [{1, 2}, {0, 2}, {0, 1}, set()],
+            [],
+            "le 4 coppie non possono sedersi tutte senza un incontro vietato: al"
+            " massimo 1 tavolo, e le coppie 2, 3 restano senza un avversario consentito",
+        ),
+    ],
+)
+def test_pairing_reasons_are_translated(order, adjacency, rest_order, italian):
+    from django.utils import translation
+
+    from rules.pairing.danese import failure
+    from tournament.services.pairing import reason_text
+
+    error = failure(order, adjacency, rest_order)
+    with translation.override("it"):
+        assert reason_text(error) == italian
+    with translation.override("en"):
+        assert reason_text(error) == str(error)  # the rules' own English
 
 
 @pytest.mark.django_db
