@@ -90,9 +90,10 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    # A few seconds of cache for anonymous public pages and API (public/cache.py).
-    "public.cache.PublicCacheMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A few seconds of cache for anonymous public pages and API (public/cache.py);
+    # below every middleware that sets a header, so kept answers get them too.
+    "public.cache.PublicCacheMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 page.
     "axes.middleware.AxesMiddleware",
@@ -219,6 +220,12 @@ TASKS = {
 STANDINGS_REFRESH = os.environ.get("DJANGO_STANDINGS_REFRESH", "inline")
 if STANDINGS_REFRESH not in ("inline", "worker"):
     raise ImproperlyConfigured("DJANGO_STANDINGS_REFRESH must be 'inline' or 'worker'")
+if STANDINGS_REFRESH == "worker" and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # SQLite has one writer at a time: the worker's rankings would hold the saves up.
+    raise ImproperlyConfigured(
+        "DJANGO_STANDINGS_REFRESH=worker needs PostgreSQL (DATABASE_URL); "
+        "with SQLite use 'inline'."
+    )
 # Seconds an anonymous public page or API answer is served from the cache (0 = off).
 PUBLIC_CACHE_SECONDS = int(
     os.environ.get("DJANGO_PUBLIC_CACHE_SECONDS", "0" if DEBUG else "3")

@@ -27,6 +27,9 @@ from django.utils.text import compress_string
 from .http import client_tag, revalidate
 
 PREFIXES = ("/t/", "/api/v1/")
+#: Answers to URLs with a query string are kept only up to this size: any query makes
+#: a new key, and a visitor inventing them must not fill the cache with big pages.
+QUERY_MAX_BYTES = 32_000
 
 
 class PublicCacheMiddleware:
@@ -50,12 +53,16 @@ class PublicCacheMiddleware:
             # copy kept here is gzipped once, below.
             request.META.pop("HTTP_ACCEPT_ENCODING", None)
             response = self.get_response(request)
-            if not self._keepable(response):
+            if not self._keepable(request, response):
                 return response
             plain = response.content
+            if request.META.get("QUERY_STRING") and len(plain) > QUERY_MAX_BYTES:
+                return response
             etag = response.get("ETag") or client_tag(
                 request, hashlib.blake2s(plain, digest_size=12).hexdigest()
             )
+            # Weak: the same tag names the plain and the gzipped body.
+            etag = etag if etag.startswith("W/") else f"W/{etag}"
             hit = (plain, compress_string(plain), etag, response["Content-Type"])
             cache.set(key, hit, seconds)
         return self._answer(request, hit, accepts_gzip)
@@ -63,21 +70,30 @@ class PublicCacheMiddleware:
     @staticmethod
     def _shareable(request) -> bool:
         return (
-            request.method in ("GET", "HEAD")
+            request.method == "GET"
             and request.path.startswith(PREFIXES)
             and not request.user.is_authenticated
             and "messages" not in request.COOKIES
         )
 
     @staticmethod
-    def _keepable(response) -> bool:
+    def _keepable(request, response) -> bool:
         if response.status_code != 200 or getattr(response, "streaming", False):
-            return False
-        if response.cookies or response.has_header("Content-Encoding"):
             return False
         if hasattr(response, "render") and callable(response.render):
             response.render()
-        return True
+        if response.cookies or response.has_header("Content-Encoding"):
+            return False
+        # Something personal was made while answering (the middlewares outside set
+        # its cookie later): a form token, a session, a message.
+        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+            return False
+        session = getattr(request, "session", None)
+        if session is not None and session.modified:
+            return False
+        return not getattr(
+            getattr(request, "_messages", None), "_queued_messages", None
+        )
 
     @staticmethod
     def _answer(request, hit, accepts_gzip: bool) -> HttpResponse:

@@ -36,6 +36,9 @@ logger = logging.getLogger("standings.refresh")
 #: A queued refresh that gave no sign of life for this long is presumed lost (its
 #: worker died): the next save queues another one.
 QUEUED_TIMEOUT = dt.timedelta(seconds=60)
+#: Rankings one task makes before it hands over to a new task (queued behind the other
+#: work of the worker: other gironi, PDFs) while saves keep coming.
+TASK_PASSES = 5
 
 
 def refresh_gironi(girone_ids: Iterable[int]) -> None:
@@ -58,10 +61,8 @@ def schedule_gironi(girone_ids: Iterable[int]) -> None:
         refresh_gironi(ids)
         return
     from .models import RefreshState
-    from .tasks import refresh_standings
 
     now = timezone.now()
-    delay = float(getattr(settings, "STANDINGS_REFRESH_DELAY", 1.0))
     with transaction.atomic():
         for girone_id in ids:
             state = _locked_state(girone_id)
@@ -77,11 +78,26 @@ def schedule_gironi(girone_ids: Iterable[int]) -> None:
                 state.queued_at is None or state.queued_at < now - QUEUED_TIMEOUT
             ):
                 state.queued, state.queued_at = True, now
-                task = refresh_standings
-                if delay > 0:
-                    task = task.using(run_after=now + dt.timedelta(seconds=delay))
-                task.enqueue(girone_id)
+                _enqueue(girone_id, now)
             state.save()
+
+
+def _enqueue(girone_id: int, now: dt.datetime) -> None:
+    """Queue the girone's refresh task (in the caller's transaction)."""
+    from .tasks import refresh_standings
+
+    delay = float(getattr(settings, "STANDINGS_REFRESH_DELAY", 1.0))
+    task = refresh_standings
+    if delay > 0:
+        task = task.using(run_after=now + dt.timedelta(seconds=delay))
+    task.enqueue(girone_id)
+
+
+def release(girone_id: int) -> None:
+    """A refresh task gave up: the next save queues a new one at once."""
+    from .models import RefreshState
+
+    RefreshState.objects.filter(girone_id=girone_id).update(queued=False)
 
 
 def _locked_state(girone_id: int):
@@ -90,17 +106,24 @@ def _locked_state(girone_id: int):
     return RefreshState.objects.select_for_update().filter(girone_id=girone_id).first()
 
 
-def refresh_pending(girone_id: int, *, task: bool = True) -> list[float]:
+def refresh_pending(
+    girone_id: int, *, task: bool = True, max_passes: int = TASK_PASSES
+) -> list[float]:
     """Bring a girone's stored standings up to every saved result.
 
     Returns the delay of each pass made: seconds from the oldest result it ranked
     being saved to the standings including it.
 
-    Loops while saves keep coming, each pass ranking what was committed before it
-    began. ``task``: called by the queued task, which clears ``queued`` when it finds
-    nothing left to do (a save that comes later queues a new task).
+    Each pass ranks what was committed before it began.
+
+    ``task`` (the queued task): loops while saves keep coming, at most ``max_passes``
+    times, then queues a new task to go on (so that one busy girone does not hold the
+    worker); clears ``queued`` when it finds nothing left to do (a later save queues a
+    new task). Otherwise (a reader, :func:`ensure_fresh`): stops once what was saved
+    when it was called is ranked.
     """
     lags: list[float] = []
+    goal: int | None = None
     while True:
         with transaction.atomic():
             state = _locked_state(girone_id)
@@ -109,7 +132,8 @@ def refresh_pending(girone_id: int, *, task: bool = True) -> list[float]:
             if state is None:
                 return lags
             target = state.requested
-            if target <= state.done:
+            goal = target if goal is None else goal
+            if target <= state.done or (not task and state.done >= goal):
                 if task and state.queued:
                     state.queued = False
                     state.save(update_fields=["queued"])
@@ -117,6 +141,9 @@ def refresh_pending(girone_id: int, *, task: bool = True) -> list[float]:
             if task:
                 state.queued_at = timezone.now()
                 state.save(update_fields=["queued_at"])
+                if len(lags) >= max_passes:
+                    _enqueue(girone_id, began)
+                    return lags
         refresh_gironi([girone_id])
         with transaction.atomic():
             state = _locked_state(girone_id)

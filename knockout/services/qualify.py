@@ -311,7 +311,9 @@ def confirm_qualifiers(
     waiting_minutes: int = 10,
 ) -> Bracket:
     """The director confirms the proposed qualifiers: the bracket exists, not drawn yet."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    # NO KEY UPDATE: serialises confirmations without blocking the rows that merely
+    # point at the tournament (a standings refresh inserting a snapshot meanwhile).
+    Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
     proposal = propose_qualifiers(
         tournament,
         qualify=qualify,

@@ -97,3 +97,27 @@ def test_the_standings_page_is_kept_and_gzipped_once(client, tournament):
     assert "Content-Encoding" not in plain
     assert gzip.decompress(packed.content) == plain.content
     assert plain["ETag"] == packed["ETag"]
+
+
+def test_kept_answers_keep_the_security_headers(client, tournament):
+    client.get(page(tournament))
+    kept = client.get(page(tournament))
+    assert kept["X-Frame-Options"] == "DENY"
+    assert "frame-ancestors 'none'" in kept["Content-Security-Policy"]
+    assert kept["ETag"].startswith("W/")  # one tag for the plain and gzipped body
+
+
+def test_head_is_never_answered_from_the_cache(client, tournament):
+    client.get(page(tournament))
+    assert client.head(page(tournament)).status_code == 405  # as the view answers
+
+
+def test_big_answers_to_invented_queries_are_not_kept(client, tournament, monkeypatch):
+    import public.cache
+
+    monkeypatch.setattr(public.cache, "QUERY_MAX_BYTES", 100)
+    url = page(tournament) + "?junk=1"
+    client.get(url)
+    tournament.name = "Coppa estiva"
+    tournament.save()
+    assert "Coppa estiva" in client.get(url).text  # not kept: rendered again

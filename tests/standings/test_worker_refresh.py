@@ -248,3 +248,34 @@ def test_a_refresh_cut_off_from_the_database_tries_again(event):
     state = RefreshState.objects.get(girone=girone)
     assert state.done == state.requested == 1 and not state.queued
     assert stored_vp(girone)[pairs[0].pk] == HIGH
+
+
+def test_a_busy_girone_hands_over_to_a_new_task(event):
+    from standings.refresh import refresh_pending
+
+    _tournament, girone, _pairs, tables, referee = event
+    save(tables[0], referee, sheet(*WIN))
+    DBTaskResult.objects.all().delete()
+    # A task that used up its rankings while results are still waiting queues its
+    # successor (behind the worker's other work) and keeps the girone queued.
+    assert refresh_pending(girone.pk, max_passes=0) == []
+    state = RefreshState.objects.get(girone=girone)
+    assert state.queued and state.done == 0
+    assert DBTaskResult.objects.filter(task_path=TASK, status="READY").count() == 1
+    run_worker()
+    state.refresh_from_db()
+    assert state.done == state.requested == 1 and not state.queued
+
+
+def test_a_failed_task_lets_the_next_save_queue_at_once(event):
+    from standings.refresh import release
+
+    _tournament, girone, _pairs, tables, referee = event
+    save(tables[0], referee, sheet(*WIN))
+    DBTaskResult.objects.filter(task_path=TASK).update(status="FAILED")
+    release(girone.pk)  # what the task does when it gives up
+    save(tables[1], referee, sheet(*WIN))
+    assert DBTaskResult.objects.filter(task_path=TASK, status="READY").count() == 1
+    run_worker()
+    state = RefreshState.objects.get(girone=girone)
+    assert state.done == state.requested == 2
