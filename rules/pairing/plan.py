@@ -55,32 +55,42 @@ def validate_plan(plan: Sequence[str]) -> tuple[str, ...]:
     """
     rounds = tuple(plan)
     if not rounds:
-        raise PairingError("a plan needs at least one round")
+        raise PairingError("a plan needs at least one round", code="plan_empty")
     for number, name in enumerate(rounds, start=1):
         if name not in MOVEMENTS:
             raise PairingError(
                 f"round {number} uses {name!r}, which is not a movement "
-                f"(known: {', '.join(MOVEMENTS)})"
+                f"(known: {', '.join(MOVEMENTS)})",
+                code="plan_unknown",
+                params={"number": number, "name": name, "known": ", ".join(MOVEMENTS)},
             )
     if "round_robin" in rounds and set(rounds) != {"round_robin"}:
+        others = ", ".join(sorted(set(rounds) - {"round_robin"}))
         raise PairingError(
-            "a round robin is a whole calendar: it cannot be mixed with "
-            f"{', '.join(sorted(set(rounds) - {'round_robin'}))}"
+            f"a round robin is a whole calendar: it cannot be mixed with {others}",
+            code="plan_round_robin_mixed",
+            params={"others": others},
         )
     if rounds[0] in ("danese", "danese_modificato"):
         raise PairingError(
             f"round 1 cannot use {rounds[0]}: there is no ranking yet "
-            "(use random, seeded or mitchell)"
+            "(use random, seeded or mitchell)",
+            code="plan_first_ranked",
+            params={"movement": rounds[0]},
         )
     for number, name in enumerate(rounds[1:], start=2):
         if name in ("random", "seeded"):
             raise PairingError(
-                f"round {number} uses {name}, which only seats the first round"
+                f"round {number} uses {name}, which only seats the first round",
+                code="plan_first_only",
+                params={"number": number, "movement": name},
             )
         if name == "mitchell" and rounds[number - 2] != "mitchell":
             raise PairingError(
                 f"round {number} uses mitchell after {rounds[number - 2]}: the Mitchell "
-                "rounds must be one block starting in round 1"
+                "rounds must be one block starting in round 1",
+                code="plan_mitchell_block",
+                params={"number": number, "previous": rounds[number - 2]},
             )
     return rounds
 
@@ -113,12 +123,16 @@ def parse_plan(text: str) -> tuple[str, ...]:
         if match is None:
             raise PairingError(
                 f"cannot read {term.strip()!r} in plan {text!r}: "
-                "write terms like '3xmitchell' joined by '+'"
+                "write terms like '3xmitchell' joined by '+'",
+                code="plan_unreadable",
+                params={"term": term.strip()},
             )
         count = int(match.group(1)) if match.group(1) else 1
         if count < 1:
             raise PairingError(
-                f"{term.strip()!r} in plan {text!r} repeats a movement 0 times"
+                f"{term.strip()!r} in plan {text!r} repeats a movement 0 times",
+                code="plan_zero",
+                params={"term": term.strip()},
             )
         rounds.extend([match.group(2)] * count)
     return validate_plan(rounds)

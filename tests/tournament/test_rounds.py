@@ -178,7 +178,7 @@ def test_pairing_reasons_are_translated(order, adjacency, rest_order, italian):
     from django.utils import translation
 
     from rules.pairing.danese import failure
-    from tournament.services.pairing import reason_text
+    from tournament.services.reasons import reason_text
 
     error = failure(order, adjacency, rest_order)
     with translation.override("it"):
@@ -360,3 +360,38 @@ def test_danese_modificato_backs_up_around_a_rematch(
         (6, 10, -15),
     ]
     assert rounds.danese_ranking(first) == []
+
+
+@pytest.mark.parametrize(
+    ("plan", "italian"),
+    [
+        ("3xbridge", "il turno 1 usa “bridge”, che non è un movimento (noti: "),
+        (
+            "round_robin+danese",
+            "un girone all'italiana è un calendario completo: non si può combinare"
+            " con danese",
+        ),
+        (
+            "danese",
+            "il turno 1 non può usare danese: non c'è ancora una classifica (usare"
+            " random, seeded o mitchell)",
+        ),
+        ("random+random", "il turno 2 usa random, che serve solo per il primo turno"),
+        (
+            "random+mitchell",
+            "il turno 2 usa mitchell dopo random: i turni Mitchell devono essere un"
+            " solo blocco a partire dal turno 1",
+        ),
+        ("mitchell+?", "non riesco a leggere “?”: scrivere termini come “3xmitchell”"),
+        ("0xmitchell", "“0xmitchell” ripete un movimento 0 volte"),
+    ],
+)
+def test_a_bad_movement_plan_says_why_in_italian(plan, italian):
+    from django.utils import translation
+
+    from tournament.services.errors import ServiceError
+    from tournament.services.tournaments import check_movement_plan
+
+    with translation.override("it"), pytest.raises(ServiceError) as refused:
+        check_movement_plan(plan, 6)
+    assert refused.value.details[0].startswith(italian)

@@ -20,6 +20,7 @@ from rules.pairing import movement_for_round, parse_plan
 from tournament.models import Girone, Pair, Tournament
 
 from .errors import RoundError
+from .reasons import reason_text
 
 Scope = Literal["previous", "any"]
 
@@ -113,7 +114,7 @@ def plan_of(tournament: Tournament) -> tuple[str, ...]:
         raise RoundError(
             _("The movement plan “%(plan)s” is not valid.")
             % {"plan": tournament.movement_plan},
-            [str(exc)],
+            [reason_text(exc)],
         ) from exc
 
 

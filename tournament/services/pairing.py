@@ -54,6 +54,7 @@ from .girone_state import (
     ranking_order,
     seeding_order,
 )
+from .reasons import reason_text
 
 __all__ = [
     "Constraints",
@@ -96,72 +97,6 @@ def _refuse(movement: str, state: GironeState, exc: PairingError) -> RoundError:
         },
         [reason_text(exc)],
     )
-
-
-def _pair_list(pairs: object, limit: int = 12) -> str:
-    shown = [str(p) for p in pairs] if isinstance(pairs, list) else [str(pairs)]
-    text = ", ".join(shown[:limit])
-    if len(shown) > limit:
-        text += " " + _("and %(count)s more") % {"count": len(shown) - limit}
-    return text
-
-
-def reason_text(exc: PairingError) -> str:
-    """Why :mod:`rules.pairing` found no round, in the user's language.
-
-    The rules say it in English with a code and its numbers (``PairingError.code``);
-    a reason without a known code is shown as the rules wrote it.
-    """
-    p = exc.params
-    if exc.code == "lonely":
-        pairs = p["pairs"]
-        single = isinstance(pairs, list) and len(pairs) == 1
-        if single:
-            text = _(
-                "pair %(pair)s may meet none of the other %(others)s pairs (all forbidden)"
-            ) % {"pair": _pair_list(pairs), "others": p["others"]}
-        else:
-            text = _(
-                "pairs %(pairs)s may each meet none of the other %(others)s pairs"
-                " (all forbidden)"
-            ) % {"pairs": _pair_list(pairs), "others": p["others"]}
-        if p.get("odd"):
-            extra = (
-                _("and it may not rest again")
-                if single
-                else _("and only one pair can rest")
-            )
-            text += " " + extra
-        return text
-    if exc.code == "odd_rest":
-        return _(
-            "with %(count)s pairs one must rest, but whichever of the pairs allowed to"
-            " rest (%(resters)s) rests, the others cannot all be seated without a"
-            " forbidden meeting"
-        ) % {"count": p["count"], "resters": _pair_list(p["resters"])}
-    if exc.code == "unseatable":
-        values = {
-            "count": p["count"],
-            "tables": p["tables"],
-            "left": _pair_list(p["left"]),
-        }
-        if p["tables"] == 1:
-            return (
-                _(
-                    "the %(count)s pairs cannot all be seated without a forbidden meeting:"
-                    " at best 1 table, leaving pairs %(left)s without an allowed opponent"
-                )
-                % values
-            )
-        return (
-            _(
-                "the %(count)s pairs cannot all be seated without a forbidden meeting:"
-                " at best %(tables)s tables, leaving pairs %(left)s without an allowed"
-                " opponent"
-            )
-            % values
-        )
-    return str(exc)
 
 
 def propose_round(

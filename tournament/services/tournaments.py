@@ -22,6 +22,7 @@ from rules.pairing import parse_plan
 from tournament.models import Club, Girone, Round, Tournament, TournamentRole
 
 from .errors import ServiceError
+from .reasons import reason_text
 
 #: The movement plans offered as suggestions on the tournament form.
 SUGGESTED_PLANS = (
@@ -75,7 +76,7 @@ def check_movement_plan(plan: str, rounds_planned: int) -> tuple[str, ...]:
     except PairingError as exc:
         raise ServiceError(
             _("The movement plan “%(plan)s” is not valid.") % {"plan": plan},
-            [str(exc)],
+            [reason_text(exc)],
         ) from exc
     if set(rounds) != {"round_robin"} and len(rounds) > rounds_planned:
         raise ServiceError(
