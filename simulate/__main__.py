@@ -21,6 +21,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: What the final check counts as a failure of the event.
+PROBLEMS = (
+    "lost",
+    "duplicated",
+    "half_written",
+    "wrong_content",
+    "foreign_version",
+    "tables_without_a_sent_sheet",
+    "standings_rows_wrong",
+    "standings_snapshots_changed_by_recompute",
+)
+
+
 def report(name: str, value: float, unit: str) -> None:
     print(f"BENCH event.{name} {value:.6g} {unit}", flush=True)
 
@@ -308,37 +321,10 @@ def main(argv: list[str] | None = None) -> int:
     report("fault.postgres_restarts", len(faults.pg_restarts), "restarts")
     for seconds in faults.pg_restarts:
         report("fault.postgres_restart_seconds", seconds, "s")
-    for name in (
-        "lost",
-        "duplicated",
-        "half_written",
-        "wrong_content",
-        "foreign_version",
-        "tables_without_a_sent_sheet",
-        "standings_rows_wrong",
-        "standings_snapshots_changed_by_recompute",
-        "saved_but_answer_lost",
-        "attempts",
-        "tables_confirmed",
-    ):
+    for name in (*PROBLEMS, "saved_but_answer_lost", "attempts", "tables_confirmed"):
         report(f"check.{name}", found.get(name, 0), "count")
     report("total.seconds", time.monotonic() - t0, "s")
-    bad = (
-        sum(
-            found.get(k, 0)
-            for k in (
-                "lost",
-                "duplicated",
-                "half_written",
-                "wrong_content",
-                "foreign_version",
-                "tables_without_a_sent_sheet",
-                "standings_rows_wrong",
-                "standings_snapshots_changed_by_recompute",
-            )
-        )
-        + behind
-    )
+    bad = sum(found.get(k, 0) for k in PROBLEMS) + behind
     print(
         "# simulate: " + ("OK, nothing lost or twice" if not bad else f"{bad} PROBLEMS")
     )

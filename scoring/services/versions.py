@@ -36,13 +36,42 @@ def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
     schedule_gironi([table.round.girone_id])
 
 
-def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:
+def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:
+    """What each pair of the table gets from ``version`` (the fields of its score line:
+    pair, opponent, line, VP, MP for and against, whether it counts as played)."""
     played = version.kind not in (
         ResultVersion.Kind.REST,
         ResultVersion.Kind.FORFEIT,
         ResultVersion.Kind.LATE_FORFEIT,
         ResultVersion.Kind.BOTH_ABSENT,
     )
+    lines = [
+        {
+            "pair_id": table.pair_ns_id,
+            "opponent_id": table.pair_ew_id,
+            "line": "ns",
+            "vp": version.vp_ns or 0,
+            "mp_for": version.mp_ns or 0,
+            "mp_against": version.mp_ew or 0,
+            "played": played and table.pair_ew_id is not None,
+        }
+    ]
+    if table.pair_ew_id is not None:
+        lines.append(
+            {
+                "pair_id": table.pair_ew_id,
+                "opponent_id": table.pair_ns_id,
+                "line": "ew",
+                "vp": version.vp_ew or 0,
+                "mp_for": version.mp_ew or 0,
+                "mp_against": version.mp_ns or 0,
+                "played": played,
+            }
+        )
+    return lines
+
+
+def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:
     common = {
         "round_id": table.round_id,
         "girone_id": table.round.girone_id,
@@ -50,32 +79,7 @@ def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:
         "table": table,
         "version": version,
     }
-    rows = [
-        PairScore(
-            pair_id=table.pair_ns_id,
-            opponent_id=table.pair_ew_id,
-            line="ns",
-            vp=version.vp_ns or 0,
-            mp_for=version.mp_ns or 0,
-            mp_against=version.mp_ew or 0,
-            played=played and table.pair_ew_id is not None,
-            **common,
-        )
-    ]
-    if table.pair_ew_id is not None:
-        rows.append(
-            PairScore(
-                pair_id=table.pair_ew_id,
-                opponent_id=table.pair_ns_id,
-                line="ew",
-                vp=version.vp_ew or 0,
-                mp_for=version.mp_ew or 0,
-                mp_against=version.mp_ns or 0,
-                played=played,
-                **common,
-            )
-        )
-    return rows
+    return [PairScore(**line, **common) for line in pair_lines(table, version)]
 
 
 def create_version(

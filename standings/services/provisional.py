@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from tournament.models import Girone, Pair
 
+from .context import tournament_context
 from .inputs import Score, confirmed_scores
-from .store import RowData, _rank_girone, build_rows, tournament_context
+from .rows import RowData, build_rows
+from .store import _rank_girone
 
 
 @dataclass(frozen=True)
@@ -54,35 +56,11 @@ def provisional_standings(girone: Girone) -> Provisional:
 
 
 def _scores_of(table, round_number: int, girone_id: int, version) -> list[Score]:
-    played = version.kind not in ("rest", "forfeit", "both_absent")  # as scoring does
+    from scoring.services.versions import pair_lines  # the same lines scoring stores
+
     common = {
         "girone_id": girone_id,
         "round_number": round_number,
         "table_id": table.pk,
     }
-    out = [
-        Score(
-            pair_id=table.pair_ns_id,
-            opponent_id=table.pair_ew_id,
-            line="ns",
-            vp=version.vp_ns or 0,
-            mp_for=version.mp_ns or 0,
-            mp_against=version.mp_ew or 0,
-            played=played and table.pair_ew_id is not None,
-            **common,
-        )
-    ]
-    if table.pair_ew_id is not None:
-        out.append(
-            Score(
-                pair_id=table.pair_ew_id,
-                opponent_id=table.pair_ns_id,
-                line="ew",
-                vp=version.vp_ew or 0,
-                mp_for=version.mp_ew or 0,
-                mp_against=version.mp_ns or 0,
-                played=played,
-                **common,
-            )
-        )
-    return out
+    return [Score(**line, **common) for line in pair_lines(table, version)]

@@ -1,0 +1,76 @@
+"""What one tournament's standings refresh reads once: settings, lot seed, the
+referee's decisions and the pairs' details copied into the rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from tournament.models import Pair, Tournament
+
+from ..models import StandingsConfig
+from .config import Settings, standings_settings
+
+
+@dataclass(frozen=True)
+class PairInfo:
+    number: int
+    players: str
+    club: str
+    girone_label: str
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a tournament's refresh needs once: settings, lot seed, decisions, pairs."""
+
+    tournament: Tournament
+    settings: Settings
+    config: StandingsConfig
+    pairs: dict[int, PairInfo]
+
+    @cached_property
+    def key(self) -> tuple[object, ...]:
+        """Everything besides the results that a stored ranking depends on."""
+        config = self.config
+        return (
+            self.tournament.game,
+            self.settings,
+            config.lot_seed,
+            config.lines_apart,
+            repr(config.decisions),
+            tuple(sorted(self.pairs.items())),
+        )
+
+    def decisions_for(self, team_ids: set[int]) -> list[list[int]]:
+        """The referee's orders (pair numbers in the config) that apply to these teams."""
+        by_number = {info.number: pid for pid, info in self.pairs.items()}
+        out: list[list[int]] = []
+        seen: set[int] = set()
+        for order in self.config.decisions or []:
+            if not isinstance(order, list):
+                continue
+            ids = [by_number[n] for n in order if n in by_number]
+            if len(ids) == len(order) and set(ids) <= team_ids and seen.isdisjoint(ids):
+                out.append(ids)
+                seen.update(ids)
+        return out
+
+
+def tournament_context(tournament: Tournament) -> Context:
+    config, _ = StandingsConfig.objects.get_or_create(tournament=tournament)
+    found = Pair.objects.filter(tournament=tournament).values_list(
+        "pk",
+        "number",
+        "player1__last_name",
+        "player1__first_name",
+        "player2__last_name",
+        "player2__first_name",
+        "club__name",
+        "girone__label",
+    )
+    pairs = {
+        pk: PairInfo(number, f"{l1} {f1} – {l2} {f2}"[:130], club or "", label or "")
+        for pk, number, l1, f1, l2, f2, club, label in found
+    }
+    return Context(tournament, standings_settings(tournament), config, pairs)

@@ -1,0 +1,294 @@
+"""Standings rows: built from a ranking (pair details, tie notes rendered once), and
+written to the database (only the rows that changed)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.db import connection
+
+from rules.standings import LABELS, Explanation, Labels, StandingRow, render_explanation
+
+from ..models import Row, Snapshot
+from .context import Context, PairInfo
+
+
+@dataclass(slots=True)
+class RowData:
+    """A standings row before it is stored (plain values: a 1,000-row girone is
+    rebuilt on every result, and model instances would cost more than the ranking)."""
+
+    index: int
+    position: int
+    pair_id: int
+    pair_number: int
+    players: str
+    club: str
+    girone_label: str
+    vp: int
+    mp_for: int
+    mp_against: int
+    played: int
+    byes: int
+    average: str
+    tie: int | None
+    by_lot: bool
+    note: str = ""
+    note_en: str = ""
+    snapshot_id: int | None = None
+
+    @property
+    def mp_diff(self) -> int:
+        return self.mp_for - self.mp_against
+
+    @property
+    def signed_diff(self) -> str:
+        diff = self.mp_diff
+        return f"+{diff}" if diff > 0 else str(diff)
+
+
+def labels_for(game: str) -> tuple[Labels, Labels]:
+    """The words of the notes. Briscola: the stored score is card points (result entry
+    keeps the partite's card points in the MP columns), so the notes say so."""
+    if game == "briscola":
+        return Labels("Coppie", "punti", "punti carta", "punto"), Labels(
+            "Pairs", "points", "card points", "point"
+        )
+    return LABELS["burraco"]["it"], LABELS["burraco"]["en"]
+
+
+def build_rows(
+    ctx: Context, ranked: list[StandingRow[int]], *, per_match: bool = False
+) -> list[RowData]:
+    """Unsaved rows for a ranking: pair details copied, each tie's note rendered once."""
+    it, en = labels_for(ctx.tournament.game)
+
+    def name(pid: int) -> str:
+        return str(ctx.pairs[pid].number) if pid in ctx.pairs else str(pid)
+
+    known = _known_texts(ctx)
+
+    def texts(explanation: Explanation[int]) -> tuple[str, str]:
+        try:
+            return known[explanation]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be hashed: rendered every time
+            return _render(explanation, it, en, name)
+        known[explanation] = found = _render(explanation, it, en, name)
+        return found
+
+    notes: dict[int, tuple[int, str, str]] = {}
+    rows: list[RowData] = []
+    for index, r in enumerate(ranked):
+        info = ctx.pairs.get(r.team) or PairInfo(0, "", "", "")
+        tie: int | None = None
+        note = note_en = ""
+        if r.explanation is not None:
+            key = id(r.explanation)
+            if key not in notes:
+                notes[key] = (len(notes) + 1, *texts(r.explanation))
+            tie, note, note_en = notes[key]
+        t = r.totals
+        average = ""
+        if per_match and t.matches:
+            average = f"{float(Fraction(t.points, t.matches)):.2f}"
+        row = RowData(
+            index=index,
+            position=r.position,
+            pair_id=r.team,
+            pair_number=info.number,
+            players=info.players,
+            club=info.club,
+            girone_label=info.girone_label,
+            vp=t.points,
+            mp_for=t.score_for,
+            mp_against=t.score_against,
+            played=t.played,
+            byes=t.byes,
+            average=average,
+            tie=tie,
+            by_lot=r.by_lot,
+            note=note,
+            note_en=note_en,
+        )
+        rows.append(row)
+    return rows
+
+
+#: The notes of the ties already rendered in this process, for one tournament state
+#: (``Context.key``: pairs, game, settings): after a result most ties are unchanged.
+_TEXTS: list[object] = [None, {}]
+_TEXTS_MAX = 20_000
+
+
+def _known_texts(ctx: Context) -> dict[Explanation[int], tuple[str, str]]:
+    if _TEXTS[0] != ctx.key or len(_TEXTS[1]) > _TEXTS_MAX:  # type: ignore[arg-type]
+        _TEXTS[:] = [ctx.key, {}]
+    return _TEXTS[1]  # type: ignore[return-value]
+
+
+def _render(
+    explanation: Explanation[int],
+    it: Labels,
+    en: Labels,
+    name: Callable[[int], str],
+) -> tuple[str, str]:
+    return (
+        render_explanation(explanation, lang="it", labels=it, name=name),
+        render_explanation(explanation, lang="en", labels=en, name=name),
+    )
+
+
+def notes_of(rows: list[RowData]) -> list[list[str]]:
+    """The [Italian, English] note of each tie, in tie order (tie n is item n - 1)."""
+    notes: list[list[str]] = []
+    for row in rows:
+        if row.tie is not None and row.tie > len(notes):
+            notes.append([row.note, row.note_en])
+    return notes
+
+
+_ROW_COLUMNS = (
+    "snapshot_id",
+    "index",
+    "position",
+    "pair_id",
+    "pair_number",
+    "players",
+    "club",
+    "girone_label",
+    "vp",
+    "mp_for",
+    "mp_against",
+    "played",
+    "byes",
+    "average",
+    "tie",
+    "by_lot",
+)
+#: The PostgreSQL type of each of those columns (for the rows of the insert).
+_PG_TYPES = (
+    "bigint",
+    "integer",
+    "integer",
+    "bigint",
+    "integer",
+    "text",
+    "text",
+    "text",
+    "integer",
+    "integer",
+    "integer",
+    "integer",
+    "integer",
+    "text",
+    "integer",
+    "boolean",
+)
+
+
+def replace_rows(snapshot: Snapshot, rows: list[RowData], *, fresh: bool) -> None:
+    """Write only the rows that changed: the stored rows are read in one query, those
+    of pairs whose row differs (or left) are deleted and the new ones inserted, a few
+    hundred per statement (a 1,000-row girone is rewritten on every result, and after
+    a save most rows usually stay as they were)."""
+    for row in rows:
+        row.snapshot_id = snapshot.pk
+    new = {row.pair_id: [getattr(row, c) for c in _ROW_COLUMNS] for row in rows}
+    stored: dict[int, list[object]] = {}
+    if not fresh:
+        found = Row.objects.filter(snapshot=snapshot).values_list(*_ROW_COLUMNS)
+        stored = {values[3]: list(values) for values in found.order_by()}
+    gone = [pid for pid, values in stored.items() if new.get(pid) != values]
+    added = [values for pid, values in new.items() if stored.get(pid) != values]
+    table = connection.ops.quote_name(Row._meta.db_table)
+    with connection.cursor() as cursor:
+        if len(gone) > len(stored) // 2:
+            cursor.execute(f"DELETE FROM {table} WHERE snapshot_id = %s", [snapshot.pk])
+            added = list(new.values())
+        elif gone and connection.vendor == "postgresql":
+            cursor.execute(
+                f"DELETE FROM {table} WHERE snapshot_id = %s AND pair_id = ANY(%s)",
+                [snapshot.pk, gone],
+            )
+        else:
+            for chunk in _chunks(gone, 500):
+                marks = ", ".join(["%s"] * len(chunk))
+                cursor.execute(
+                    f"DELETE FROM {table} WHERE snapshot_id = %s AND pair_id IN ({marks})",
+                    [snapshot.pk, *chunk],
+                )
+        if added:
+            _insert_rows(cursor, table, added)
+
+
+def _insert_rows(cursor, table: str, added: list[list[object]]) -> None:
+    """One INSERT of many rows. PostgreSQL: the rows as one JSON parameter
+    (thousands of placeholders, or arrays of strings, cost the driver more than the
+    database)."""
+    columns = ", ".join(
+        connection.ops.quote_name(Row._meta.get_field(c.removesuffix("_id")).column)
+        for c in _ROW_COLUMNS
+    )
+    if connection.vendor == "postgresql":
+        record = ", ".join(
+            f"{connection.ops.quote_name(name)} {kind}"
+            for name, kind in zip(_ROW_COLUMNS, _PG_TYPES, strict=True)
+        )
+        payload = json.dumps(
+            [dict(zip(_ROW_COLUMNS, row, strict=True)) for row in added]
+        )
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) SELECT * FROM json_to_recordset(%s::json)"
+            f" AS x({record})",
+            [payload],
+        )
+        return
+    one = "(" + ", ".join(["%s"] * len(_ROW_COLUMNS)) + ")"
+    for chunk in _chunks(added, 50):
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))}",
+            [value for values in chunk for value in values],
+        )
+
+
+def _chunks(items: list, size: int) -> Iterable[list]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def content_digest(
+    rows: list[RowData],
+    rounds: list[int],
+    chain: list[str],
+    note: str,
+    notes: list[list[str]],
+) -> str:
+    h = hashlib.sha256(repr((rounds, chain, note, notes)).encode())
+    for r in rows:
+        h.update(
+            repr(
+                (
+                    r.position,
+                    r.pair_id,
+                    r.pair_number,
+                    r.players,
+                    r.club,
+                    r.girone_label,
+                    r.vp,
+                    r.mp_for,
+                    r.mp_against,
+                    r.played,
+                    r.byes,
+                    r.average,
+                    r.tie,
+                    r.by_lot,
+                )
+            ).encode()
+        )
+    return h.hexdigest()
