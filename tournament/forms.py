@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Club, Tournament
+from tournament.models import Club, Tournament, TournamentRole
 from tournament.services.entries import PairEntry
 from tournament.services.tournaments import SUGGESTED_PLANS, pack_choices
 
@@ -237,3 +237,36 @@ class SwapForm(NoSuffix, forms.Form):
 class VisibilityForm(NoSuffix, forms.Form):
     tables_public = forms.BooleanField(label=_("Tables public"), required=False)
     results_public = forms.BooleanField(label=_("Results public"), required=False)
+
+
+ROLE_CHOICES = [
+    (TournamentRole.Role.REFEREE, _("Referee")),
+    (TournamentRole.Role.CHIEF_REFEREE, _("Chief referee")),
+    (TournamentRole.Role.DIRECTOR, _("Co-director")),
+]
+
+
+class AddStaffForm(NoSuffix, forms.Form):
+    """Give a role to a user who has an account already."""
+
+    username = forms.CharField(
+        label=_("Username"),
+        max_length=150,
+        widget=forms.TextInput(
+            attrs={"list": "known-users", "autocomplete": "off", "spellcheck": "false"}
+        ),
+    )
+    role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES)
+
+
+class NewStaffForm(NoSuffix, forms.Form):
+    """Create an account with a one-time password and give it a role."""
+
+    first_name = forms.CharField(label=_("First name"), max_length=150, required=False)
+    last_name = forms.CharField(label=_("Surname"), max_length=150, required=False)
+    username = forms.CharField(
+        label=_("Username"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+    role = forms.ChoiceField(label=_("Role"), choices=ROLE_CHOICES)

@@ -1,7 +1,8 @@
 """Per-tournament roles: who may direct, referee, or correct a closed round.
 
 A superuser may do everything. A director of a tournament may also referee it. A chief
-referee is a referee who may also correct a closed round.
+referee is a referee who may also correct a closed round. A logged-in user without the
+role a page needs gets a page (status 403) saying whom to ask: the directors by name.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 
 from .models import Tournament, TournamentRole
 
@@ -43,7 +44,8 @@ def check_role(user, tournament: Tournament, role: str) -> None:
 def role_required(role: str):
     """View decorator: the view takes ``slug`` and gets the tournament as ``tournament``.
 
-    Anonymous users are sent to the login page; logged-in users without the role get 403.
+    Anonymous users are sent to the login page; logged-in users without the role get
+    a 403 page naming the tournament's directors, whom to ask for the role.
     """
 
     def decorator(view):
@@ -54,9 +56,35 @@ def role_required(role: str):
 
                 return redirect_to_login(request.get_full_path())
             tournament = get_object_or_404(Tournament, slug=slug)
-            check_role(request.user, tournament, role)
+            if not has_role(request.user, tournament, role):
+                return no_role_page(request, tournament, role)
             return view(request, *args, tournament=tournament, **kwargs)
 
         return wrapper
 
     return decorator
+
+
+def no_role_page(request, tournament: Tournament, role: str):
+    """The 403 page of a user without ``role``: what they are, whom to ask."""
+    from .services.staff import director_names
+
+    held = sorted(
+        {
+            Role(r).label
+            for r in TournamentRole.objects.filter(
+                tournament=tournament, user=request.user
+            ).values_list("role", flat=True)
+        }
+    )
+    return render(
+        request,
+        "tournament/no_role.html",
+        {
+            "tournament": tournament,
+            "needed": Role(role).label,
+            "held": held,
+            "directors": director_names(tournament),
+        },
+        status=403,
+    )

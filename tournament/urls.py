@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import pairs, rounds, tournaments
+from .views import pairs, rounds, staff, tournaments
 
 app_name = "tournament"
 
@@ -15,6 +15,14 @@ urlpatterns = [
     path("<slug:slug>/", tournaments.dashboard, name="dashboard"),
     path("<slug:slug>/modifica/", tournaments.edit, name="edit"),
     path("<slug:slug>/stato/", tournaments.set_status, name="status"),
+    path("<slug:slug>/staff/", staff.staff, name="staff"),
+    path("<slug:slug>/staff/aggiungi/", staff.staff_add, name="staff_add"),
+    path("<slug:slug>/staff/nuovo/", staff.staff_create, name="staff_create"),
+    path(
+        "<slug:slug>/staff/<int:role_id>/rimuovi/",
+        staff.staff_remove,
+        name="staff_remove",
+    ),
     path("<slug:slug>/coppie/", pairs.pairs, name="pairs"),
     path("<slug:slug>/coppie/<int:number>/ritiro/", pairs.withdraw, name="withdraw"),
     path("<slug:slug>/importa/", pairs.import_pairs, name="import"),

@@ -56,6 +56,9 @@ EXCEPTIONS = {
     # Any logged-in user may open the director's home: it lists only their own
     # tournaments (and tells a user without one to ask for the role).
     "tournament:index": "logged_in",
+    # Anyone logged in changes their own password (a one-time one given by a director).
+    "password_change": "logged_in",
+    "password_change_done": "logged_in",
 }
 ALLOWED["logged_in"] = set(ROLES) - {"anonymous"}
 

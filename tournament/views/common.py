@@ -47,6 +47,21 @@ def my_tournaments(user):
     ).distinct()
 
 
+def refereed_tournaments(user):
+    """Tournaments where ``user`` referees (or is chief referee) but does not direct."""
+    roles = (TournamentRole.Role.REFEREE, TournamentRole.Role.CHIEF_REFEREE)
+    return (
+        Tournament.objects.select_related("organiser")
+        .filter(roles__user=user, roles__role__in=roles)
+        .exclude(
+            pk__in=TournamentRole.objects.filter(
+                user=user, role=TournamentRole.Role.DIRECTOR
+            ).values("tournament")
+        )
+        .distinct()
+    )
+
+
 def get_girone(tournament: Tournament, label: str) -> Girone:
     return get_object_or_404(Girone, stage__tournament=tournament, label=label)
 

@@ -14,7 +14,13 @@ from tournament.permissions import role_required
 from tournament.services import tournaments as services
 from tournament.services.errors import ServiceError
 
-from .common import can_create, creator_required, my_tournaments, show_error
+from .common import (
+    can_create,
+    creator_required,
+    my_tournaments,
+    refereed_tournaments,
+    show_error,
+)
 
 DIRECTOR = TournamentRole.Role.DIRECTOR
 
@@ -26,6 +32,9 @@ def index(request):
         "tournament/index.html",
         {
             "tournaments": my_tournaments(request.user),
+            "refereed": []
+            if request.user.is_superuser
+            else refereed_tournaments(request.user),
             "can_create": can_create(request.user),
         },
     )
