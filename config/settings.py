@@ -15,6 +15,8 @@ Environment variables:
 * ``DJANGO_STANDINGS_REFRESH`` ("inline"/"worker"), ``DJANGO_STANDINGS_REFRESH_DELAY``
   (seconds, worker mode): when stored standings are recomputed after a save
 * ``DJANGO_PUBLIC_CACHE_SECONDS`` (anonymous public pages cached, default 3; 0 in DEBUG)
+* ``DJANGO_PUBLIC_BASE_URL`` (e.g. ``https://torneo.example.it``: the address in QR
+  codes and printed links; default: the address of the request)
 * ``REDIS_URL`` (optional shared cache, e.g. ``redis://127.0.0.1:6379/0``)
 * ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
   ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see README)
@@ -87,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # QR codes and absolute links built without the request use its address.
+    "tournament.links.RequestBaseMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -230,6 +234,13 @@ if STANDINGS_REFRESH == "worker" and DATABASES["default"]["ENGINE"].endswith("sq
 PUBLIC_CACHE_SECONDS = int(
     os.environ.get("DJANGO_PUBLIC_CACHE_SECONDS", "0" if DEBUG else "3")
 )
+# The players' address printed in QR codes (tournament/links.py); empty: the request's.
+PUBLIC_BASE_URL = os.environ.get("DJANGO_PUBLIC_BASE_URL", "").strip().rstrip("/")
+if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(
+        "DJANGO_PUBLIC_BASE_URL must start with http:// or https:// "
+        f"(got {PUBLIC_BASE_URL!r})"
+    )
 STANDINGS_REFRESH_DELAY = float(os.environ.get("DJANGO_STANDINGS_REFRESH_DELAY", "1"))
 
 # Content Security Policy (Django's own middleware): scripts, styles, images and fonts

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import Pair, Round, Stage, Table, Tournament
+from tournament.search import query_words
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -87,7 +88,11 @@ class Search:
 
 
 def find_pairs(tournament: Tournament, query: str) -> Search:
-    """A pair by number or by (part of) a player's name; a helpful message otherwise."""
+    """A pair by number or by (part of) a player's name; a helpful message otherwise.
+
+    Names are compared folded (``tournament.search``): ``dangelo``, ``D’Angelo`` and
+    ``niccolo`` all find "D'Angelo Niccolò", on every database.
+    """
     query = " ".join(query.split())[:60]
     if not query:
         return Search(query, [], _("Type your pair number or a surname."))
@@ -108,16 +113,13 @@ def find_pairs(tournament: Tournament, query: str) -> Search:
                 % {"number": number, "last": top or 0},
             )
         return Search(query, found)
-    words = query.split()
+    words = query_words(query)
     match = Q()
     for word in words:
-        match &= (
-            Q(player1__last_name__icontains=word)
-            | Q(player1__first_name__icontains=word)
-            | Q(player2__last_name__icontains=word)
-            | Q(player2__first_name__icontains=word)
+        match &= Q(player1__search_key__contains=word) | Q(
+            player2__search_key__contains=word
         )
-    found = list(pairs.filter(match).order_by("number")[:20])
+    found = list(pairs.filter(match).order_by("number")[:20]) if words else []
     if not found:
         return Search(
             query,

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET
 
 from standings.models import Season, Snapshot
 from standings.services import read
+from tournament.links import pair_url, qr_svg
 from tournament.models import Pair
 
 from . import services
@@ -71,6 +72,7 @@ def pair(request, slug, number):
         number=number,
     )
     tables = services.pair_tables(pair_obj)
+    url = pair_url(obj.slug, pair_obj.number, request)
     return render(
         request,
         "public/pair.html",
@@ -79,6 +81,9 @@ def pair(request, slug, number):
             "pair": pair_obj,
             "seat": services.current_seat(pair_obj, tables),
             "history": services.history(pair_obj, tables),
+            "share_url": url,
+            # segno's own markup: numbers and path commands only.
+            "share_qr": mark_safe(qr_svg(url)),
         },
     )
 

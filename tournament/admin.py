@@ -23,7 +23,7 @@ class ClubAdmin(admin.ModelAdmin):
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["last_name", "first_name", "membership_number", "club"]
     list_filter = ["club"]
-    search_fields = ["last_name", "first_name", "membership_number"]
+    search_fields = ["last_name", "first_name", "membership_number", "search_key"]
     autocomplete_fields = ["club"]
 
 
@@ -59,7 +59,7 @@ class PairAdmin(admin.ModelAdmin):
         "withdrawn",
     ]
     list_filter = ["tournament", "withdrawn"]
-    search_fields = ["player1__last_name", "player2__last_name"]
+    search_fields = ["player1__search_key", "player2__search_key"]
     autocomplete_fields = ["player1", "player2", "club"]
 
 

@@ -17,6 +17,7 @@ from tournament.models import Tournament
 from .base import Document, DocumentError
 from .bracket import build_bracket
 from .prizes import build_prize_list
+from .qrcards import build_qr_cards
 from .report import build_round_report
 from .scorecards import build_scorecards
 from .standings import build_standings
@@ -32,6 +33,7 @@ BUILDERS: dict[str, tuple[Builder, str]] = {
     "report": (build_round_report, "round"),
     "prizes": (build_prize_list, ""),
     "bracket": (build_bracket, "bracket?"),
+    "qrcards": (build_qr_cards, "girone?"),
 }
 
 

@@ -3,17 +3,21 @@
 Each card names the round, the table, both pairs and their lines, has a row per smazzata
 for the two lines' scores, the totals and VP, the signature boxes, and the VP table for
 the round's number of smazzate (seed 000: "le apposite tabelle stampate sugli score").
-Two cards fit on an A4 sheet, to be cut in half. A rest table gets no card.
+Two cards fit on an A4 sheet, to be cut in half. A rest table gets no card. Below the
+VP table, each pair's QR code leads to its public page (tournament.links).
 """
 
 from __future__ import annotations
 
 import base64
 
+from django.conf import settings
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules.packs import load_pack
 from rules.vp import vp_table
+from tournament.links import pair_url, qr_svg
 from tournament.models import Round, Tournament
 
 from .base import (
@@ -25,7 +29,15 @@ from .base import (
     round_scope,
     title_block,
 )
-from .cardframe import FrameLabels, card_frame_png
+from .cardframe import (
+    HEIGHT,
+    SHEET_Y,
+    VP_ROW_H,
+    VP_W,
+    VP_X,
+    FrameLabels,
+    card_frame_png,
+)
 from .tablelist import round_tables
 
 #: Cards per section: each section is laid out on its own, so progress moves in steps.
@@ -55,11 +67,13 @@ def vp_rows(tournament: Tournament, hands: int) -> list[dict]:
     ]
 
 
-def _line(pair) -> dict:
+def _line(tournament: Tournament, pair) -> dict:
     return {
         "number": pair.number,
         "player1": player_name(pair.player1),
         "player2": player_name(pair.player2),
+        # segno's own markup: numbers and path commands only.
+        "qr": mark_safe(qr_svg(pair_url(tournament.slug, pair.number), border=1)),
     }
 
 
@@ -75,8 +89,8 @@ def cards_for_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict]:
                     "round": rnd.number,
                     "table": table.number,
                     "hands": rnd.hands,
-                    "ns": _line(table.pair_ns),
-                    "ew": _line(table.pair_ew),
+                    "ns": _line(tournament, table.pair_ns),
+                    "ew": _line(tournament, table.pair_ew),
                 }
             )
     return cards
@@ -103,12 +117,30 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
         ),
         filename=f"cartellini-{rnd.girone.label}-turno-{rnd.number}.pdf",
         version=fingerprint(
-            [(c["table"], c["ns"], c["ew"]) for c in cards], [rnd.hands], vp
+            [(c["table"], _key(c["ns"]), _key(c["ew"])) for c in cards],
+            [rnd.hands, getattr(settings, "PUBLIC_BASE_URL", "")],
+            vp,
         ),
         size=len(cards) * CARD_SIZE,
         sections=sections,
         context={"tournament": tournament, "vp_rows": vp},
-        extra_css=frame_css(frame),
+        extra_css=frame_css(frame) + qr_css(len(vp)),
+    )
+
+
+def _key(line: dict) -> tuple:
+    return (line["number"], line["player1"], line["player2"])
+
+
+def qr_css(vp_rows_count: int) -> str:
+    """Place the two QR codes under the VP table and the referee's box (cardframe)."""
+    top = SHEET_Y + 10 + vp_rows_count * VP_ROW_H + 3 + 14 + 3
+    size = max(12.0, min(24.0, HEIGHT - top - 5))
+    return (
+        f" .c-qr {{ top: {top:.1f}mm; width: {VP_W / 2:.1f}mm; }}"
+        f" .c-qr svg {{ width: {size:.1f}mm; height: {size:.1f}mm; }}"
+        f" .c-qr-ns {{ left: {VP_X:.1f}mm; }}"
+        f" .c-qr-ew {{ left: {VP_X + VP_W / 2:.1f}mm; }}"
     )
 
 

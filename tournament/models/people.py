@@ -5,6 +5,8 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from tournament.search import name_key
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
@@ -35,6 +37,15 @@ class Club(models.Model):
         return f"{self.name} ({self.city})" if self.city else self.name
 
 
+class PlayerManager(models.Manager["Player"]):
+    def bulk_create(self, objs, *args, **kwargs):
+        """Fill each player's search key first (``save()`` is not called here)."""
+        objs = list(objs)
+        for obj in objs:
+            obj.search_key = obj.make_search_key()
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Player(models.Model):
     first_name = models.CharField(_("first name"), max_length=60)
     last_name = models.CharField(_("surname"), max_length=60)
@@ -52,6 +63,15 @@ class Player(models.Model):
         blank=True,
         related_name="players",
     )
+    search_key = models.CharField(
+        _("search key"),
+        max_length=255,
+        blank=True,
+        editable=False,
+        help_text=_("The names folded for searching (no accents or apostrophes)."),
+    )
+
+    objects = PlayerManager()
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -71,3 +91,15 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.last_name} {self.first_name}"
+
+    def save(self, *args, **kwargs):
+        self.search_key = self.make_search_key()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"first_name", "last_name"} & set(
+            update_fields
+        ):
+            kwargs["update_fields"] = {*update_fields, "search_key"}
+        super().save(*args, **kwargs)
+
+    def make_search_key(self) -> str:
+        return name_key(self.last_name, self.first_name)

@@ -1,0 +1,86 @@
+"""Absolute links to the players' pages, and their QR codes (SVG, drawn by segno).
+
+A QR code must carry an absolute address: the one in ``PUBLIC_BASE_URL`` (environment
+``DJANGO_PUBLIC_BASE_URL``, e.g. ``https://torneo.example.it``) when set, otherwise the
+address the request came in on. A document prepared by the background worker has no
+request: it uses the request that asked for it when rendered inline (see
+:func:`request_base`) and, in the worker, ``PUBLIC_BASE_URL`` or the first allowed host.
+Set ``DJANGO_PUBLIC_BASE_URL`` wherever the site is reached under more than one name.
+
+The codes are drawn server-side as SVG (no image service, nothing leaves the site).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from collections.abc import Iterator
+
+import segno
+from django.conf import settings
+from django.urls import reverse
+
+_request_base: contextvars.ContextVar[str] = contextvars.ContextVar(
+    "public_request_base", default=""
+)
+
+#: Error correction "M" (15%): survives a crease or a smudge on a card.
+ERROR_LEVEL = "m"
+
+
+def _from_request(request) -> str:
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+def public_base_url(request=None) -> str:
+    """``https://host`` (no trailing slash) under which the players reach the site."""
+    configured = str(getattr(settings, "PUBLIC_BASE_URL", "") or "").rstrip("/")
+    if configured:
+        return configured
+    if request is not None:
+        return _from_request(request)
+    current = _request_base.get()
+    if current:
+        return current
+    hosts = [h for h in settings.ALLOWED_HOSTS if h and not h.startswith((".", "*"))]
+    return f"http://{hosts[0] if hosts else 'localhost'}"
+
+
+@contextlib.contextmanager
+def request_base(request) -> Iterator[None]:
+    """Within this block, links without a request use ``request``'s address."""
+    token = _request_base.set(_from_request(request))
+    try:
+        yield
+    finally:
+        _request_base.reset(token)
+
+
+def pair_url(slug: str, number: int, request=None) -> str:
+    """The absolute address of a pair's public page."""
+    path = reverse("public:pair", kwargs={"slug": slug, "number": number})
+    return public_base_url(request) + path
+
+
+def qr_svg(data: str, *, border: int = 2) -> str:
+    """``data`` as an inline SVG QR code that scales to its box (no width/height).
+
+    >>> svg = qr_svg("https://example.org/t/x/coppia/1/")
+    >>> svg.startswith("<svg") and "viewBox" in svg and "<path" in svg
+    True
+    """
+    code = segno.make(data, error=ERROR_LEVEL, micro=False)
+    return code.svg_inline(
+        scale=1, border=border, omitsize=True, svgclass="qr", lineclass=None
+    )
+
+
+class RequestBaseMiddleware:
+    """Lets code without the request (a printed document) link to the request's host."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        with request_base(request):
+            return self.get_response(request)
