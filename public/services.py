@@ -204,3 +204,43 @@ def _seat(pair: Pair, table: Table) -> Seat:
     if table.pair_ns_id == pair.pk:
         return Seat(table.round, table, "NS", table.pair_ew)
     return Seat(table.round, table, "EO", table.pair_ns)
+
+
+@dataclass(frozen=True)
+class MyRow:
+    """A pair's row in one stored ranking, and how many pairs that ranking has."""
+
+    row: object  # standings.models.Row
+    title: str
+    out_of: int
+
+
+def pair_rows(found: list, number: int) -> list[MyRow]:
+    """The pair's row in each of these public snapshots (girone first, then overall)."""
+    from django.db.models import Count
+
+    from standings.models import Row
+
+    sizes = dict(
+        Row.objects.filter(snapshot__in=found)
+        .values("snapshot")
+        .annotate(n=Count("pk"))
+        .values_list("snapshot", "n")
+    )
+    rows = {
+        r.snapshot_id: r
+        for r in Row.objects.filter(snapshot__in=found, pair_number=number)
+    }
+    mine = []
+    for snapshot in found:
+        row = rows.get(snapshot.pk)
+        if row is None:
+            continue
+        if snapshot.girone_id:
+            title = str(snapshot.girone)
+        else:
+            title = _("Overall standings")
+        if snapshot.line:
+            title += " · " + snapshot.get_line_display()
+        mine.append(MyRow(row, title, sizes[snapshot.pk]))
+    return mine

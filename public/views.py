@@ -115,12 +115,15 @@ def standings(request, slug):
 
     The ETag comes from the stored snapshots' versions (304 before any rendering). For
     an anonymous visitor the whole page, plain and gzipped, is cached under that
-    version; otherwise only the tables are.
+    version; otherwise only the tables are. Reached from a pair's page
+    (``?coppia=<number>``), the pair's own rows come first, highlighted.
     """
     obj = services.get_tournament(slug)
+    mine = _pair_number(obj, request.GET.get("coppia", ""))
     found = read.snapshots(obj, Snapshot.Kind.PUBLIC)
     version = read.version_tag(found)
-    etag = client_tag(request, f"st{obj.pk}-{version}")
+    suffix = f"-p{mine}" if mine else ""
+    etag = client_tag(request, f"st{obj.pk}-{version}{suffix}")
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return revalidate(not_modified)
@@ -128,7 +131,7 @@ def standings(request, slug):
     use_cache = getattr(settings, "PUBLIC_PAGE_CACHE", True)
     anonymous = not request.user.is_authenticated and "messages" not in request.COOKIES
     gzip_ok = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
-    page_key = f"public:standings-page:{obj.pk}:{version}:{lang}"
+    page_key = f"public:standings-page:{obj.pk}:{version}:{lang}{suffix}"
     if use_cache and anonymous:
         cached = cache.get(page_key)
         if cached is not None:
@@ -146,13 +149,29 @@ def standings(request, slug):
         request,
         "public/standings.html",
         # The fragment is our own template's output, escaped when it was rendered.
-        {"tournament": obj, "tables_html": mark_safe(body), "empty": not found},
+        {
+            "tournament": obj,
+            "tables_html": mark_safe(body),
+            "empty": not found,
+            "mine": mine,
+            "my_rows": services.pair_rows(found, mine) if mine else [],
+        },
     )
     if use_cache and anonymous:
         plain = response.content
         cache.set(page_key, (plain, compress_string(plain)), 3600)
     response["ETag"] = etag
     return revalidate(response)
+
+
+def _pair_number(tournament, raw: str) -> int | None:
+    """The pair asked for by ``?coppia=``, when it is one of the tournament's."""
+    raw = raw.strip().lstrip("#")
+    if not raw.isdigit() or len(raw) > 6:
+        return None
+    number = int(raw)
+    exists = Pair.objects.filter(tournament=tournament, number=number).exists()
+    return number if exists else None
 
 
 def _page_response(cached: tuple[bytes, bytes], gzip_ok: bool, etag: str):
