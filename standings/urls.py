@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import federation_views, views
 
 app_name = "standings"
 
@@ -15,4 +15,25 @@ urlpatterns = [
     ),
     path("<slug:slug>/turni/<int:round_id>/", views.visibility, name="visibility"),
     path("<slug:slug>/ricalcola/", views.recompute, name="recompute"),
+    path("<slug:slug>/federazione/", federation_views.report, name="federation"),
+    path(
+        "<slug:slug>/federazione/report.csv",
+        federation_views.report_csv,
+        name="federation-csv",
+    ),
+    path(
+        "<slug:slug>/federazione/report.xlsx",
+        federation_views.report_xlsx,
+        name="federation-xlsx",
+    ),
+    path(
+        "<slug:slug>/federazione/tessera/<int:player_id>/",
+        federation_views.fix_tessera,
+        name="federation-tessera",
+    ),
+    path(
+        "<slug:slug>/federazione/circolo/<int:club_id>/",
+        federation_views.fix_club_code,
+        name="federation-club",
+    ),
 ]

@@ -35,8 +35,12 @@ def decode_pdf(data: bytes, tmp_path: Path, dpi: int = 150) -> list[list[str]]:
     pages = []
     for png in sorted(tmp_path.glob("page-*.png")):
         found = zxingcpp.read_barcodes(Image.open(png))
-        found = sorted(found, key=lambda r: (r.position.top_left.y // 50, r.position.top_left.x))
-        pages.append([r.text for r in found if r.format == zxingcpp.BarcodeFormat.QRCode])
+        found = sorted(
+            found, key=lambda r: (r.position.top_left.y // 50, r.position.top_left.x)
+        )
+        pages.append(
+            [r.text for r in found if r.format == zxingcpp.BarcodeFormat.QRCode]
+        )
     return pages
 
 
@@ -98,7 +102,10 @@ def test_score_cards_carry_both_pairs_codes(director_client, world, tmp_path):
     tables = [t for t in rnd.tables.order_by("number") if t.pair_ew_id]
     expected = []
     for t in tables:
-        expected += [pair_page(world, t.pair_ns.number), pair_page(world, t.pair_ew.number)]
+        expected += [
+            pair_page(world, t.pair_ns.number),
+            pair_page(world, t.pair_ew.number),
+        ]
     assert [c for page in codes for c in page] == expected
 
 
