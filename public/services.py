@@ -236,10 +236,7 @@ def pair_rows(found: list, number: int) -> list[MyRow]:
         row = rows.get(snapshot.pk)
         if row is None:
             continue
-        if snapshot.girone_id:
-            title = str(snapshot.girone)
-        else:
-            title = _("Overall standings")
+        title = str(snapshot.girone) if snapshot.girone_id else _("Overall standings")
         if snapshot.line:
             title += " · " + snapshot.get_line_display()
         mine.append(MyRow(row, title, sizes[snapshot.pk]))
