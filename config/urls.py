@@ -27,6 +27,7 @@ urlpatterns = [
     path("stampa/", include("printing.urls")),
     path("api/v1/", include("public.api_urls")),
     path("t/", include("public.urls")),
+    path("favicon.ico", core_views.favicon, name="favicon"),
     path("", core_views.home, name="home"),
 ]
 

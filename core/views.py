@@ -1,5 +1,11 @@
+import functools
+
+from django.conf import settings
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
 
 from public.services import public_tournaments, tournaments_today_first
 from tournament.models import Tournament
@@ -16,3 +22,15 @@ def home(request):
         "core/home.html",
         {"tournaments": ordered[:100], "today": timezone.localdate()},
     )
+
+
+@functools.cache
+def _favicon() -> bytes:
+    return (settings.BASE_DIR / "static" / "favicon.ico").read_bytes()
+
+
+@require_GET
+@cache_control(public=True, max_age=7 * 24 * 3600)
+def favicon(request):
+    """``/favicon.ico``: browsers ask for it on every site, whatever the page says."""
+    return HttpResponse(_favicon(), content_type="image/vnd.microsoft.icon")
