@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.knockout.bracket import round_code
-from tournament.models import Pair
+from tournament.models import Pair, Tournament
 
 from ..models import Bracket, BracketMatch, Entry
 
@@ -35,12 +36,30 @@ class Side:
     score: int | None
 
 
+def format_text(briscola: bool, games: int) -> str:
+    """How long a match is: "al meglio di 3" only where a best-of applies.
+
+    A Briscola match of one partita is a single partita; a Burraco match is a number
+    of smazzate whose MP add up (no best-of).
+    """
+    if not briscola:
+        return ngettext("%(n)s smazzata", "%(n)s smazzate", games) % {"n": games}
+    if games == 1:
+        return _("single partita")
+    return _("best of %(n)s") % {"n": games}
+
+
 @dataclass(frozen=True)
 class MatchView:
     match: BracketMatch
     a: Side
     b: Side
     label: str
+    briscola: bool = False
+
+    @property
+    def format_text(self) -> str:
+        return format_text(self.briscola, self.match.best_of)
 
     @property
     def games_text(self) -> str:
@@ -71,6 +90,20 @@ class BracketView:
     third_place: MatchView | None
     champion: Pair | None
     entries: list[Entry]
+    briscola: bool = False
+
+    @property
+    def format_line(self) -> str:
+        """The matches' length and the final's, e.g. "al meglio di 3, finale al
+        meglio di 5" or "2 smazzate, finale 4 smazzate"."""
+        b = self.bracket
+        matches = format_text(self.briscola, b.best_of)
+        if b.final_best_of == b.best_of:
+            return matches
+        return _("%(matches)s, final %(final)s") % {
+            "matches": matches,
+            "final": format_text(self.briscola, b.final_best_of),
+        }
 
 
 def bracket_view(bracket: Bracket) -> BracketView:
@@ -88,6 +121,12 @@ def bracket_view(bracket: Bracket) -> BracketView:
         .order_by("round", "index")
     )
     rounds_total = bracket.size.bit_length() - 1 if bracket.size else 0
+    briscola = (
+        Tournament.objects.filter(pk=bracket.tournament_id)
+        .values_list("game", flat=True)
+        .first()
+        == Tournament.Game.BRISCOLA
+    )
 
     def side(m: BracketMatch, pair: Pair | None, score: int | None) -> Side:
         e = info.get(pair.pk) if pair else None
@@ -109,7 +148,11 @@ def bracket_view(bracket: Bracket) -> BracketView:
         else:
             label = _("Match %(n)s") % {"n": m.index + 1}
         return MatchView(
-            m, side(m, m.pair_a, m.score_a), side(m, m.pair_b, m.score_b), label
+            m,
+            side(m, m.pair_a, m.score_a),
+            side(m, m.pair_b, m.score_b),
+            label,
+            briscola,
         )
 
     rounds = []
@@ -130,4 +173,4 @@ def bracket_view(bracket: Bracket) -> BracketView:
     champion = None
     if final is not None and final.status == BracketMatch.Status.PLAYED:
         champion = final.winner
-    return BracketView(bracket, rounds, third, champion, entries)
+    return BracketView(bracket, rounds, third, champion, entries, briscola)

@@ -92,8 +92,27 @@ def _layout(columns: list[tuple[str, list[MatchView]]]) -> dict:
         per = AREA_H / max(1, len(matches))
         for i, view in enumerate(matches):
             centre = (i + 0.5) * per
-            boxes.append(_box(view, x, centre - box_h / 2, col_w, box_h))
+            boxes.append(
+                {**_box(view, x, centre - box_h / 2, col_w, box_h), "round": title}
+            )
     return {"heads": heads, "boxes": boxes, "compact": compact}
+
+
+def _mark_decisions(section: dict) -> None:
+    """Number the matches not decided by their partite or MP, for the notes below.
+
+    A level match decided by the last smazzata's last move, a spareggio, the last trick
+    or an absent pair gets a mark beside the winner and a line under the bracket.
+    """
+    notes = []
+    boxes = [*section["boxes"], *([section["third"]] if "third" in section else [])]
+    for box in boxes:
+        if not box["decided"]:
+            continue
+        box["mark"] = len(notes) + 1
+        where = f"{box['round']} · {box['label']}" if box["round"] else box["label"]
+        notes.append({"mark": box["mark"], "where": where, "text": box["decided"]})
+    section["notes"] = notes
 
 
 def build_bracket(tournament: Tournament, *, bracket_id: object = None) -> Document:
@@ -141,7 +160,9 @@ def build_bracket(tournament: Tournament, *, bracket_id: object = None) -> Docum
             )
     third = view.third_place
     if third is not None:
-        sections[-1]["third"] = _box(third, 0, 0, 80, 20)
+        sections[-1]["third"] = {**_box(third, 0, 0, 80, 20), "round": ""}
+    for section in sections:
+        _mark_decisions(section)
     champion = view.champion
     name = bracket.name or _("Bracket")
     return Document(
@@ -157,7 +178,13 @@ def build_bracket(tournament: Tournament, *, bracket_id: object = None) -> Docum
         version=fingerprint(
             [bracket.version, bracket.status],
             [
-                (b["label"], b["a"]["number"], b["b"]["number"], b["a"]["score"])
+                (
+                    b["label"],
+                    b["a"]["number"],
+                    b["b"]["number"],
+                    b["a"]["score"],
+                    b["decided"],
+                )
                 for s in sections
                 for b in s["boxes"]
             ],
