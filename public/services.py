@@ -77,6 +77,11 @@ class Seat:
     mp_for: int | None = None
     mp_against: int | None = None
 
+    @property
+    def number(self) -> int:
+        """The table's number as the players see it (the hall's, when numbered so)."""
+        return getattr(self.table, "hall_number", self.table.number)
+
 
 @dataclass(frozen=True)
 class Search:
@@ -162,7 +167,27 @@ def pair_tables(pair: Pair) -> list[Table]:
             if pid is not None:
                 setattr(table, side, pair if pid == pair.pk else opponents[pid])
     tables.sort(key=lambda t: (t.round.girone.stage.order, t.round.number))
+    _number_in_the_hall(pair, tables)
     return tables
+
+
+def _number_in_the_hall(pair: Pair, tables: list[Table]) -> None:
+    """Give each table its hall number when the tournament numbers tables so."""
+    if (
+        not tables
+        or not Tournament.objects.filter(
+            pk=pair.tournament_id, hall_numbering=True
+        ).exists()
+    ):
+        return
+    from tournament.services.hall import offsets
+
+    before: dict[tuple[int, int], dict[int, int]] = {}
+    for table in tables:
+        key = (table.round.girone.stage_id, table.round.number)
+        if key not in before:
+            before[key] = offsets(*key)
+        table.hall_number = before[key].get(table.round.girone_id, 0) + table.number
 
 
 def current_seat(pair: Pair, tables: list[Table] | None = None) -> Seat | None:

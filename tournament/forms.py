@@ -78,6 +78,14 @@ class TournamentForm(NoSuffix, forms.Form):
         required=False,
         initial=True,
     )
+    hall_numbering = forms.BooleanField(
+        label=_("One table list for the hall (tables numbered across gironi)"),
+        required=False,
+        help_text=_(
+            "For gironi sharing a room: girone A plays at tables 1-8, girone B at "
+            "9-16... on the table lists, score cards and the players' pages."
+        ),
+    )
 
     plans = SUGGESTED_PLANS
 
@@ -110,6 +118,7 @@ class TournamentForm(NoSuffix, forms.Form):
             "entry_mode": tournament.entry_mode,
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
+            "hall_numbering": tournament.hall_numbering,
         }
 
 

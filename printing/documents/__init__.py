@@ -21,7 +21,7 @@ from .qrcards import build_qr_cards
 from .report import build_round_report
 from .scorecards import build_scorecards
 from .standings import build_standings
-from .tablelist import build_table_list
+from .tablelist import build_hall_table_list, build_table_list
 
 Builder = Callable[..., Document]
 
@@ -34,6 +34,7 @@ BUILDERS: dict[str, tuple[Builder, str]] = {
     "prizes": (build_prize_list, ""),
     "bracket": (build_bracket, "bracket?"),
     "qrcards": (build_qr_cards, "girone?"),
+    "halltables": (build_hall_table_list, "round"),
 }
 
 

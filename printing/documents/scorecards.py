@@ -38,7 +38,7 @@ from .cardframe import (
     FrameLabels,
     card_frame_png,
 )
-from .tablelist import round_tables
+from .tablelist import hall_offset, round_tables
 
 #: Cards per section: each section is laid out on its own, so progress moves in steps.
 CARDS_PER_SECTION = 50
@@ -80,6 +80,7 @@ def _line(tournament: Tournament, pair) -> dict:
 def cards_for_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict]:
     cards = []
     for rnd in rounds:
+        before = hall_offset(tournament, rnd)
         for table in round_tables(rnd):
             if table.pair_ew_id is None:
                 continue
@@ -87,7 +88,8 @@ def cards_for_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict]:
                 {
                     "girone": rnd.girone.label,
                     "round": rnd.number,
-                    "table": table.number,
+                    "table": before + table.number,
+                    "girone_table": table.number,
                     "hands": rnd.hands,
                     "ns": _line(tournament, table.pair_ns),
                     "ew": _line(tournament, table.pair_ew),

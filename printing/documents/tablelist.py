@@ -1,10 +1,16 @@
-"""The round's table list (elenco tavoli) for the wall: by table, then by pair name."""
+"""The round's table list (elenco tavoli) for the wall: by table, then by pair name.
+
+With the tournament's hall numbering (tournament.services.hall) the tables carry the
+hall's numbers; :func:`build_hall_table_list` lists every girone's round of the same
+number on one list, for gironi sharing a room.
+"""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
 from tournament.models import Round, Table, Tournament
+from tournament.services.hall import hall_round, offsets
 
 from .base import (
     Document,
@@ -36,17 +42,35 @@ def round_tables(rnd: Round) -> list[Table]:
     )
 
 
+def hall_offset(tournament: Tournament, rnd: Round) -> int:
+    """Tables before ``rnd``'s girone in the hall (0 without hall numbering)."""
+    if not tournament.hall_numbering:
+        return 0
+    return offsets(rnd.girone.stage_id, rnd.number).get(rnd.girone_id, 0)
+
+
+def _rows(rounds: list[Round], before: dict[int, int]) -> tuple[list, list]:
+    rows, by_pair = [], []
+    for rnd in rounds:
+        for table in round_tables(rnd):
+            number = before.get(rnd.girone_id, 0) + table.number
+            ns = _pair(table.pair_ns)
+            ew = _pair(table.pair_ew) if table.pair_ew_id else None
+            girone = rnd.girone.label
+            rows.append({"table": number, "ns": ns, "ew": ew, "girone": girone})
+            by_pair.append({**ns, "table": number, "line": _("NS"), "girone": girone})
+            if ew:
+                by_pair.append(
+                    {**ew, "table": number, "line": _("EO"), "girone": girone}
+                )
+    rows.sort(key=lambda r: r["table"])
+    by_pair.sort(key=lambda p: p["sort_key"])
+    return rows, by_pair
+
+
 def build_table_list(tournament: Tournament, *, round_id: object) -> Document:
     rnd = get_round(tournament, round_id)
-    rows, by_pair = [], []
-    for table in round_tables(rnd):
-        ns = _pair(table.pair_ns)
-        ew = _pair(table.pair_ew) if table.pair_ew_id else None
-        rows.append({"table": table.number, "ns": ns, "ew": ew})
-        by_pair.append({**ns, "table": table.number, "line": _("NS")})
-        if ew:
-            by_pair.append({**ew, "table": table.number, "line": _("EO")})
-    by_pair.sort(key=lambda p: p["sort_key"])
+    rows, by_pair = _rows([rnd], {rnd.girone_id: hall_offset(tournament, rnd)})
     title = title_block(
         tournament,
         _("Table list"),
@@ -68,5 +92,36 @@ def build_table_list(tournament: Tournament, *, round_id: object) -> Document:
         ),
         size=len(rows) + len(by_pair),
         sections=[{"rows": rows}, {"by_pair": by_pair}],
+        context={"round": rnd},
+    )
+
+
+def build_hall_table_list(tournament: Tournament, *, round_id: object) -> Document:
+    """Every girone's round of the same number, on one list by hall table number."""
+    rnd = get_round(tournament, round_id)
+    rounds = hall_round(rnd)
+    before = offsets(rnd.girone.stage_id, rnd.number)
+    rows, by_pair = _rows(rounds, before)
+    scope_text = _("Round %(number)s, every girone") % {"number": rnd.number}
+    return Document(
+        kind="halltables",
+        scope=f"round:{rnd.pk}",
+        template="printing/pdf/table_list.html",
+        title=title_block(tournament, _("Table list of the hall"), scope=scope_text),
+        filename=f"tavoli-sala-turno-{rnd.number}.pdf",
+        version=fingerprint(
+            [
+                (
+                    r["girone"],
+                    r["table"],
+                    r["ns"]["players"],
+                    r["ew"] and r["ew"]["players"],
+                )
+                for r in rows
+            ],
+            [(r.pk, r.status) for r in rounds],
+        ),
+        size=len(rows) + len(by_pair),
+        sections=[{"rows": rows, "hall": True}, {"by_pair": by_pair, "hall": True}],
         context={"round": rnd},
     )

@@ -77,6 +77,14 @@ class Tournament(models.Model):
             "Danese modificato: the sources allow a rematch in the last round."
         ),
     )
+    hall_numbering = models.BooleanField(
+        _("one table list for the hall"),
+        default=False,
+        help_text=_(
+            "The gironi share a room: tables are numbered across the gironi (girone A "
+            "1-8, girone B 9-16...) on the table lists, score cards and players' pages."
+        ),
+    )
     status = models.CharField(
         _("status"), max_length=15, choices=Status.choices, default=Status.DRAFT
     )

@@ -113,6 +113,7 @@ def create_tournament(
     avoid_same_club: bool = False,
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
+    hall_numbering: bool = False,
 ) -> Tournament:
     """Create a tournament with its pack pinned at the latest version; ``by`` directs it."""
     try:
@@ -143,6 +144,7 @@ def create_tournament(
         avoid_same_club=avoid_same_club,
         mitchell_step=mitchell_step,
         rematch_in_last_round=rematch_in_last_round,
+        hall_numbering=hall_numbering,
     )
     TournamentRole.objects.create(
         tournament=tournament, user=by, role=TournamentRole.Role.DIRECTOR
@@ -165,6 +167,7 @@ def update_tournament(
     avoid_same_club: bool,
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
+    hall_numbering: bool = False,
 ) -> Tournament:
     """Change what may change; the game and the pinned rule pack never do."""
     check_movement_plan(movement_plan, rounds_planned)
@@ -179,6 +182,7 @@ def update_tournament(
     tournament.avoid_same_club = avoid_same_club
     tournament.mitchell_step = mitchell_step
     tournament.rematch_in_last_round = rematch_in_last_round
+    tournament.hall_numbering = hall_numbering
     tournament.save()
     return tournament
 

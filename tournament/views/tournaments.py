@@ -53,6 +53,7 @@ def _tournament_kwargs(data: dict) -> dict:
         "entry_mode",
         "avoid_same_club",
         "rematch_in_last_round",
+        "hall_numbering",
     )
     return {k: data[k] for k in keys}
 
