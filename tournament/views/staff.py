@@ -18,6 +18,8 @@ from tournament.services.staff import StaffError
 DIRECTOR = TournamentRole.Role.DIRECTOR
 #: How many colleagues the username field suggests.
 KNOWN_USERS = 200
+#: The two forms share field names: distinct ids keep their labels apart.
+ADD_ID, NEW_ID = "add-%s", "new-%s"
 
 
 def _known_users(request, tournament) -> list[str]:
@@ -45,8 +47,8 @@ def _page(request, tournament, *, add=None, new=None, created=None, status=200):
         {
             "tournament": tournament,
             "members": services.staff_of(tournament),
-            "add_form": add or AddStaffForm(),
-            "new_form": new or NewStaffForm(),
+            "add_form": add or AddStaffForm(auto_id=ADD_ID),
+            "new_form": new or NewStaffForm(auto_id=NEW_ID),
             "known_users": _known_users(request, tournament),
             "created": created,
         },
@@ -63,7 +65,7 @@ def staff(request, tournament):
 @require_POST
 @role_required(DIRECTOR)
 def staff_add(request, tournament):
-    form = AddStaffForm(request.POST)
+    form = AddStaffForm(request.POST, auto_id=ADD_ID)
     if form.is_valid():
         try:
             role = services.add_role(
@@ -89,7 +91,7 @@ def staff_add(request, tournament):
 @role_required(DIRECTOR)
 def staff_create(request, tournament):
     """Create the user and show the one-time password in this answer only."""
-    form = NewStaffForm(request.POST)
+    form = NewStaffForm(request.POST, auto_id=NEW_ID)
     if form.is_valid():
         data = form.cleaned_data
         try:
