@@ -38,7 +38,9 @@ __all__ = [
     "Side",
     "Spareggio",
     "SpareggioResult",
+    "ForfeitResult",
     "check_partita",
+    "forfeit_result",
     "match_result",
     "partita_winner",
     "resolve_spareggi",
@@ -219,12 +221,157 @@ class MatchResult:
         """Partite that count towards the best of N (replayed ones excluded)."""
         return self.games_won_a + self.games_won_b + self.games_drawn
 
+    def standings_score(self, pack: RulePack) -> tuple[int, int]:
+        """What the standings count for each side (pack's ``match_score``, §10.3).
+
+        ``"partite"``: partite won (a drawn or replayed partita is won by nobody);
+        ``"card_points"``: the card points of the partite that count.
+
+        >>> from rules.packs import load_pack
+        >>> r = match_result([(80, 40), (20, 100), (61, 59)], 3, load_pack("briscola-vp"))
+        >>> r.standings_score(load_pack("briscola-vp", 2))
+        (2, 1)
+        >>> r.standings_score(load_pack("briscola-vp", 1))
+        (161, 199)
+        """
+        if pack.require_briscola().match_score == "partite":
+            return self.games_won_a, self.games_won_b
+        return self.card_points_a, self.card_points_b
+
 
 def _check_best_of(best_of: int) -> None:
     if type(best_of) is not int or best_of < 1 or best_of % 2 == 0:
         raise InvalidMatchError(
             f"a match is best of an odd number of partite (1, 3, 5 ...), got {best_of!r}"
         )
+
+
+@dataclass(frozen=True)
+class _Tally:
+    won_a: int
+    won_b: int
+    drawn: int
+    replayed: int
+    card_a: int
+    card_b: int
+    decided: bool
+
+
+def _tally(
+    games: Sequence[tuple[int, int]], best_of: int, section: BriscolaSection
+) -> _Tally:
+    """Count the partite of a match so far; refuse one played after it was decided."""
+    _check_best_of(best_of)
+    if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
+        raise InvalidMatchError(
+            f"games must be a sequence of (a, b) points, got {games!r}"
+        )
+    won = {Side.A: 0, Side.B: 0}
+    drawn = replayed = card_a = card_b = 0
+    decided_at: str | None = None
+    for number, game in enumerate(games, start=1):
+        if not isinstance(game, tuple | list) or len(game) != 2:
+            raise InvalidMatchError(
+                f"partita {number} must be a pair of points (a, b), got {game!r}"
+            )
+        a, b = game
+        winner = partita_winner(a, b)
+        if decided_at is not None:
+            raise InvalidMatchError(
+                f"partita {number} ({a}-{b}) was played after the match was decided at"
+                f" {decided_at} in a best of {best_of}"
+            )
+        if winner is None and section.tie_60 == "replay":
+            replayed += 1
+            continue
+        if winner is None:
+            drawn += 1
+        else:
+            won[winner] += 1
+        card_a, card_b = card_a + a, card_b + b
+        counted = won[Side.A] + won[Side.B] + drawn
+        lead = abs(won[Side.A] - won[Side.B])
+        if lead > best_of - counted or counted == best_of:
+            decided_at = f"{won[Side.A]}-{won[Side.B]}"
+    return _Tally(
+        won[Side.A],
+        won[Side.B],
+        drawn,
+        replayed,
+        card_a,
+        card_b,
+        decided_at is not None,
+    )
+
+
+@dataclass(frozen=True)
+class ForfeitResult:
+    """A match (incontro) awarded after a forfeit: standings points and partite won."""
+
+    points_a: int
+    points_b: int
+    games_won_a: int  # partite won before the forfeit (0 without any)
+    games_won_b: int
+    games_counted: int  # partite that count among those typed (replays excluded)
+
+
+def forfeit_result(
+    offender: Side,
+    pack: RulePack,
+    games: Sequence[tuple[int, int]] = (),
+    best_of: int = 1,
+) -> ForfeitResult:
+    """The points of a match that ``offender`` forfeited, after ``games`` (docs §10.5).
+
+    The offender gets ``forfeit_loser_points``; the present side
+    ``forfeit_winner_points`` or, with ``forfeit_keeps_played``, what the partite played
+    give it as they stand if that is more (seed 002: "la linea avversaria farà minimo 14
+    VP"): ahead in partite = a match won, level = drawn, behind = lost.
+
+    >>> from rules.packs import load_pack
+    >>> v2 = load_pack("briscola-vp", 2)
+    >>> forfeit_result(Side.B, v2)
+    ForfeitResult(points_a=14, points_b=0, games_won_a=0, games_won_b=0, games_counted=0)
+    >>> forfeit_result(Side.B, v2, [(80, 40)], best_of=3).points_a  # ahead 1-0: won
+    20
+    >>> forfeit_result(Side.B, v2, [(40, 80)], best_of=3).points_a  # behind: minimo 14
+    14
+    >>> forfeit_result(Side.B, load_pack("briscola-vp", 1), [(80, 40)], best_of=3)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidMatchError: pack briscola-vp v1 takes no partite with a forfeit (forfeit_keeps_played = false)
+    """
+    section = pack.require_briscola()
+    if not isinstance(offender, Side):
+        raise InvalidMatchError(f"offender must be Side.A or Side.B, got {offender!r}")
+    if games and not section.forfeit_keeps_played:
+        raise InvalidMatchError(
+            f"pack {pack.label} takes no partite with a forfeit"
+            " (forfeit_keeps_played = false)"
+        )
+    tally = _tally(games, best_of, section)
+    if tally.decided:
+        raise InvalidMatchError(
+            f"the partite typed already decide the match ({tally.won_a}-{tally.won_b}):"
+            " it was not forfeited"
+        )
+    present = section.forfeit_winner_points
+    if games:
+        ahead = tally.won_a - tally.won_b
+        if offender is Side.A:
+            ahead = -ahead
+        points = section.match_points
+        standing = points.win if ahead > 0 else points.draw if ahead == 0 else points.loss
+        present = max(present, standing)
+    absent = section.forfeit_loser_points
+    points_a, points_b = (absent, present) if offender is Side.A else (present, absent)
+    return ForfeitResult(
+        points_a,
+        points_b,
+        tally.won_a,
+        tally.won_b,
+        tally.won_a + tally.won_b + tally.drawn,
+    )
 
 
 def match_result(
@@ -258,44 +405,15 @@ def match_result(
     rules.errors.InvalidMatchError: partita 3 (10-110) was played after the match was decided at 2-0 in a best of 3
     """
     section: BriscolaSection = pack.require_briscola()
-    _check_best_of(best_of)
-    if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
-        raise InvalidMatchError(
-            f"games must be a sequence of (a, b) points, got {games!r}"
-        )
-    won = {Side.A: 0, Side.B: 0}
-    drawn = replayed = card_a = card_b = 0
-    decided_at: str | None = None
-    for number, game in enumerate(games, start=1):
-        if not isinstance(game, tuple | list) or len(game) != 2:
-            raise InvalidMatchError(
-                f"partita {number} must be a pair of points (a, b), got {game!r}"
-            )
-        a, b = game
-        winner = partita_winner(a, b)
-        if decided_at is not None:
-            raise InvalidMatchError(
-                f"partita {number} ({a}-{b}) was played after the match was decided at"
-                f" {decided_at} in a best of {best_of}"
-            )
-        if winner is None and section.tie_60 == "replay":
-            replayed += 1
-            continue
-        if winner is None:
-            drawn += 1
-        else:
-            won[winner] += 1
-        card_a, card_b = card_a + a, card_b + b
-        counted = won[Side.A] + won[Side.B] + drawn
-        lead = abs(won[Side.A] - won[Side.B])
-        if lead > best_of - counted or counted == best_of:
-            decided_at = f"{won[Side.A]}-{won[Side.B]}"
-    if decided_at is None:
+    tally = _tally(games, best_of, section)
+    won, drawn = {Side.A: tally.won_a, Side.B: tally.won_b}, tally.drawn
+    if not tally.decided:
         counted = won[Side.A] + won[Side.B] + drawn
         raise InvalidMatchError(
             f"too few partite: {counted} counted ({won[Side.A]}-{won[Side.B]}"
             f"{f', {drawn} drawn' if drawn else ''}) do not decide a best of {best_of}"
         )
+    replayed, card_a, card_b = tally.replayed, tally.card_a, tally.card_b
     match_winner: Side | None = None
     if won[Side.A] != won[Side.B]:
         match_winner = Side.A if won[Side.A] > won[Side.B] else Side.B

@@ -3,7 +3,8 @@
 A pack lives in ``rules/packs/<name>.v<version>.toml``. A tournament pins a pack by name
 *and* version, so a ``v2`` can sit beside ``v1`` without changing old results. Every
 pack has ``name``, ``version``, ``game`` (``"burraco"`` or ``"briscola"``), ``title`` and
-``source`` (the seed / ``fibur-rules.md`` section it transcribes), then sections:
+``source`` (the seeds it transcribes and the ``docs/rules.md`` sections that give each
+setting's reason), then sections:
 
 * burraco packs: ``[vp]`` (MP→VP tables), ``[burraco]`` (bonuses, pozzetto, card points),
   ``[special]`` (riposo, forfeit, lateness, warnings), ``[standings]``, ``[pairing]``,
@@ -143,7 +144,6 @@ class BurracoSection:
     pozzetto_penalty_if_none_taken: bool
     has_semiclean: bool
     semiclean_combination: Literal["at_least_8", "exactly_8"]
-    stallo: Literal["as_time_out", "arbitro"]
     card_points: tuple[tuple[str, int], ...]
 
     def points_of(self, rank: str) -> int:
@@ -164,9 +164,16 @@ class SpecialSection:
     forfeit_loser_vp: int
     forfeit_mp: Literal["band_min"] | int
     forfeit_loser_mp: int
+    #: MP of the present line when the smazzate played before the forfeit gave it more
+    #: VP than the award: "kept" (the MP it made; v1) or "band_min" (the lower bound of
+    #: the band of the VP it keeps, seed 004; docs/rules.md §6.2).
+    forfeit_played_mp: Literal["kept", "band_min"]
     late_arrival_mp: int
     late_forfeit_vp: tuple[tuple[int, int, int], ...]  # (hands, winner VP, late VP)
     second_warning_vp: int
+    #: MP of a second ammonizione: "none" (v1) or "equivalent" (the MP the VP taken away
+    #: is worth at the line's result, docs/rules.md §6.5).
+    second_warning_mp: Literal["none", "equivalent"]
     both_absent_vp: int
 
 
@@ -215,6 +222,15 @@ class BriscolaSection:
     knockout_spareggi: int
     forfeit_winner_points: int
     forfeit_loser_points: int
+    #: A forfeit after partite were played: False = the flat award (v1); True = the
+    #: present line gets what the partite played give it if that is more (seed 002
+    #: "minimo 14 VP"; docs/rules.md §10.5).
+    forfeit_keeps_played: bool
+    #: Standings points of a rest (riposo) in a girone with an odd number of pairs.
+    rest_points: int
+    #: What a match's score is in the standings (difference criteria, "scored"):
+    #: "card_points" (v1) or "partite" won and lost (docs/rules.md §10.3).
+    match_score: Literal["card_points", "partite"]
 
 
 @dataclass(frozen=True)
@@ -500,7 +516,6 @@ def _burraco(t: _Table) -> BurracoSection:
     if_none_taken = t.bool_("pozzetto_penalty_if_none_taken")
     has_semiclean = t.bool_("has_semiclean")
     combination = t.choice("semiclean_combination", ("at_least_8", "exactly_8"))
-    stallo = t.choice("stallo", ("as_time_out", "arbitro"))
     points_table = t.table("card_points")
     card_points = tuple(
         (key, points_table.int_(key, minimum=0, step=5)) for key in CARD_POINT_KEYS
@@ -516,7 +531,6 @@ def _burraco(t: _Table) -> BurracoSection:
         pozzetto_penalty_if_none_taken=if_none_taken,
         has_semiclean=has_semiclean,
         semiclean_combination=cast(Literal["at_least_8", "exactly_8"], combination),
-        stallo=cast(Literal["as_time_out", "arbitro"], stallo),
         card_points=card_points,
     )
 
@@ -540,9 +554,17 @@ def _special(t: _Table) -> SpecialSection:
         forfeit_loser_vp=t.int_("forfeit_loser_vp", minimum=0),
         forfeit_mp=t.mp_rule("forfeit_mp"),
         forfeit_loser_mp=t.int_("forfeit_loser_mp", step=5),
+        forfeit_played_mp=cast(
+            Literal["kept", "band_min"],
+            t.choice("forfeit_played_mp", ("kept", "band_min")),
+        ),
         late_arrival_mp=t.int_("late_arrival_mp", step=5),
         late_forfeit_vp=tuple(late),
         second_warning_vp=t.int_("second_warning_vp"),
+        second_warning_mp=cast(
+            Literal["none", "equivalent"],
+            t.choice("second_warning_mp", ("none", "equivalent")),
+        ),
         both_absent_vp=t.int_("both_absent_vp", minimum=0),
     )
     t.done()
@@ -621,6 +643,12 @@ def _briscola(t: _Table) -> BriscolaSection:
         knockout_spareggi=t.int_("knockout_spareggi", minimum=0),
         forfeit_winner_points=t.int_("forfeit_winner_points", minimum=0),
         forfeit_loser_points=t.int_("forfeit_loser_points", minimum=0),
+        forfeit_keeps_played=t.bool_("forfeit_keeps_played"),
+        rest_points=t.int_("rest_points", minimum=0),
+        match_score=cast(
+            Literal["card_points", "partite"],
+            t.choice("match_score", ("card_points", "partite")),
+        ),
     )
     t.done()
     return section

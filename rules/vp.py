@@ -195,6 +195,40 @@ class VpTable:
             f" ahead (winner VP: {offered})"
         )
 
+    def line_band_min(self, vp: int) -> int:
+        """The band minimum of ``vp`` VP read from the line's side, as a signed MP difference.
+
+        A line ahead (more than half the VP) reads the lower bound of its band; the level
+        band starts at 0; a line behind reads the lower bound of the band of the VP its
+        opponent got, negated (seed 004 measures MP from VP by "i corrispondenti minimi").
+
+        >>> t = vp_table(3)
+        >>> t.line_band_min(14), t.line_band_min(10), t.line_band_min(6)
+        (355, 0, -355)
+        """
+        level = self.total // 2
+        if type(vp) is not int or not 0 <= vp <= self.total:
+            raise InvalidScoreError(
+                f"a line's VP lie between 0 and {self.total}, got {vp!r}"
+            )
+        if vp >= level:
+            return self.band_min_mp(vp)
+        return -self.band_min_mp(self.total - vp)
+
+    def mp_of_one_vp(self, vp: int) -> int:
+        """The MP that one VP is worth to a line that has ``vp`` VP (docs/rules.md §6.5).
+
+        The step between the band minima of ``vp`` and of ``vp - 1``, both from the line's
+        side (:meth:`line_band_min`); below 1 VP, the step of the last VP.
+
+        >>> t = vp_table(3)
+        >>> [t.mp_of_one_vp(v) for v in (20, 14, 11, 10, 9, 6, 1, 0)]
+        [250, 100, 55, 55, 100, 150, 250, 250]
+        """
+        if type(vp) is int and vp <= 0:
+            return self.line_band_min(1) - self.line_band_min(0)
+        return self.line_band_min(vp) - self.line_band_min(vp - 1)
+
     def __repr__(self) -> str:
         return (
             f"VpTable(hands={self.hands}, bands={len(self._bands)}, total={self.total})"

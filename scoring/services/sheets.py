@@ -13,24 +13,28 @@ Field names: ``h<n>_ns`` / ``h<n>_ew`` (smazzata or partita n, from 1), a breakd
 ``melded``, ``in_hand``, ``penalties``), then ``kind``, ``line``, ``reason``,
 ``set_mp_ns`` ... ``set_vp_ew``.
 
-Special results (fibur-rules.md §4, pack section ``[special]``):
+Special results (docs/rules.md §6, pack section ``[special]``):
 
 * rest: the resting pair gets ``rest_vp`` and, with ``rest_mp = "band_min"``, the lowest
   MP of that VP's band in the round's table (14 VP, 355 MP in a 3-smazzate round);
-* forfeit / no-show: the offender ``forfeit_loser_vp`` and ``forfeit_loser_mp``; the
-  opponent at least ``forfeit_winner_vp`` with the band's lowest MP, or what the hands
-  played gave it if that is more;
+* forfeit / no-show (:func:`rules.special.forfeit`): the offender ``forfeit_loser_vp`` and
+  ``forfeit_loser_mp``; the opponent at least ``forfeit_winner_vp``, or what the hands
+  played gave it if that is more, with the lowest MP of the band of the VP it gets
+  (``forfeit_played_mp = "kept"``, fibur-2026 v1: the MP it made);
 * late arrival: ``late_arrival_mp`` added to the late line's total before conversion;
 * late over 10 minutes: the match is awarded; ``[special.late_forfeit_vp]`` gives the
   present and the late line's VP for the round's smazzate (14-6, 12-8 in 4), the present
-  line's MP at the lower bound of its band, the late line's 0 (fibur-rules.md §4);
-* second warning: ``second_warning_vp`` added to the warned line's VP, nothing to the
-  other line (the MP stay as played);
+  line's MP at the lower bound of its band, the late line's 0;
+* second warning (:func:`rules.special.second_warning`): ``second_warning_vp`` added to the
+  warned line's VP and, with ``second_warning_mp = "equivalent"``, the MP those VP are
+  worth taken from its MP; nothing to the other line;
 * referee-set score: MP (converted with the round's table) or VP set directly;
 * both absent: ``both_absent_vp`` each, 0 MP.
 
-Briscola: the partite go to ``rules.briscola.match_result``; a rest or a forfeit
-gives the pack's ``forfeit_winner_points`` / ``forfeit_loser_points``.
+Briscola (docs/rules.md §10): the partite go to ``rules.briscola.match_result``; the
+stored MP are what the pack's ``match_score`` counts (partite won, or card points under
+the v1 packs); a rest gives ``rest_points``; a forfeit ``forfeit_winner_points`` /
+``forfeit_loser_points`` through ``rules.briscola.forfeit_result``.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from rules.vp import vp_table
 
 from ..models import ResultVersion
 from . import specials
-from .errors import SheetError
+from .errors import NON_FIELD, SheetError
 from .sheet_types import (
     BREAKDOWN_PARTS,
     COUNT_PARTS,
@@ -102,7 +106,22 @@ def compute(sheet: Sheet, ctx: Context) -> Outcome:
 
 
 def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
-    table = vp_table(ctx.round_hands, ctx.pack)
+    try:
+        table = vp_table(ctx.round_hands, ctx.pack)
+    except RulesError as exc:
+        offered = ctx.pack.require_vp().hands_supported
+        raise SheetError(
+            {
+                NON_FIELD: [
+                    _(
+                        "The rule pack has no VP table for a round of %(n)d hands"
+                        " (it has tables for %(offered)s): ask the director to set the"
+                        " hands of the round."
+                    )
+                    % {"n": ctx.round_hands, "offered": ", ".join(map(str, offered))}
+                ]
+            }
+        ) from exc
     special = ctx.pack.require_special()
     kind = sheet.kind
     if kind == Kind.REST:
@@ -133,12 +152,10 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
         else:
             mp_ew += special.late_arrival_mp
     vp_ns, vp_ew = convert(table, mp_ns, mp_ew)
+    outcome = Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns)
     if kind == Kind.SECOND_WARNING:
-        if sheet.line == "ns":
-            vp_ns += special.second_warning_vp
-        else:
-            vp_ew += special.second_warning_vp
-    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns)
+        return specials.second_warning(sheet, ctx, table, outcome)
+    return outcome
 
 
 def _burraco_hands(
@@ -286,30 +303,48 @@ def _trim(hands: tuple[Hand, ...]) -> tuple[Hand, ...]:
 
 
 def _briscola(sheet: Sheet, ctx: Context) -> Outcome:
+    """A Briscola match: partite, or a rest, forfeit or referee-set points (§10)."""
     section = ctx.pack.require_briscola()
     kind = sheet.kind
     if kind in (Kind.LATE_ARRIVAL, Kind.LATE_FORFEIT, Kind.SECOND_WARNING):
         raise SheetError({"kind": [_("Not used in Briscola.")]})
     if kind == Kind.REST:
         _no_hands(sheet)
-        return Outcome(0, None, section.forfeit_winner_points, None, played=False)
+        return Outcome(0, None, section.rest_points, None, played=False)
     if kind == Kind.BOTH_ABSENT:
         _no_hands(sheet)
         return Outcome(0, 0, 0, 0, played=False)
     if kind == Kind.FORFEIT:
-        _no_hands(sheet)
-        win, lose = section.forfeit_winner_points, section.forfeit_loser_points
-        vp_ns, vp_ew = (lose, win) if sheet.line == "ns" else (win, lose)
-        return Outcome(0, 0, vp_ns, vp_ew, played=False)
+        return _briscola_forfeit(sheet, ctx)
     if kind == Kind.REFEREE_SET:
         _no_hands(sheet)
         ns, ew = sheet.set_vp
         if ns is None or (ew is None and not ctx.is_rest):
             raise SheetError({"set_vp_ns": [_("Set the points of the lines.")]})
         return Outcome(0, None if ctx.is_rest else 0, ns, ew, played=False)
+    pairs = _briscola_games(sheet, required=True)
+    try:
+        match = rules_briscola.match_result(pairs, ctx.round_hands, ctx.pack)
+    except RulesError as exc:
+        raise SheetError(
+            {f"h{len(pairs)}_ns": [_("Match not valid: %(detail)s") % {"detail": exc}]}
+        ) from exc
+    score_ns, score_ew = match.standings_score(ctx.pack)
+    return Outcome(
+        mp_ns=score_ns,
+        mp_ew=score_ew,
+        vp_ns=match.points_a,
+        vp_ew=match.points_b,
+        hands=pairs,
+        counted=len(pairs) - match.games_replayed,
+    )
+
+
+def _briscola_games(sheet: Sheet, *, required: bool) -> tuple[tuple[int, int], ...]:
+    """The partite typed, checked (0-120 each, 120 in all)."""
     errors = Errors()
     games = _trim(sheet.hands)
-    if not games:
+    if required and not games:
         errors.add("h1_ns", _("Type the points of the games."))
     for number, game in enumerate(games, start=1):
         for line, points in (("ns", game.ns), ("ew", game.ew)):
@@ -324,18 +359,42 @@ def _briscola(sheet: Sheet, ctx: Context) -> Outcome:
                 % {"total": game.ns + game.ew},
             )
     errors.raise_if_any()
-    pairs = tuple((g.ns or 0, g.ew or 0) for g in games)
+    return tuple((g.ns or 0, g.ew or 0) for g in games)
+
+
+def _briscola_forfeit(sheet: Sheet, ctx: Context) -> Outcome:
+    """Seed 002's forfeit: the offender 0, the other "minimo 14" (§10.5)."""
+    section = ctx.pack.require_briscola()
+    if not section.forfeit_keeps_played:
+        _no_hands(sheet)
+    pairs = _briscola_games(sheet, required=False)
+    offender = rules_briscola.Side.A if sheet.line == "ns" else rules_briscola.Side.B
     try:
-        match = rules_briscola.match_result(pairs, ctx.round_hands, ctx.pack)
+        result = rules_briscola.forfeit_result(
+            offender, ctx.pack, pairs, ctx.round_hands
+        )
     except RulesError as exc:
         raise SheetError(
-            {f"h{len(pairs)}_ns": [_("Match not valid: %(detail)s") % {"detail": exc}]}
+            {
+                f"h{max(len(pairs), 1)}_ns": [
+                    _(
+                        "These games already decide the match: record it as a normal"
+                        " result, not a forfeit."
+                    )
+                ]
+            }
         ) from exc
+    if section.match_score == "partite":
+        score_ns, score_ew = result.games_won_a, result.games_won_b
+    else:
+        score_ns = sum(a for a, _b in pairs)
+        score_ew = sum(b for _a, b in pairs)
     return Outcome(
-        mp_ns=match.card_points_a,
-        mp_ew=match.card_points_b,
-        vp_ns=match.points_a,
-        vp_ew=match.points_b,
+        score_ns,
+        score_ew,
+        result.points_a,
+        result.points_b,
         hands=pairs,
-        counted=len(pairs) - match.games_replayed,
+        played=False,
+        counted=result.games_counted,
     )

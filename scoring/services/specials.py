@@ -1,14 +1,17 @@
-"""Adjudicated results: forfeit, late arrival over 10 minutes, a referee-set score.
+"""Adjudicated results: forfeit, second warning, late arrival over 10 minutes, a
+referee-set score.
 
 Each takes the typed :class:`~.sheet_types.Sheet`, the round's context and VP table and
 returns the :class:`~.sheet_types.Outcome`; the numbers come from the pack's
-``[special]`` section (fibur-rules.md §4). Called by :func:`.sheets.compute`.
+``[special]`` section through :mod:`rules.special` (docs/rules.md §6). Called by
+:func:`.sheets.compute`.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from rules import special as rules_special
 from rules.vp import VpTable
 
 from .errors import SheetError
@@ -24,21 +27,25 @@ def forfeit(
     mp_ns: int,
     mp_ew: int,
 ) -> Outcome:
+    """Seed 004's forfeit (``rules.special.forfeit``; docs/rules.md §6.2)."""
     special = ctx.pack.require_special()
-    winner_vp = special.forfeit_winner_vp
-    winner_mp = band_mp(table, winner_vp, special.forfeit_mp)
-    if hands:
-        # "Minimo 14 VP": the opponent keeps what the hands played gave it, if more.
-        vp_ns, vp_ew = convert(table, mp_ns, mp_ew)
-        played_vp, played_mp = (vp_ew, mp_ew) if sheet.line == "ns" else (vp_ns, mp_ns)
-        if played_vp > winner_vp:
-            winner_vp, winner_mp = played_vp, played_mp
-    loser = (special.forfeit_loser_mp, special.forfeit_loser_vp)
-    winner = (winner_mp, winner_vp)
-    (mp_ns, vp_ns), (mp_ew, vp_ew) = (
-        (loser, winner) if sheet.line == "ns" else (winner, loser)
+    played = (mp_ns, mp_ew) if hands else None
+    if played is not None:
+        convert(table, mp_ns, mp_ew)  # a clear message if the totals are impossible
+    offender = "a" if sheet.line == "ns" else "b"
+    mp_a, mp_b, vp_a, vp_b = rules_special.forfeit(table, special, offender, played)
+    return Outcome(mp_a, mp_b, vp_a, vp_b, hands, breakdowns, played=False)
+
+
+def second_warning(sheet: Sheet, ctx: Context, table: VpTable, outcome: Outcome) -> Outcome:
+    """-1 VP and the equivalent MP to the warned line (``rules.special``; §6.5)."""
+    assert outcome.mp_ns is not None and outcome.mp_ew is not None
+    convert(table, outcome.mp_ns, outcome.mp_ew)
+    warned = "a" if sheet.line == "ns" else "b"
+    mp_ns, mp_ew, vp_ns, vp_ew = rules_special.second_warning(
+        table, ctx.pack.require_special(), warned, outcome.mp_ns, outcome.mp_ew
     )
-    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns, played=False)
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, outcome.hands, outcome.breakdowns)
 
 
 def late_forfeit(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:

@@ -37,6 +37,8 @@ def raw(name: str, version: int = 1) -> dict[str, Any]:
 def test_every_pack_is_available_at_version_1() -> None:
     for name in PACKS:
         assert (name, 1) in available_packs()
+    for name in ("fibur-2026", "briscola-approdo", "briscola-vp"):
+        assert (name, 2) in available_packs()
     assert available_packs() == sorted(available_packs())
 
 
@@ -54,6 +56,7 @@ def test_games_and_sections() -> None:
     assert load_pack("burraco-tradizionale").game == "burraco"
     assert load_pack("briscola-approdo").game == "briscola"
     assert load_pack("briscola-vp").briscola is not None
+    assert load_pack("briscola-approdo").version == 2
     assert load_pack("briscola-vp").burraco is None
     assert default_burraco_pack().label == "fibur-2026 v1"
     assert DEFAULT_BURRACO_PACK == ("fibur-2026", 1)
@@ -81,29 +84,52 @@ def test_issue_settings() -> None:
 
 
 def test_open_questions_are_settings_with_the_proposed_default() -> None:
-    """fibur-rules.md §8: each open question that touches rules is a pack setting."""
-    pack = load_pack("fibur-2026")
+    """docs/rules.md §12: each open question that touches rules is a pack setting (v1)."""
+    pack = load_pack("fibur-2026", 1)
     burraco, special = pack.require_burraco(), pack.require_special()
     pairing, standings = pack.require_pairing(), pack.standings
-    assert burraco.pozzetto_penalty_if_none_taken is False  # §8.7: 2026 rule
-    assert burraco.points_of("8") == burraco.points_of("9") == 10  # §8.8
-    assert burraco.stallo == "as_time_out"  # §8.9
-    assert burraco.semiclean_combination == "at_least_8"  # §5d
-    assert (special.rest_vp, special.rest_mp) == (14, "band_min")  # §8.3
-    assert (special.forfeit_winner_vp, special.forfeit_mp) == (14, "band_min")  # §8.4
-    assert special.forfeit_loser_mp == 0  # §8.4
-    assert special.late_arrival_mp == -100  # §8.10
-    assert pairing.danese_no_rematch == "previous"  # §8.5
-    assert pairing.danese_higher_ranked_ns is True  # §8.5
-    assert pairing.mitchell_ranking == "combined"  # §8.6
-    assert standings.chain[:2] == ("points", "h2h_points")  # §8.2
-    assert standings.reapply_head_to_head is False  # §8.2
-    assert pack.team is not None  # §8.1: combination only, no table
+    assert burraco.pozzetto_penalty_if_none_taken is False  # v1: the 2026 summary
+    assert burraco.points_of("8") == burraco.points_of("9") == 10
+    assert burraco.semiclean_combination == "at_least_8"
+    assert (special.rest_vp, special.rest_mp) == (14, "band_min")
+    assert (special.forfeit_winner_vp, special.forfeit_mp) == (14, "band_min")
+    assert special.forfeit_loser_mp == 0
+    assert special.forfeit_played_mp == "kept"  # v1 behaviour
+    assert special.second_warning_mp == "none"  # v1 behaviour
+    assert special.late_arrival_mp == -100
+    assert pairing.danese_no_rematch == "previous"
+    assert pairing.danese_higher_ranked_ns is True
+    assert pairing.mitchell_ranking == "combined"
+    assert standings.chain[:2] == ("points", "h2h_points")
+    assert standings.reapply_head_to_head is False
+    assert pack.team is not None  # combination only, no table
     assert (
         load_pack("burraco-tradizionale")
         .require_burraco()
         .pozzetto_penalty_if_none_taken
     )
+
+
+def test_fibur_v2_changes_what_its_header_lists() -> None:
+    """fibur-2026 v2 = v1 with the seeds' rules (docs/rules.md §2.3)."""
+    v1, v2 = load_pack("fibur-2026", 1), load_pack("fibur-2026", 2)
+    assert load_pack("fibur-2026") is v2  # new tournaments take the latest
+    # seed 000: "Verranno detratti anche 100 punti (-100) alle coppie che non sono
+    # 'andate a pozzetto'"; seed 004: "si detraggono 100 punti se la linea non ha preso
+    # il pozzetto".
+    assert v2.require_burraco().pozzetto_penalty_if_none_taken is True
+    # seed 004: "I MP di entrambe le linee saranno calcolati dai VP in base ai
+    # corrispondenti minimi previsti dalla tabella".
+    assert v2.require_special().forfeit_played_mp == "band_min"
+    # Two ammonizioni: -1 VP "and the equivalent MP".
+    assert v2.require_special().second_warning_mp == "equivalent"
+    changed = {"pozzetto_penalty_if_none_taken", "forfeit_played_mp"}
+    changed |= {"second_warning_mp"}
+    for section in ("burraco", "special", "pairing", "vp"):
+        a, b = getattr(v1, section), getattr(v2, section)
+        for name in a.__dataclass_fields__:
+            if name not in changed:
+                assert getattr(a, name) == getattr(b, name), (section, name)
 
 
 def test_unknown_pack_and_version() -> None:
@@ -246,7 +272,7 @@ def test_hands_1_uses_must_name_a_table() -> None:
 
 def test_missing_section_is_named() -> None:
     with pytest.raises(RulePackError, match=r"briscola-vp v1.*no \[burraco\]"):
-        load_pack("briscola-vp").require_burraco()
+        load_pack("briscola-vp", 1).require_burraco()
 
 
 @pytest.fixture
