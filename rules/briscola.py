@@ -361,7 +361,9 @@ def forfeit_result(
         if offender is Side.A:
             ahead = -ahead
         points = section.match_points
-        standing = points.win if ahead > 0 else points.draw if ahead == 0 else points.loss
+        standing = (
+            points.win if ahead > 0 else points.draw if ahead == 0 else points.loss
+        )
         present = max(present, standing)
     absent = section.forfeit_loser_points
     points_a, points_b = (absent, present) if offender is Side.A else (present, absent)

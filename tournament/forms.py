@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Club, Tournament, TournamentRole
 from tournament.services.entries import PairEntry
-from tournament.services.tournaments import SUGGESTED_PLANS, pack_choices
+from tournament.services.tournaments import SUGGESTED_PLANS, hands_groups, pack_choices
 
 MAX_CSV_BYTES = 512 * 1024
 
@@ -41,12 +41,14 @@ class TournamentForm(NoSuffix, forms.Form):
     )
     game = forms.ChoiceField(label=_("Card game"), choices=Tournament.Game.choices)
     rule_pack = forms.ChoiceField(label=_("Rule pack"))
-    hands_per_round = forms.IntegerField(
+    hands_per_round = forms.TypedChoiceField(
         label=_("Hands per round"),
-        min_value=1,
-        max_value=9,
+        coerce=int,
         initial=3,
-        help_text=_("Burraco: smazzate per round. Briscola: games per match."),
+        help_text=_(
+            "Burraco: smazzate per round, those the rule pack has a VP table for."
+            " Briscola: games per match (best of an odd number)."
+        ),
     )
     rounds_planned = forms.IntegerField(
         label=_("Number of rounds"), min_value=1, max_value=60, initial=4
@@ -94,6 +96,7 @@ class TournamentForm(NoSuffix, forms.Form):
         self.fields["rule_pack"].choices = [
             (p.name, f"{p.title} ({p.name} v{p.version})") for p in pack_choices()
         ]
+        self.fields["hands_per_round"].choices = hands_groups()
         if editing:
             for name in ("game", "rule_pack"):
                 self.fields[name].disabled = True

@@ -37,7 +37,9 @@ def forfeit(
     return Outcome(mp_a, mp_b, vp_a, vp_b, hands, breakdowns, played=False)
 
 
-def second_warning(sheet: Sheet, ctx: Context, table: VpTable, outcome: Outcome) -> Outcome:
+def second_warning(
+    sheet: Sheet, ctx: Context, table: VpTable, outcome: Outcome
+) -> Outcome:
     """-1 VP and the equivalent MP to the warned line (``rules.special``; §6.5)."""
     assert outcome.mp_ns is not None and outcome.mp_ew is not None
     convert(table, outcome.mp_ns, outcome.mp_ew)

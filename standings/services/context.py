@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from rules.errors import RulesError
+from rules.packs import load_pack
 from tournament.models import Pair, Tournament
 
 from ..models import StandingsConfig
@@ -57,8 +59,28 @@ class Context:
         return out
 
 
+def lines_apart_default(tournament: Tournament) -> bool:
+    """Whether a new tournament's standings rank the NS and EO lines apart.
+
+    The rule pack's ``[pairing] mitchell_ranking`` decides it for a tournament whose
+    movement plan has Mitchell rounds (docs/rules.md §9.1): ``"per_line"`` ranks each line
+    apart besides the combined ranking, ``"combined"`` only the combined one. The
+    director can change it afterwards (the standings settings).
+    """
+    if "mitchell" not in (tournament.movement_plan or ""):
+        return False
+    try:
+        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+    except RulesError:
+        return False
+    return pack.pairing is not None and pack.pairing.mitchell_ranking == "per_line"
+
+
 def tournament_context(tournament: Tournament) -> Context:
-    config, _ = StandingsConfig.objects.get_or_create(tournament=tournament)
+    config, _ = StandingsConfig.objects.get_or_create(
+        tournament=tournament,
+        defaults={"lines_apart": lines_apart_default(tournament)},
+    )
     found = Pair.objects.filter(tournament=tournament).values_list(
         "pk",
         "number",

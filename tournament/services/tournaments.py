@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from rules.errors import PairingError, RulePackError
-from rules.packs import available_packs, load_pack
+from rules.packs import RulePack, available_packs, load_pack
 from rules.pairing import parse_plan
 from tournament.models import Club, Girone, Round, Tournament, TournamentRole
 
@@ -67,6 +67,65 @@ def pack_choices(game: str | None = None) -> list[PackChoice]:
         if game is None or pack.game == game:
             choices.append(PackChoice(name, version, pack.game, pack.title))
     return choices
+
+
+#: Best-of counts a Briscola match may have (odd; the database allows up to 9).
+BRISCOLA_BEST_OF = (1, 3, 5, 7, 9)
+
+
+def hands_choices(pack: RulePack) -> tuple[int, ...]:
+    """The smazzate per round (Burraco) or partite per match (Briscola) ``pack`` allows.
+
+    Burraco: the counts the pack has a VP table for (docs/rules.md §4.3); Briscola: an odd
+    best of N (docs/rules.md §10.2).
+    """
+    if pack.game == Tournament.Game.BRISCOLA:
+        return BRISCOLA_BEST_OF
+    return pack.require_vp().hands_supported
+
+
+def hands_groups() -> list[tuple[str, list[tuple[int, str]]]]:
+    """The choices of the form's hands field, one group per game (every pack's counts)."""
+    by_game: dict[str, set[int]] = {}
+    for choice in pack_choices():
+        pack = load_pack(choice.name, choice.version)
+        by_game.setdefault(pack.game, set()).update(hands_choices(pack))
+    labels = {
+        Tournament.Game.BURRACO: _("Burraco: smazzate per round"),
+        Tournament.Game.BRISCOLA: _("Briscola: best of N games"),
+    }
+    return [
+        (str(labels[game]), [(n, str(n)) for n in sorted(by_game[game])])
+        for game in (Tournament.Game.BURRACO, Tournament.Game.BRISCOLA)
+        if game in by_game
+    ]
+
+
+def pinned_pack(tournament: Tournament) -> RulePack | None:
+    """The rule pack the tournament pinned (None if it is no longer installed)."""
+    try:
+        return load_pack(tournament.rule_pack, tournament.rule_pack_version)
+    except RulePackError:
+        return None
+
+
+def check_hands(pack: RulePack, hands: int) -> None:
+    """ServiceError unless ``pack`` allows ``hands`` smazzate (or partite) per round."""
+    offered = hands_choices(pack)
+    if hands in offered:
+        return
+    listed = ", ".join(map(str, offered))
+    if pack.game == Tournament.Game.BRISCOLA:
+        message = _(
+            "A Briscola match is played to the best of an odd number of games (%(offered)s),"
+            " not %(n)s."
+        )
+    else:
+        message = _(
+            "The rule pack “%(pack)s” has VP tables for rounds of %(offered)s hands, not"
+            " %(n)s."
+        )
+    raise ServiceError(message % {"pack": pack.title, "offered": listed, "n": hands})
 
 
 def check_movement_plan(plan: str, rounds_planned: int) -> tuple[str, ...]:
@@ -127,6 +186,7 @@ def create_tournament(
             _("The rule pack “%(pack)s” is not for %(game)s.")
             % {"pack": pack.title, "game": Tournament.Game(game).label}
         )
+    check_hands(pack, hands_per_round)
     check_movement_plan(movement_plan, rounds_planned)
     tournament = Tournament.objects.create(
         name=name,
@@ -170,6 +230,9 @@ def update_tournament(
     hall_numbering: bool = False,
 ) -> Tournament:
     """Change what may change; the game and the pinned rule pack never do."""
+    check_hands(
+        load_pack(tournament.rule_pack, tournament.rule_pack_version), hands_per_round
+    )
     check_movement_plan(movement_plan, rounds_planned)
     tournament.name = name
     tournament.date = date

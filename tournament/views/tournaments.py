@@ -107,7 +107,12 @@ def edit(request, tournament):
     return render(
         request,
         "tournament/tournament_form.html",
-        {"form": form, "tournament": tournament, "creating": False},
+        {
+            "form": form,
+            "tournament": tournament,
+            "creating": False,
+            "pack": services.pinned_pack(tournament),
+        },
     )
 
 
