@@ -41,14 +41,17 @@ class FrameLabels:
     loser: str
     over: str
     referee: str
+    #: The label of a last row for a replayed partita (Briscola, 60-60 replayed), or "".
+    replay: str = ""
 
 
-def sheet_rows(hands: int) -> list[tuple[str, float]]:
+def sheet_rows(hands: int, replay: bool = False) -> list[tuple[str, float]]:
     """(kind, height) of each row of the sheet below the header."""
-    row_h = 10 if hands <= 4 else 7
+    row_h = 10 if hands + replay <= 4 else 7
     return (
         [("players", PLAYERS_H)]
         + [("hand", row_h)] * hands
+        + [("replay", row_h)] * replay
         + [("total", row_h), ("vp", row_h), ("sign", SIGN_H)]
     )
 
@@ -132,7 +135,12 @@ GREY_HEAD, GREY_TOTAL = 232, 242
 
 
 def card_frame_png(hands: int, vp_rows: list[dict], labels: FrameLabels) -> bytes:
-    """The PNG of the fixed part of a card for a round of ``hands`` smazzate."""
+    """The PNG of the fixed part of a card for a round of ``hands`` smazzate.
+
+    ``vp_rows``: the VP table's rows (``min``, ``max``, ``winner``, ``loser``) or, for
+    Briscola, rows with a ``text`` instead of the MP bounds (``winner`` then the
+    standings points; ``winner`` and ``loser`` may be empty).
+    """
     c = _Canvas()
     col_w = (SHEET_W - LABEL_W) / 2
     # Header row of the sheet (the pair numbers are printed over it, per card).
@@ -143,7 +151,7 @@ def card_frame_png(hands: int, vp_rows: list[dict], labels: FrameLabels) -> byte
         c.rect(SHEET_X + LABEL_W + i * col_w, y, col_w, HEADER_H, fill=GREY_HEAD)
     y += HEADER_H
     n = 0
-    for kind, height in sheet_rows(hands):
+    for kind, height in sheet_rows(hands, bool(labels.replay)):
         shaded = kind in ("total", "vp")
         fill = GREY_TOTAL if shaded else None
         c.rect(SHEET_X, y, LABEL_W, height, fill=fill)
@@ -153,6 +161,7 @@ def card_frame_png(hands: int, vp_rows: list[dict], labels: FrameLabels) -> byte
             "total": labels.total_mp,
             "vp": labels.vp,
             "sign": labels.signature,
+            "replay": labels.replay,
         }.get(kind, "")
         if kind == "hand":
             n += 1
@@ -173,7 +182,9 @@ def card_frame_png(hands: int, vp_rows: list[dict], labels: FrameLabels) -> byte
     )
     y += 5
     for row in vp_rows:
-        if row["max"] is None:
+        if "text" in row:
+            diff = row["text"]
+        elif row["max"] is None:
             diff = f"{labels.over} {row['min'] - 5}"
         else:
             diff = f"{row['min']}–{row['max']}"

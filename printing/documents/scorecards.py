@@ -3,6 +3,9 @@
 Each card names the round, the table, both pairs and their lines, has a row per smazzata
 for the two lines' scores, the totals and VP, the signature boxes, and the VP table for
 the round's number of smazzate (seed 000: "le apposite tabelle stampate sugli score").
+A Briscola card has a row per partita of the match (and one for a 60-60 partita the pack
+replays), the partite won and the standings points, and beside them the pack's points
+per match and how a partita and the match are won (docs/rules.md §10).
 Two cards fit on an A4 sheet, to be cut in half. A rest table gets no card. Below the
 VP table, each pair's QR code leads to its public page (tournament.links).
 """
@@ -15,7 +18,7 @@ from django.conf import settings
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from rules.packs import load_pack
+from rules.packs import RulePack, load_pack
 from rules.vp import vp_table
 from tournament.links import pair_url, qr_svg
 from tournament.models import Round, Tournament
@@ -47,9 +50,14 @@ CARD_SIZE = 12
 
 
 def vp_rows(tournament: Tournament, hands: int) -> list[dict]:
-    """The printed VP table of ``tournament``'s rule pack for ``hands`` smazzate."""
+    """The printed VP table of ``tournament``'s rule pack for ``hands`` smazzate.
+
+    Briscola: the pack's standings points per match (:func:`briscola_rows`).
+    """
     try:
         pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+        if pack.game == Tournament.Game.BRISCOLA:
+            return briscola_rows(pack, hands)
         table = vp_table(hands, pack)
     except ValueError as exc:  # rules errors are ValueErrors naming the bad value
         raise DocumentError(
@@ -65,6 +73,26 @@ def vp_rows(tournament: Tournament, hands: int) -> list[dict]:
         }
         for row in table.rows()
     ]
+
+
+def briscola_rows(pack: RulePack, best_of: int) -> list[dict]:
+    """The standings points of a Briscola match won, drawn, lost (the pack's table),
+    then how a partita and the match are won (short lines: they fit the table)."""
+    section = pack.require_briscola()
+    points = section.match_points
+    rows = [{"text": _("Match won"), "winner": str(points.win), "loser": ""}]
+    if section.tie_60 == "draw":
+        rows.append({"text": _("Match drawn"), "winner": str(points.draw), "loser": ""})
+    rows.append({"text": _("Match lost"), "winner": str(points.loss), "loser": ""})
+    notes = [
+        _("Partita won: 61 points"),
+        _("60-60: partita replayed")
+        if section.tie_60 == "replay"
+        else _("60-60: partita drawn"),
+        _("Match: best of %(of)s") % {"of": best_of},
+    ]
+    rows.extend({"text": note, "winner": "", "loser": ""} for note in notes)
+    return rows
 
 
 def _line(tournament: Tournament, pair) -> dict:
@@ -106,7 +134,12 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
         {"cards": cards[i : i + CARDS_PER_SECTION]}
         for i in range(0, len(cards), CARDS_PER_SECTION)
     ] or [{"cards": []}]
-    frame = card_frame_png(rnd.hands, vp, frame_labels(rnd.hands))
+    if tournament.game == Tournament.Game.BRISCOLA:
+        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+        labels = briscola_frame_labels(pack)
+    else:
+        labels = frame_labels(rnd.hands)
+    frame = card_frame_png(rnd.hands, vp, labels)
     return Document(
         kind="scorecards",
         scope=f"round:{rnd.pk}",
@@ -159,6 +192,25 @@ def frame_labels(hands: int) -> FrameLabels:
         loser=_("Loser"),
         over=_("over"),
         referee=_("Referee"),
+    )
+
+
+def briscola_frame_labels(pack: RulePack) -> FrameLabels:
+    """The printed words of a Briscola card: partite, partite won, standings points."""
+    section = pack.require_briscola()
+    return FrameLabels(
+        line=_("Line"),
+        hand=_("Partita %(n)s"),
+        total_mp=_("Partite won"),
+        vp=_("Points"),
+        signature=_("Signature"),
+        vp_title=_("Standings points per match"),
+        mp_difference=_("Result"),
+        winner=_("Points"),
+        loser="",
+        over="",
+        referee=_("Referee"),
+        replay=_("Replayed (60-60)") if section.tie_60 == "replay" else "",
     )
 
 

@@ -32,6 +32,7 @@ class Labels:
     points: str  # "VP"
     score: str  # "MP"
     point: str = ""  # the singular where it differs: "punto" (1 punto, 2 punti)
+    scored: str = ""  # the score taken, where "<score> fatti" does not fit: "partite vinte"
 
     def points_for(self, value: object) -> str:
         """The points unit agreeing with ``value``: "1 punto", "2 punti", "1 VP"."""
@@ -41,8 +42,8 @@ class Labels:
 LABELS: dict[str, dict[str, Labels]] = {
     "burraco": {"it": Labels("Coppie", "VP", "MP"), "en": Labels("Pairs", "VP", "MP")},
     "briscola": {
-        "it": Labels("Coppie", "punti", "partite", "punto"),
-        "en": Labels("Pairs", "points", "games", "point"),
+        "it": Labels("Coppie", "punti", "partite", "punto", "partite vinte"),
+        "en": Labels("Pairs", "points", "games", "point", "games won"),
     },
     "football": {
         "it": Labels("Squadre", "punti", "gol", "punto"),
@@ -62,13 +63,14 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "won": "incontri vinti",
         "diff": "differenza {score}",
         "diff_per_match": "media differenza {score} per incontro",
-        "scored": "{score} fatti",
-        "scored_per_match": "media {score} fatti per incontro",
+        "scored": "{scored}",
+        "scored_default": "{score} fatti",
+        "scored_per_match": "media {scored} per incontro",
         "h2h_points": "classifica avulsa",
         "h2h_diff": "differenza {score} nella classifica avulsa",
-        "h2h_scored": "{score} fatti nella classifica avulsa",
+        "h2h_scored": "{scored} nella classifica avulsa",
         "h2h_diff/2": "differenza {score} negli scontri diretti",
-        "h2h_scored/2": "{score} fatti negli scontri diretti",
+        "h2h_scored/2": "{scored} negli scontri diretti",
         "direct": "scontro diretto",
         "directs": "scontri diretti",
         "partial": " (solo {met} scontri diretti su {total})",
@@ -91,13 +93,14 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "won": "matches won",
         "diff": "{score} difference",
         "diff_per_match": "{score} difference per match",
-        "scored": "{score} scored",
-        "scored_per_match": "{score} scored per match",
+        "scored": "{scored}",
+        "scored_default": "{score} scored",
+        "scored_per_match": "{scored} per match",
         "h2h_points": "head-to-head table",
         "h2h_diff": "{score} difference in the head-to-head table",
-        "h2h_scored": "{score} scored in the head-to-head table",
+        "h2h_scored": "{scored} in the head-to-head table",
         "h2h_diff/2": "{score} difference in direct matches",
-        "h2h_scored/2": "{score} scored in direct matches",
+        "h2h_scored/2": "{scored} in direct matches",
         "direct": "direct match",
         "directs": "direct matches",
         "partial": " (only {met} of {total} pairings played)",
@@ -168,7 +171,9 @@ class _Renderer[T]:
 
     def label(self, criterion: str, *, pair: bool) -> str:
         key = f"{criterion}/2" if pair and f"{criterion}/2" in self.tpl else criterion
-        return self.tpl[key].format(points=self.labels.points, score=self.labels.score)
+        score = self.labels.score
+        scored = self.labels.scored or self.tpl["scored_default"].format(score=score)
+        return self.tpl[key].format(points=self.labels.points, score=score, scored=scored)
 
     def value(self, value: Value, criterion: str) -> str:
         signed = criterion in _SIGNED

@@ -32,11 +32,17 @@ class Context:
     pairs: dict[int, PairInfo]
 
     @cached_property
+    def match_score(self) -> str:
+        """What a Briscola match's stored score counts (the pack's ``match_score``)."""
+        return match_score_of(self.tournament)
+
+    @cached_property
     def key(self) -> tuple[object, ...]:
         """Everything besides the results that a stored ranking depends on."""
         config = self.config
         return (
             self.tournament.game,
+            self.match_score,
             self.settings,
             config.lot_seed,
             config.lines_apart,
@@ -57,6 +63,17 @@ class Context:
                 out.append(ids)
                 seen.update(ids)
         return out
+
+
+def match_score_of(tournament: Tournament) -> str:
+    """``"partite"`` or ``"card_points"`` for Briscola (docs/rules.md §10.3); "" else."""
+    if tournament.game != Tournament.Game.BRISCOLA:
+        return ""
+    try:
+        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+    except RulesError:
+        return "partite"
+    return pack.require_briscola().match_score
 
 
 def lines_apart_default(tournament: Tournament) -> bool:

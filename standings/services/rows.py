@@ -51,13 +51,16 @@ class RowData:
         return f"+{diff}" if diff > 0 else str(diff)
 
 
-def labels_for(game: str) -> tuple[Labels, Labels]:
-    """The words of the notes. Briscola: the stored score is card points (result entry
-    keeps the partite's card points in the MP columns), so the notes say so."""
-    if game == "briscola":
+def labels_for(game: str, match_score: str = "partite") -> tuple[Labels, Labels]:
+    """The words of the notes. Briscola: the stored score is what the pack's
+    ``match_score`` counts: partite won, or card points under the v1 packs
+    (docs/rules.md §10.3)."""
+    if game == "briscola" and match_score == "card_points":
         return Labels("Coppie", "punti", "punti carta", "punto"), Labels(
             "Pairs", "points", "card points", "point"
         )
+    if game == "briscola":
+        return LABELS["briscola"]["it"], LABELS["briscola"]["en"]
     return LABELS["burraco"]["it"], LABELS["burraco"]["en"]
 
 
@@ -65,7 +68,7 @@ def build_rows(
     ctx: Context, ranked: list[StandingRow[int]], *, per_match: bool = False
 ) -> list[RowData]:
     """Unsaved rows for a ranking: pair details copied, each tie's note rendered once."""
-    it, en = labels_for(ctx.tournament.game)
+    it, en = labels_for(ctx.tournament.game, ctx.match_score)
 
     def name(pid: int) -> str:
         return str(ctx.pairs[pid].number) if pid in ctx.pairs else str(pid)
