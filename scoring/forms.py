@@ -31,6 +31,29 @@ SCORE_ATTRS = {
 }
 
 
+#: Kinds of result that only a Burraco round has (no Briscola rule gives them a value).
+BURRACO_ONLY_KINDS = frozenset(
+    {
+        ResultVersion.Kind.LATE_ARRIVAL,
+        ResultVersion.Kind.LATE_FORFEIT,
+        ResultVersion.Kind.SECOND_WARNING,
+    }
+)
+
+
+def visible_rows(values: dict[str, object], rows: int, shown: int) -> int:
+    """How many of ``rows`` score rows a sheet shows: ``shown``, one more per 60-60
+    typed (a partita the pack replays), and at least up to the last row with a value."""
+    ties = last = 0
+    for n in range(1, rows + 1):
+        ns, ew = values.get(f"h{n}_ns"), values.get(f"h{n}_ew")
+        if str(ns or "").strip() or str(ew or "").strip():
+            last = n
+        if str(ns).strip() == "60" and str(ew).strip() == "60":
+            ties += 1
+    return min(rows, max(shown + ties, last))
+
+
 def new_token() -> str:
     """A fresh idempotency token for one rendering of a form."""
     return uuid.uuid4().hex
@@ -73,10 +96,13 @@ class SheetForm(forms.Form):
         game: str = "burraco",
         detailed: bool = False,
         rest: bool = False,
+        shown: int | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.rows, self.game, self.detailed, self.rest = rows, game, detailed, rest
+        #: Rows shown before any 60-60 (the rest are spares for replayed partite).
+        self.shown = rows if shown is None else shown
         word = _("Game") if game == "briscola" else _("Hand")
         for n in range(1, rows + 1):
             for line, name in (("ns", _("NS")), ("ew", _("EO"))):
@@ -94,9 +120,12 @@ class SheetForm(forms.Form):
                 widget=forms.HiddenInput,
             )
             return
+        kinds = ResultVersion.Kind.choices
+        if game == "briscola":
+            kinds = [(k, label) for k, label in kinds if k not in BURRACO_ONLY_KINDS]
         self.fields["kind"] = forms.ChoiceField(
             label=_("Kind of result"),
-            choices=ResultVersion.Kind.choices,
+            choices=kinds,
             initial=ResultVersion.Kind.REST if rest else ResultVersion.Kind.NORMAL,
         )
         self.fields["line"] = forms.ChoiceField(
@@ -104,10 +133,13 @@ class SheetForm(forms.Form):
             choices=[("", "—"), *Line.choices],
             required=False,
         )
-        for kind in ("mp", "vp"):
+        # Briscola: a referee sets the standings points only (docs/rules.md §10).
+        set_kinds = ("vp",) if game == "briscola" else ("mp", "vp")
+        for kind in set_kinds:
+            unit = _("Points") if game == "briscola" else kind.upper()
             for line, name in (("ns", _("NS")), ("ew", _("EO"))):
                 self.fields[f"set_{kind}_{line}"] = forms.IntegerField(
-                    label=f"{kind.upper()} {name}",
+                    label=f"{unit} {name}",
                     required=False,
                     min_value=-9999,
                     max_value=9999,
@@ -147,10 +179,15 @@ class SheetForm(forms.Form):
             )
         return cleaned
 
-    def hand_rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
-        """``(n, NS field, EO field)`` for each smazzata, for the templates."""
+    def hand_rows(
+        self,
+    ) -> list[tuple[int, forms.BoundField, forms.BoundField, bool]]:
+        """``(n, NS field, EO field, hidden)`` for each smazzata, for the templates."""
+        values = {name: self[name].value() for name in self.fields}
+        visible = visible_rows(values, self.rows, self.shown)
         return [
-            (n, self[f"h{n}_ns"], self[f"h{n}_ew"]) for n in range(1, self.rows + 1)
+            (n, self[f"h{n}_ns"], self[f"h{n}_ew"], n > visible)
+            for n in range(1, self.rows + 1)
         ]
 
     def breakdown_rows(

@@ -25,12 +25,15 @@ from django.utils.translation import gettext as _
 from rules.vp import vp_table
 from tournament.models import Round, Table, Tournament, TournamentRole
 from tournament.permissions import has_role
+from tournament.words import GameWords, game_words
 
 from . import quick, services
 from .forms import SheetForm, new_token
 from .models import ResultVersion, TableResult
 
-#: Rows beyond the best-of of a Briscola match, for 60-60 partite the pack replays.
+#: Rows beyond the best-of of a Briscola match, for 60-60 partite the pack replays:
+#: hidden until a 60-60 is typed (the page's script shows one per 60-60; without
+#: the script, the sheet comes back with them after a save that needs them).
 BRISCOLA_SPARE_ROWS = 2
 
 Role = TournamentRole.Role
@@ -45,6 +48,7 @@ class RowContext:
     user: Any
     csrf: str
     labels: quick.Labels
+    words: GameWords
     save_url: str  # with ``/0/`` where the table number goes
     table_url: str
 
@@ -55,6 +59,7 @@ class RowContext:
             user=request.user,
             csrf=get_token(request),
             labels=quick.Labels.for_game(tournament.game),
+            words=game_words(tournament),
             save_url=reverse("scoring:save", kwargs=kwargs),
             table_url=reverse("scoring:table", kwargs=kwargs),
         )
@@ -109,14 +114,21 @@ def form_shape(
 ) -> dict[str, Any]:
     """The keyword arguments of the SheetForm for this table."""
     rows = round_.hands
-    if tournament.game == Tournament.Game.BRISCOLA:
+    if tournament.game == Tournament.Game.BRISCOLA and _replays(tournament):
         rows += BRISCOLA_SPARE_ROWS
     return {
         "rows": rows,
+        "shown": round_.hands,
         "game": tournament.game,
         "detailed": detailed,
         "rest": table.pair_ew_id is None,
     }
+
+
+def _replays(tournament: Tournament) -> bool:
+    """Whether the tournament's pack replays a 60-60 partita (docs/rules.md §10.2)."""
+    pack = services.pack_of(tournament)
+    return pack.briscola is not None and pack.briscola.tie_60 == "replay"
 
 
 def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
@@ -142,7 +154,9 @@ def _fresh_sheet(
     if shape["rest"]:
         values["kind"] = Kind.REST
         values["reason"] = _("Rest (odd number of pairs)")
-    return quick.QuickSheet(f"t{table.number}", shape["rows"], shape["rest"], values)
+    return quick.QuickSheet(
+        f"t{table.number}", shape["rows"], shape["rest"], values, shown=shape["shown"]
+    )
 
 
 def table_row(
@@ -223,6 +237,7 @@ def entry_context(
         "rows": rows,
         "progress": progress,
         "vp_data": vp_data(tournament, round_),
+        "words": ctx.words,
         "hands": range(1, round_.hands + 1),
         "closed": round_.status == Round.Status.CLOSED,
         "double_entry": tournament.entry_mode == Tournament.EntryMode.DOUBLE,
@@ -244,7 +259,7 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
     row = table_row(tournament, round_, table, result, ctx)
     return render_to_string(
         "scoring/includes/_table_row.html",
-        {"row": row, "tournament": tournament, "round": round_},
+        {"row": row, "tournament": tournament, "round": round_, "words": ctx.words},
         request=request,
     )
 
@@ -267,19 +282,24 @@ def saved_message(table: Table, saved: services.SaveResult) -> str:
         ) % {"n": table.number}
     if version.purpose == ResultVersion.Purpose.CORRECTION:
         return _("Table %(n)d corrected.") % {"n": table.number}
+    words = game_words(table.round.girone.stage.tournament)
     return _("Table %(n)d confirmed: %(summary)s.") % {
         "n": table.number,
-        "summary": summary(saved.result.current),
+        "summary": summary(saved.result.current, words),
     }
 
 
-def summary(version: ResultVersion | None) -> str:
-    """``MP 620–310 · VP 14–6`` (a rest table: one line only)."""
+def summary(version: ResultVersion | None, words: GameWords | None = None) -> str:
+    """``MP 620–310 · VP 14–6``, ``Partite 2–1 · Punti 1–0`` (a rest: one line only)."""
     if version is None:
         return ""
+    score, points = (words.score, words.points) if words else ("MP", "VP")
     if version.mp_ew is None and version.vp_ew is None:
-        return f"MP {version.mp_ns} · VP {version.vp_ns}"
-    return f"MP {version.mp_ns}–{version.mp_ew} · VP {version.vp_ns}–{version.vp_ew}"
+        return f"{score} {version.mp_ns} · {points} {version.vp_ns}"
+    return (
+        f"{score} {version.mp_ns}–{version.mp_ew}"
+        f" · {points} {version.vp_ns}–{version.vp_ew}"
+    )
 
 
 def progress_payload(round_id: int) -> dict[str, Any]:
@@ -351,7 +371,8 @@ def table_context(
         "closed": closed,
         "waiting": waiting,
         "vp_data": vp_data(tournament, round_),
-        "summary": summary(result.current if result else None),
+        "words": game_words(tournament),
+        "summary": summary(result.current if result else None, game_words(tournament)),
     }
 
 

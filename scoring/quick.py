@@ -17,7 +17,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from .forms import SheetForm
+from .forms import SheetForm, visible_rows
 
 
 @dataclass(frozen=True)
@@ -29,12 +29,16 @@ class QuickSheet:
     rest: bool
     values: Mapping[str, object]
     errors: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: Rows shown before any 60-60 (Briscola: the best of N; the others are spares).
+    shown: int | None = None
 
     @classmethod
     def from_form(cls, form: SheetForm) -> QuickSheet:
         values = {name: form[name].value() for name in form.fields}
         errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
-        return cls(form.prefix or "", form.rows, form.rest, values, errors)
+        return cls(
+            form.prefix or "", form.rows, form.rest, values, errors, shown=form.shown
+        )
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,7 @@ class Labels:
     save: str
     save_rest: str
     live: str  # what the live figure is: VP (Burraco) or partite won (Briscola)
+    briscola: bool = False  # no MP difference: a Briscola match is counted in partite
 
     @classmethod
     def for_game(cls, game: str) -> Labels:
@@ -61,6 +66,7 @@ class Labels:
             save=_("Save"),
             save_rest=_("Record the rest"),
             live=_("Games won") if game == "briscola" else "VP",
+            briscola=game == "briscola",
         )
 
 
@@ -118,27 +124,41 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
         ),
     ]
     if not sheet.rest:
+        shown = sheet.rows if sheet.shown is None else sheet.shown
+        visible = visible_rows(dict(sheet.values), sheet.rows, shown)
         rows = [
             format_html(
-                '<tr><th scope="row">{}</th>{}{}</tr>',
+                '<tr{}><th scope="row">{}</th>{}{}</tr>',
+                mark_safe(" hidden") if n > visible else "",
                 n,
                 score(f"h{n}_ns", f"{labels.word} {n} NS"),
                 score(f"h{n}_ew", f"{labels.word} {n} EO"),
             )
             for n in range(1, sheet.rows + 1)
         ]
+        if labels.briscola:
+            live = format_html(
+                '<p class="live" aria-live="polite">{} <b class="vp">—</b></p>',
+                labels.live,
+            )
+        else:
+            live = format_html(
+                '<p class="live" aria-live="polite">{} <b class="diff">0</b>'
+                ' · {} <b class="vp">—</b></p>',
+                labels.diff,
+                labels.live,
+            )
         parts.append(
             format_html(
-                '<table class="hands"><thead><tr><th scope="col"></th>'
+                '<table class="hands" data-shown="{}"><thead><tr><th scope="col"></th>'
                 '<th scope="col">NS</th><th scope="col">EO</th></tr></thead>'
                 '<tbody>{}</tbody><tfoot><tr><th scope="row">{}</th>'
                 '<td class="tot-ns num">0</td><td class="tot-ew num">0</td></tr></tfoot>'
-                '</table><p class="live" aria-live="polite">{} <b class="diff">0</b>'
-                ' · {} <b class="vp">—</b></p>',
+                "</table>{}",
+                shown,
                 mark_safe("".join(rows)),  # each row built by format_html
                 labels.total,
-                labels.diff,
-                labels.live,
+                live,
             )
         )
     parts.append(

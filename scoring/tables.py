@@ -5,6 +5,8 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
+from tournament.words import GameWords
+
 from .models import ResultVersion
 
 
@@ -20,11 +22,23 @@ def _scores(version: ResultVersion) -> str:
     return " · ".join(f"{r.ns}–{r.ew}" for r in rows) or "—"
 
 
+def _name_columns(table: tables.Table, words: GameWords | None, **names: str) -> None:
+    """Give this table's columns the game's words (Briscola: points and partite)."""
+    if words is None:
+        return
+    for column, attribute in names.items():
+        table.columns[column].column.verbose_name = getattr(words, attribute)
+
+
 class VersionTable(_Plain):
     """Every version of one table, oldest first (the table page)."""
 
     class Meta(_Plain.Meta):
         pass
+
+    def __init__(self, *args, words: GameWords | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        _name_columns(self, words, mp="score", vp="points")
 
     number = tables.Column(verbose_name="#")
     purpose = tables.Column(verbose_name=_("Purpose"))
@@ -75,6 +89,10 @@ class VersionLogTable(_Plain):
     class Meta(_Plain.Meta):
         pass
 
+    def __init__(self, *args, words: GameWords | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.units = (words.score, words.points) if words else ("MP", "VP")
+
     entered_at = tables.DateTimeColumn(verbose_name=_("When"), format="d/m H:i:s")
     where = tables.Column(verbose_name=_("Table"), empty_values=())
     number = tables.Column(verbose_name=_("Version"))
@@ -94,12 +112,16 @@ class VersionLogTable(_Plain):
         old = record.supersedes
         if old is None:
             return "—"
-        return f"MP {_line_pair(old.mp_ns, old.mp_ew)} · VP {_line_pair(old.vp_ns, old.vp_ew)}"
+        return self._summary(old)
 
     def render_after(self, record: ResultVersion) -> str:
+        return self._summary(record)
+
+    def _summary(self, version: ResultVersion) -> str:
+        score, points = self.units
         return (
-            f"MP {_line_pair(record.mp_ns, record.mp_ew)}"
-            f" · VP {_line_pair(record.vp_ns, record.vp_ew)}"
+            f"{score} {_line_pair(version.mp_ns, version.mp_ew)}"
+            f" · {points} {_line_pair(version.vp_ns, version.vp_ew)}"
         )
 
 
@@ -108,6 +130,18 @@ class ImpactTable(_Plain):
 
     class Meta(_Plain.Meta):
         pass
+
+    def __init__(self, *args, words: GameWords | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if words is not None and words.briscola:
+            names = {
+                "vp_before": _("Points before"),
+                "vp_after": _("Points after"),
+                "mp_diff_before": _("%(diff)s before") % {"diff": words.score_diff},
+                "mp_diff_after": _("%(diff)s after") % {"diff": words.score_diff},
+            }
+            for column, name in names.items():
+                self.columns[column].column.verbose_name = name
 
     pair = tables.Column(verbose_name=_("Pair"))
     vp_before = tables.Column(

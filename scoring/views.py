@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.models import Round, Table, TournamentRole
 from tournament.permissions import has_role, role_required
+from tournament.words import game_words
 
 from . import pages, services
 from .forms import SettleForm, SheetForm, new_token
@@ -148,7 +149,9 @@ def _json_answer(request, tournament, table, form, saved, error):
         body["lock_version"] = error.lock_version
         current = services.load_table(table.pk)
         result = TableResult.objects.filter(table=current).select_related("current")
-        body["saved"] = pages.summary(result[0].current) if result else ""
+        body["saved"] = (
+            pages.summary(result[0].current, game_words(tournament)) if result else ""
+        )
     return JsonResponse(body, status=error.http_status if error else 400)
 
 
@@ -165,7 +168,9 @@ def table_page(request, tournament, round_id, number):
 def _render_table(request, tournament, round_, table, form=None, status=200):
     context = pages.table_context(tournament, round_, table, request.user, form=form)
     context["versions_table"] = (
-        VersionTable(context["versions"]) if context["show_versions"] else None
+        VersionTable(context["versions"], words=game_words(tournament))
+        if context["show_versions"]
+        else None
     )
     return render(request, "scoring/table.html", context, status=status)
 
@@ -226,7 +231,7 @@ def impact(request, tournament, version_id):
             "tournament": tournament,
             "version": version,
             "report": report,
-            "impact_table": ImpactTable(report["rows"]),
+            "impact_table": ImpactTable(report["rows"], words=game_words(tournament)),
         },
     )
 
@@ -241,7 +246,7 @@ def log(request, tournament):
         "scoring/log.html",
         {
             "tournament": tournament,
-            "versions_table": VersionLogTable(versions),
+            "versions_table": VersionLogTable(versions, words=game_words(tournament)),
             "history_table": HistoryTable([h.__dict__ for h in history]),
             "is_chief": has_role(request.user, tournament, Role.CHIEF_REFEREE),
         },

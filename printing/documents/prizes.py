@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from standings.models import Snapshot
 from standings.services.read import snapshots, tables
 from tournament.models import Tournament
+from tournament.words import game_words
 
 from ..models import PrizeSlot
 from .base import Document, DocumentError, fingerprint, title_block
@@ -84,4 +85,5 @@ def build_prize_list(tournament: Tournament) -> Document:
                 "ex_aequo": any(r["ex_aequo"] for r in rows),
             }
         ],
+        context={"words": game_words(tournament)},
     )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from scoring.models import ResultVersion, TableResult
 from tournament.models import Round, Tournament
+from tournament.words import game_words
 
 from .base import Document, fingerprint, get_round, round_scope, title_block
 from .tablelist import round_tables
@@ -94,5 +95,5 @@ def build_round_report(tournament: Tournament, *, round_id: object) -> Document:
         ),
         size=len(missing) + 2 * len(special),
         sections=[{"missing": missing, "special": special, "summary": summary}],
-        context={"round": rnd},
+        context={"round": rnd, "words": game_words(tournament)},
     )

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from standings.models import Snapshot
 from standings.services.read import snapshots, tables, version_tag
 from tournament.models import Tournament
+from tournament.words import game_words
 
 from .base import Document, DocumentError, get_girone, title_block
 
@@ -128,4 +129,5 @@ def build_standings(tournament: Tournament, *, girone_id: object = None) -> Docu
         version="s" + version_tag(found),
         size=size,
         sections=sections,
+        context={"words": game_words(tournament)},
     )

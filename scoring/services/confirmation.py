@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Table, TournamentRole
 from tournament.permissions import has_role
+from tournament.words import game_words
 
 from ..models import ResultVersion, TableResult
 from .entry import SaveResult, lock_result, tournament_of
@@ -62,10 +63,14 @@ def differences(versions: list[ResultVersion]) -> list[Difference]:
                 f"{word} {n} {line}",
                 tuple(s[n][i] if n in s else None for s in scores),
             )
-    compare(_("MP NS"), tuple(v.mp_ns for v in versions))
-    compare(_("MP EO"), tuple(v.mp_ew for v in versions))
-    compare(_("VP NS"), tuple(v.vp_ns for v in versions))
-    compare(_("VP EO"), tuple(v.vp_ew for v in versions))
+    words = game_words(versions[0].result.round.girone.stage.tournament)
+    score, points = words.score, words.points
+    for unit, ns, ew in (
+        (score, [v.mp_ns for v in versions], [v.mp_ew for v in versions]),
+        (points, [v.vp_ns for v in versions], [v.vp_ew for v in versions]),
+    ):
+        compare(f"{unit} {_('NS')}", tuple(ns))
+        compare(f"{unit} {_('EO')}", tuple(ew))
     return rows
 
 

@@ -38,7 +38,26 @@
     return null;
   }
 
+  // Briscola: the best of N rows are shown; a 60-60 partita the pack replays shows one
+  // more row (the spare rows are in the page, hidden: data-shown says how many show).
+  function showRows(form) {
+    var table = form.querySelector("table.hands");
+    var shown = table ? parseInt(table.dataset.shown || "0", 10) : 0;
+    if (!shown) return;
+    var rows = table.querySelectorAll("tbody tr"), ties = 0, last = 0;
+    rows.forEach(function (row, i) {
+      var inputs = row.querySelectorAll("input.score");
+      if (inputs.length < 2) return;
+      var a = toInt(inputs[0]), b = toInt(inputs[1]);
+      if (a === 60 && b === 60) ties++;
+      if (inputs[0].value.trim() !== "" || inputs[1].value.trim() !== "") last = i + 1;
+    });
+    var visible = Math.max(shown + ties, last);
+    rows.forEach(function (row, i) { row.hidden = i >= visible; });
+  }
+
   function recompute(form) {
+    showRows(form);
     var ns = 0, ew = 0, any = false, bad = false, winsNs = 0, winsEw = 0;
     form.querySelectorAll("tbody tr").forEach(function (row) {
       var inputs = row.querySelectorAll("input.score");
@@ -61,7 +80,8 @@
     if (!totNs) return;
     totNs.textContent = ns;
     totEw.textContent = ew;
-    form.querySelector(".diff").textContent = Math.abs(ns - ew);
+    var diff = form.querySelector(".diff");
+    if (diff) diff.textContent = Math.abs(ns - ew);
     var vp = form.querySelector(".vp");
     if (vpData.game !== "burraco") {
       vp.textContent = winsNs + "–" + winsEw;
