@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from rules.errors import RulesError
 from rules.packs import load_pack
@@ -69,7 +68,7 @@ def game_words(tournament: Tournament) -> GameWords:
         plus, minus = _("Card pts+"), _("Card pts−")
     else:
         score, score_for, score_diff = _("Games"), _("Games won"), _("Games diff.")
-        plus, minus = pgettext("games", "Won"), pgettext("games", "Lost")
+        plus, minus = _("Won games"), _("Lost games")
     return GameWords(
         briscola=True,
         hand=_("Game"),
