@@ -75,6 +75,16 @@ class QualifyForm(forms.Form):
         initial=10,
     )
 
+    def __init__(self, *args, briscola: bool | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if briscola is not None:  # the tournament's game: its own word only
+            labels = (
+                (_("Games per match"), _("Games in the final"))
+                if briscola
+                else (_("Smazzate per match"), _("Smazzate in the final"))
+            )
+            self.fields["best_of"].label, self.fields["final_best_of"].label = labels
+
     def clean(self):
         data = super().clean()
         if data.get("qualify") == Bracket.Qualify.OVERALL:
@@ -189,7 +199,9 @@ class MatchForm(forms.Form):
         data["spareggi"] = self._rows(self.spareggio_names)
         if not data["games"] and not data.get("no_show"):
             raise forms.ValidationError(
-                _("Type the partite (or smazzate), or the absent pair.")
+                _("Type the partite, or the absent pair.")
+                if self.briscola
+                else _("Type the smazzate, or the absent pair.")
             )
         return data
 

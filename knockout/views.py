@@ -51,7 +51,9 @@ def public_bracket(request, slug):
 @require_GET
 @role_required(Role.DIRECTOR)
 def director(request, tournament):
-    form = QualifyForm(request.GET or None)
+    form = QualifyForm(
+        request.GET or None, briscola=tournament.game == Tournament.Game.BRISCOLA
+    )
     context = {
         "tournament": tournament,
         "views": [bracket_view(b) for b in _brackets(tournament)],
