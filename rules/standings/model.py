@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, Protocol
 
+from rules.packs import load_pack
+
 __all__ = [
     "ACROSS_DEFAULT",
     "BRISCOLA_DEFAULT",
@@ -75,13 +77,15 @@ NOTES: dict[str, str] = {
 }
 """Step kinds that are not criteria: what the engine noted instead of splitting."""
 
-FIBUR_DEFAULT = ("points", "h2h_points", "h2h_diff", "diff", "scored", "lot")
-"""Burraco pairs (fibur-rules.md §3, proposed default [I]): VP, avulsa, MP, lot."""
+FIBUR_DEFAULT: tuple[str, ...] = load_pack("fibur-2026").standings.chain
+"""Burraco pairs: the chain of the latest fibur-2026 pack, the one source of truth
+(docs/rules.md §7): VP, avulsa (VP, then MP difference), MP difference, MP, lot."""
 
-BRISCOLA_DEFAULT = ("points", "h2h_points", "h2h_diff", "diff", "points_diff", "lot")
-"""Briscola (seed 001 + fibur-rules.md §6): points; two tied = their direct match and
-three or more = the avulsa (both are ``h2h_points``); partite difference among them;
-overall partite difference; overall points difference; lot."""
+BRISCOLA_DEFAULT: tuple[str, ...] = load_pack("briscola-approdo").standings.chain
+"""Briscola: the chain of the latest briscola-approdo pack (seed 001; docs/rules.md
+§10.6): points; two tied = their direct match and three or more = the avulsa (both are
+``h2h_points``); partite difference among them; overall partite difference; partite
+won; lot."""
 
 ACROSS_DEFAULT = ("points_per_match", "diff_per_match", "scored_per_match", "lot")
 """Teams of different gironi (:func:`rules.standings.rank_across`): averages per match."""

@@ -123,3 +123,67 @@ def test_breakdown_from_cards_agrees_with_the_score_card() -> None:
     ew_score = 100 + 110 - 40 - 100
     assert hand_scores(ns, ew) == (ns_score, ew_score)
     assert line_score(ns) == ns_score
+
+
+@pytest.mark.parametrize(
+    ("meld", "matte"),
+    [
+        # seed 000 "in sequenza ... usando anche una 'matta' al posto di una carta
+        # mancante: 7 ♠ 2 9 ♠" and "4 ♣ 5 ♣ jolly 7 ♣"
+        pytest.param("7S 8S 9S", 0, id="s000-sequenza"),
+        pytest.param("7S 2C 9S", 1, id="s000-sequenza-pinella"),
+        pytest.param("4C 5C 6C 7C", 0, id="s000-sequenza-4"),
+        pytest.param("4C 5C JK 7C", 1, id="s000-sequenza-jolly"),
+        # seed 000 "L'Asso ... può iniziarla: A ♥ 2 ♥ 3 ♥ 4 ♥ ... può terminarla"
+        pytest.param("AH 2H 3H 4H", 0, id="s000-asso-basso"),
+        pytest.param("10D JD QD KD AD", 0, id="s000-asso-alto"),
+        # seed 000 "in combinazione ... K ♦ K ♦ K ♠ ... 3 ♣ 3 ♦ 3 ♣ 3 ♠ ... jolly 3 ♣ 3 ♦ 3 ♠"
+        pytest.param("KD KD KS", 0, id="s000-combinazione"),
+        pytest.param("3C 3D 3C 3S", 0, id="s000-combinazione-4"),
+        pytest.param("JK 3C 3D 3S", 1, id="s000-combinazione-jolly"),
+        # seed 003 "Fante-Dieci-Pinella ... Re-Pinella-Fante-Dieci" (low to high here)
+        pytest.param("10H JH 2C", 1, id="s003-pinella-libera"),
+        pytest.param("10H JH 2C KH", 1, id="s003-pinella-spostata"),
+        # seed 003 "Asso-Pinella-Donna ... Asso-Re-Donna-Pinella-Dieci"
+        pytest.param("QH 2C AH", 1, id="s003-asso-pinella-donna"),
+        pytest.param("10H 2C QH KH AH", 1, id="s003-pinella-sostituita"),
+        # seed 004 "Esempio di scala: 5♣, 6♣, 7♣, 8♣ / combinazione: 7♥, 7♥, 7♣, 7♦"
+        pytest.param("5C 6C 7C 8C", 0, id="s004-scala"),
+        pytest.param("7H 7H 7C 7D", 0, id="s004-combinazione"),
+        # seed 004 "la sequenza 3♥, 2♥, 5♥": the 2 of hearts stands for the 4; "2♥, 3♥,
+        # 2♣, 5♥ sarebbe valida" (only the replacing rule forbids reaching it)
+        pytest.param("3H 2H 5H", 1, id="s004-pinella-per-il-4"),
+        pytest.param("2H 3H 2C 5H", 1, id="s004-due-naturale-piu-pinella"),
+    ],
+)
+def test_seed_openings_are_legal_melds(meld: str, matte: int) -> None:
+    """The melds the seeds show as legal, each with its matte."""
+    read = read_meld(meld)
+    assert read.matte == matte
+    assert burraco_kind(meld) is None  # fewer than 7 cards: no burraco
+
+
+def test_seed_000_sporco_with_a_pinella_and_no_jolly_on_a_pinella() -> None:
+    """Seed 000 "BURRACO SPORCO ... b) 4 ♦ 4 ♦ 4 ♥ 4 ♥ Jolly / Pinella 4 ♠ 4 ♣" (either
+    matta) and "Non è ammesso sostituire un jolly ad una pinella già inserita in un gioco
+    aperto. 6 ♣ 7 ♣ jolly 9 ♣ 10 ♣ pinella J ♣": a jolly and a pinella in one meld
+    (written low to high, the pinella above the J) are two matte."""
+    assert burraco_kind("4D 4D 4H 4H 2C 4S 4C") is DIRTY
+    assert burraco_kind("4D 4D 4H 4H 2C 4S 4C", TRAD) is DIRTY
+    with pytest.raises(InvalidHandError, match="2 matte"):
+        read_meld("6C 7C JK 9C 10C JC 2C")
+
+
+@pytest.mark.parametrize(
+    "pack", [load_pack("fibur-2026", 1), load_pack("fibur-2026", 2)]
+)
+def test_seed_004_burraco_kinds_in_both_versions(pack: RulePack) -> None:
+    """Seed 004: "burraco pulito: non contiene matte; burraco semi pulito: contiene una
+    matta ma è composto da una sequenza di almeno sette carte pulite senza matte o da una
+    combinazione di almeno 8 carte inclusa la matta; burraco sporco: contiene una matta e
+    non è un burraco semipulito"."""
+    assert burraco_kind("3S 4S 5S 6S 7S 8S 9S", pack) is CLEAN
+    assert burraco_kind("3S 4S 5S 6S 7S 8S 9S JK", pack) is SEMI
+    assert burraco_kind("JK 5D 5D 5S 5S 5H 5H 5C", pack) is SEMI
+    assert burraco_kind("JK 5D 5D 5S 5S 5H 5H", pack) is DIRTY
+    assert burraco_kind("3S 4S JK 6S 7S 8S 9S", pack) is DIRTY
