@@ -61,7 +61,10 @@ class Labels:
             word=_("Game") if game == "briscola" else _("Hand"),
             total=_("Tot."),
             diff=_("Diff."),
-            reason=_("Reason (only if fewer hands)"),
+            # Briscola: a match is played to its end (a forfeit is a special result).
+            reason=_("Reason")
+            if game == "briscola"
+            else _("Reason (only if fewer hands)"),
             reason_rest=_("Reason"),
             save=_("Save"),
             save_rest=_("Record the rest"),
