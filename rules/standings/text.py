@@ -32,7 +32,9 @@ class Labels:
     points: str  # "VP"
     score: str  # "MP"
     point: str = ""  # the singular where it differs: "punto" (1 punto, 2 punti)
-    scored: str = ""  # the score taken, where "<score> fatti" does not fit: "partite vinte"
+    scored: str = (
+        ""  # the score taken, where "<score> fatti" does not fit: "partite vinte"
+    )
 
     def points_for(self, value: object) -> str:
         """The points unit agreeing with ``value``: "1 punto", "2 punti", "1 VP"."""
@@ -173,7 +175,9 @@ class _Renderer[T]:
         key = f"{criterion}/2" if pair and f"{criterion}/2" in self.tpl else criterion
         score = self.labels.score
         scored = self.labels.scored or self.tpl["scored_default"].format(score=score)
-        return self.tpl[key].format(points=self.labels.points, score=score, scored=scored)
+        return self.tpl[key].format(
+            points=self.labels.points, score=score, scored=scored
+        )
 
     def value(self, value: Value, criterion: str) -> str:
         signed = criterion in _SIGNED

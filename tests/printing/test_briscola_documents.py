@@ -36,7 +36,9 @@ def test_briscola_score_cards_print_partite_and_points(client, briscola, make_us
     )
     client.force_login(user)
     rnd = Round.objects.get(girone__stage__tournament=briscola, number=1)
-    url = reverse("printing:document", kwargs={"slug": briscola.slug, "kind": "scorecards"})
+    url = reverse(
+        "printing:document", kwargs={"slug": briscola.slug, "kind": "scorecards"}
+    )
     response = client.get(f"{url}?turno={rnd.pk}")
     assert response.status_code == 200, response.content[:300]
     text = " ".join(pdf_pages(response.content))

@@ -158,9 +158,9 @@ def test_briscola_rest_is_a_setting_with_its_reason() -> None:
 
 def test_chain_presets_are_the_packs_chains() -> None:
     """One source of truth: the presets of rules.standings are the packs' chains."""
-    assert FIBUR_DEFAULT == load_pack("fibur-2026").standings.chain
+    assert load_pack("fibur-2026").standings.chain == FIBUR_DEFAULT
     for name in ("briscola-approdo", "briscola-vp"):
-        assert BRISCOLA_DEFAULT == load_pack(name).standings.chain
+        assert load_pack(name).standings.chain == BRISCOLA_DEFAULT
     assert FIBUR_DEFAULT[-2:] == ("scored", "lot")
 
 

@@ -192,7 +192,7 @@ def test_briscola_entry_page_shows_the_best_of_and_briscola_words(
     """A match set to 3 partite shows 3 rows (the 2 spares for a replayed 60-60 are
     hidden until one is typed) and no Burraco word."""
     tournament, girone, pairs, user = briscola_world(make_user, "briscola-approdo", 2)
-    round_, tables = build_round(girone, 1, [(pairs[0], pairs[1])], hands=3)
+    round_, _tables = build_round(girone, 1, [(pairs[0], pairs[1])], hands=3)
     client.force_login(user)
     url = reverse(
         "scoring:entry", kwargs={"slug": tournament.slug, "round_id": round_.pk}
