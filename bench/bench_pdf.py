@@ -6,7 +6,7 @@
 
 Each figure is the wall-clock time of building the document from the database and
 rendering it to PDF bytes, as the worker (or the request) does. ``pdf.reference.200``
-renders the plain 200-row, 10-column table that /work/shared/stack.md timed at 1.1 s on
+renders the plain 200-row, 10-column table that the project's stack notes timed at 1.1 s on
 an idle machine: on a shared, noisy machine compare the ratios to it, not the seconds.
 """
 

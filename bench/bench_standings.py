@@ -3,7 +3,7 @@
 The results are random but shaped like a real event: round 1 pairs at random, then each
 round pairs neighbours in the current standings (Danese: 1v2, 3v4, ...), so the tied
 pairs often did meet; each line scores 500-1500 MP in steps of 5 and the VP come from
-the F.I.Bur. 3-smazzate table (fibur-rules.md §1b). The figure is the pure part of a recompute: :func:`rules.standings.rank`
+the F.I.Bur. 3-smazzate table (seed 004, docs/rules.md §4.1). The figure is the pure part of a recompute: :func:`rules.standings.rank`
 plus the Italian text of every tie (what ``standings.refresh`` stores); reading the
 results from the database and writing the rows is not in it.
 """
@@ -17,7 +17,7 @@ from rules.standings import FIBUR_DEFAULT, MatchTuple, rank, render_explanation
 
 PAIRS = 2000
 ROUNDS = 10
-# fibur-rules.md §1b, 3 smazzate: (highest MP difference of the band, winner VP). Kept
+# seed 004 (docs/rules.md §4.1), 3 smazzate: (highest MP difference of the band, winner VP). Kept
 # here rather than read from rules.vp so that the bench measures the standings alone.
 BANDS_3 = (
     (50, 10),

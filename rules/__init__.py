@@ -8,7 +8,7 @@ plain values (ints, tuples, frozen dataclasses, enums) and raises one family of 
 Modules:
 
 * :mod:`rules.packs` - versioned rule packs (``rules/packs/<name>.v<N>.toml``), each citing
-  its source; the open questions of fibur-rules.md §8 are settings there;
+  its source; the open questions of docs/rules.md §12 are settings there;
 * :mod:`rules.vp` - MP→VP with the F.I.Bur. tables (``victory_points``, ``band_min_mp``);
 * :mod:`rules.burraco` - a line's score for one smazzata (``LineBreakdown``,
   ``line_score``, ``hand_scores``, ``max_hand_score``);

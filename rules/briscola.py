@@ -1,6 +1,6 @@
 """Briscola scoring: a partita's points, a match (incontro) of best of N, knockout spareggi.
 
-Seeds 001 and 002, fibur-rules.md §6:
+Seeds 001 and 002, docs/rules.md §10:
 
 * 40 cards worth 120 points in all (A 11, 3 10, K 4, Q/cavallo 3, J/fante 2, the rest 0),
   so a partita's two totals add up to 120 and 61 or more wins it;

@@ -1,6 +1,6 @@
 """Burraco scoring of one smazzata, line by line, from the parts written on the score card.
 
-Seed 000 ("I punti partita", "Punti Positivi", "Punti Negativi") and fibur-rules.md §5b
+Seed 000 ("I punti partita", "Punti Positivi", "Punti Negativi") and docs/rules.md §3
 list what a line records for each smazzata, in this order:
 
 1. its burrachi: pulito 200, semipulito 150, sporco 100 (the count of each);
@@ -11,7 +11,7 @@ list what a line records for each smazzata, in this order:
 
 Every amount comes from the rule pack (``[burraco]``, fibur-2026 v1 when ``None``), so a
 federation that prices things differently is a new pack, not new code. The rules checked
-(fibur-rules.md §5e, §5f), each rejected with :class:`~rules.errors.InvalidHandError` or
+(docs/rules.md §3; §5 for the bounds), each rejected with :class:`~rules.errors.InvalidHandError` or
 :class:`~rules.errors.InvalidScoreError` naming the value:
 
 * counts are non-negative integers, card points non-negative multiples of 5;
@@ -26,9 +26,10 @@ federation that prices things differently is a new pack, not new code. The rules
 * a line's score lies within ``±max_hand_score(pack)`` (so a penalty cannot push it past
   what :mod:`rules.vp` accepts).
 
-The -100 for a pozzetto not taken follows ``pozzetto_penalty_if_none_taken`` (fibur-rules.md
-§5e, §8.7): under fibur-2026 it is not applied when neither line took a pozzetto (2026
-rule); burraco-tradizionale applies it anyway (seed 000, 2008 wording; seed 003).
+The -100 for a pozzetto not taken follows ``pozzetto_penalty_if_none_taken`` (docs/rules.md
+§3.4): seed 000 and seed 004 deduct it from every line that did not take its pozzetto
+(fibur-2026 v2, burraco-tradizionale); fibur-2026 v1 follows a 2026 summary and does not
+apply it when neither line took a pozzetto.
 
 Terminology: smazzata = hand; linea = line (NS / EO); burraco pulito / semipulito / sporco
 = clean / semiclean / dirty; chiusura = closing; pozzetto = the 11-card packet a line
@@ -276,13 +277,14 @@ def hand_scores(
     >>> hand_scores(closer, LineBreakdown(melded_points=60, in_hand_points=35))
     (370, -75)
 
-    Time out with neither pozzetto taken: no -100 under fibur-2026 (2026 rule), -100 each
-    under burraco-tradizionale (seed 003):
+    Time out with neither pozzetto taken: -100 each under fibur-2026 v2 (seed 000 "Verranno
+    detratti anche 100 punti (-100) alle coppie che non sono 'andate a pozzetto'") and
+    burraco-tradizionale (seed 003); none under fibur-2026 v1 (a 2026 summary):
 
     >>> from rules.packs import load_pack
     >>> a, b = LineBreakdown(melded_points=90), LineBreakdown(melded_points=40)
-    >>> hand_scores(a, b), hand_scores(a, b, load_pack("burraco-tradizionale", 1))
-    ((90, 40), (-10, -60))
+    >>> hand_scores(a, b, load_pack("fibur-2026", 2)), hand_scores(a, b)
+    ((-10, -60), (90, 40))
     >>> hand_scores(closer, closer)
     Traceback (most recent call last):
     ...

@@ -12,9 +12,9 @@ Terminology (code name = Italian term):
   for another card;
 * Burraco deck = two French decks with their 4 jolly, 108 cards (seed 004).
 
-Burraco card points follow seed 000 ("il valore delle carte", fibur-rules.md §5c):
+Burraco card points follow seed 000 ("il valore delle carte", docs/rules.md §3.1):
 3-7 = 5, 8-K = 10, A = 15, 2 = 20, jolly = 30. They live in the rule pack
-(``[burraco.card_points]``) because fibur-rules.md §8.8 leaves the 8 and 9 open.
+(``[burraco.card_points]``) because docs/rules.md §12 leaves the 8 and 9 open.
 """
 
 from __future__ import annotations

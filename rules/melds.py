@@ -4,7 +4,7 @@ The score card records counts (:class:`rules.burraco.LineBreakdown`); this modul
 them from the cards, for a referee's check or a known-answer test. A meld is given in the
 order it lies on the table, low to high, each matta in the place of the card it stands for
 (``"3H 4H JK 6H 7H 8H 9H"``: the jolly is the 5). Rules (seed 000 "I Burrachi", seed 003,
-seed 004, fibur-rules.md §5d):
+seed 004, docs/rules.md §3.2):
 
 * a sequence: at least 3 cards of one suit in consecutive ranks, the ace low (A 2 3) or
   high (Q K A); a combination: at least 3 cards of one rank, at most 8 naturals;
@@ -16,7 +16,7 @@ seed 004, fibur-rules.md §5d):
   matta collocata agli estremi di sette carte"; seed 004: "almeno sette carte pulite"), or
   a combination of 8 cards including the matta: ``semiclean_combination = "at_least_8"``
   accepts 8 or 9 cards (seed 000, seed 004), ``"exactly_8"`` only 8 (one reading of the 2026
-  Codice, fibur-rules.md §5d); any other burraco with a matta is sporco.
+  Codice, docs/rules.md §3.2); any other burraco with a matta is sporco.
 
 Terminology: meld = gioco (sequenza = sequence, combinazione = combination); matta = wild
 card; jolly = joker; pinella = a 2.

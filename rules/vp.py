@@ -2,11 +2,11 @@
 
 At the end of a turn each line's MP is the sum of its scores over the turn's smazzate. The
 **absolute difference of the two lines' totals** picks a band of the table for the turn's
-number of smazzate (fibur-rules.md §1, seed 004); the line ahead gets the band's winner VP,
+number of smazzate (docs/rules.md §4, seed 004); the line ahead gets the band's winner VP,
 the other ``total - winner VP`` (20 in all). A difference inside the first band is 10-10
 even if one line is ahead. A turn of 1 smazzata uses the 2-smazzate table (seed 004,
 ``[vp] hands_1_uses``). The table follows the turn's configured number of smazzate, not the
-number actually played (fibur-rules.md §5f.6).
+number actually played (docs/rules.md §4.3).
 
 What is rejected, with :class:`~rules.errors.InvalidScoreError` or
 :class:`~rules.errors.InvalidMatchError` naming the value:

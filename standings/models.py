@@ -230,7 +230,7 @@ class Row(models.Model):
 
 
 #: Points per placing when a season gives no scale: no F.I.Bur. table was found
-#: (fibur-rules.md §7), so this is a plain default, to be set per season.
+#: (docs/rules.md §1), so this is a plain default, to be set per season.
 DEFAULT_SEASON_SCALE = [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
 
 

@@ -1,6 +1,6 @@
 """Who wins a knockout match (incontro): Briscola best of N, Burraco on MP, no-shows.
 
-Briscola (seed 001, seed 002, fibur-rules.md §6):
+Briscola (seed 001, seed 002; docs/rules.md §10):
 
 * an incontro is best of N partite (N odd: 3 in the gironi, 5 in the finals of seed
   001) and is decided at ceil(N/2) partite won; a further partita is refused;

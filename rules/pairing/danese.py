@@ -2,7 +2,7 @@
 
 Terminology: ranking = classifica (best first); rematch = pairs meeting again; rest =
 riposo; forbidden = two pairs that may not meet this round (a rematch, the same club).
-Danese puro is 1st v 2nd, 3rd v 4th ... with nothing forbidden (fibur-rules §2b.1);
+Danese puro is 1st v 2nd, 3rd v 4th ... with nothing forbidden (docs/rules.md §9.2);
 Danese modificato forbids rematches (§2b.2: the sources say with the previous round's
 opponent; ``scope="any"`` forbids every earlier opponent; the last-round exception is
 the caller's choice: pass no rematches for that round).
@@ -11,7 +11,7 @@ The answer is the one a careful referee gets by hand (see :mod:`rules.pairing.wa
 with an odd count the lowest-ranked pair allowed to rest rests; then the highest-ranked
 free pair takes the best-ranked opponent it may meet, and so on down, backing up (first
 to the next opponent, then to the next pair allowed to rest) only when a choice would
-leave the rest unpairable. The higher-ranked pair of a table sits NS (fibur-rules §2b
+leave the rest unpairable. The higher-ranked pair of a table sits NS (docs/rules.md §9.2
 leaves it open; we follow the "coppia fissa" practice, open question §8.5).
 
 Rest fairness: ``rested`` names the pairs that may not rest again. If it covers every

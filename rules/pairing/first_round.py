@@ -9,7 +9,7 @@ order, or a federal ranking), best first; rest = riposo.
   that anyone can repeat the draw.
 * ``method="seed"``: with an odd count the lowest-seeded pair rests; the others are
   split into a top and a bottom half and seed 1 meets seed n/2+1, 2 meets n/2+2 ...
-  (fibur-rules §2a: "by the arbitro's choice, by order of registration, or by draw").
+  (docs/rules.md §9.5: "by the arbitro's choice, by order of registration, or by draw").
 
 Both avoid ``forbidden`` meetings (typically :func:`rules.pairing.danese.club_forbidden`)
 with the Danese walk (:mod:`rules.pairing.walk`): the highest free pair takes its first

@@ -2,7 +2,7 @@
 
 Terminology: line = linea; NS = Nord/Sud (coppie fisse), EO = Est/Ovest (coppie
 mobili); step = how many tables the EO line moves each round ("di uno o più tavoli a
-discrezione dell'arbitro", fibur-rules §2b.3); rest = riposo.
+discrezione dell'arbitro", docs/rules.md §9.1); rest = riposo.
 
 With T tables, NS pair i sits at table i and EO pair j, in round r (counting from 0),
 at table (j + r*k) mod T. NS pair i meets EO pair j again after d rounds exactly when

@@ -1,8 +1,8 @@
 """Tournament plans: which movement each round uses, e.g. three Mitchell then a Danese.
 
 Terminology: movement = sistema di accoppiamento; plan = the sequence of movements of
-a tournament, one per round (turno). fibur-rules §2b recommends, for tournaments of 4
-smazzate, "tre mani Mitchell ed una danese": ``("mitchell", "mitchell", "mitchell",
+a tournament, one per round (turno). A secondary source (docs/rules.md §9) recommends, for
+tournaments of 4 smazzate, "tre mani Mitchell ed una danese": ``("mitchell", "mitchell", "mitchell",
 "danese")``, compactly ``"3xmitchell+danese"``.
 
 Movements (:data:`MOVEMENTS`):

@@ -2,7 +2,7 @@
 
 The chain and its two options come from the rule pack's ``[standings]`` section
 (``rules.packs``). When the pack or one of its settings is missing, nothing is asked:
-the default of ``fibur-rules.md`` §3 is used (Burraco: ``FIBUR_DEFAULT``; Briscola:
+the default of ``docs/rules.md`` §7 is used (Burraco: ``FIBUR_DEFAULT``; Briscola:
 ``BRISCOLA_DEFAULT``; head-to-head not re-applied; unmet ties use the meetings that
 took place) and the fallback is written in :attr:`Settings.note`, shown to the director.
 """
@@ -33,7 +33,7 @@ def standings_settings(tournament: Tournament) -> Settings:
     fallback = Settings(default_chain(tournament.game), False, "use_played", "")
     try:
         from rules.packs import load_pack
-    except ImportError:  # rule packs not installed: the defaults of fibur-rules.md §3
+    except ImportError:  # rule packs not installed: the defaults of docs/rules.md §7
         return _noted(fallback, "rule packs unavailable")
     try:
         pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
@@ -66,5 +66,5 @@ def _noted(settings: Settings, why: str) -> Settings:
         settings.chain,
         settings.reapply_head_to_head,
         settings.unmet,
-        f"default chain of fibur-rules.md §3 ({why})",
+        f"default chain of docs/rules.md §7 ({why})",
     )

@@ -1,7 +1,7 @@
 """Standings and tie-breaks (rules.standings): known answers worked out by hand.
 
 Burraco matches are ``(pair_a, pair_b, MP_a, MP_b, VP_a, VP_b)`` with VP from the
-3-smazzate table of fibur-rules.md §1b (e.g. 200 MP = 12-8, 300 = 13-7, 400 = 14-6);
+3-smazzate table of seed 004 (docs/rules.md §4.1) (e.g. 200 MP = 12-8, 300 = 13-7, 400 = 14-6);
 Briscola matches are ``(pair_a, pair_b, partite_a, partite_b, point_a, point_b)``
 (seed 001: 1 point per incontro won); football ones come from tests/data.
 """

@@ -1,6 +1,6 @@
 """MP to VP through the whole path: a sheet goes in, the stored VP come out.
 
-Known answers from the fibur-2026 pack (fibur-rules.md §1b and §4): 3-smazzate table
+Known answers from the fibur-2026 pack (docs/rules.md §4.1 and §6): 3-smazzate table
 0-50 10-10, 655-800 16-4, 355-500 14-6, 255-350 13-7; rest and forfeit 14 VP at the
 lower bound of the 14-VP band (355 MP in 3 smazzate, 305 in 2, 705 in 4).
 """
@@ -137,7 +137,7 @@ def test_late_arrival_takes_100_mp_before_the_conversion(world):
     ],
 )
 def test_late_over_10_minutes_awards_the_match(db, make_user, hands, expected):
-    """fibur-rules.md §4: 70% of 20 VP (60% in 4-smazzate turns), MP at the band."""
+    """docs/rules.md §6.4: 70% of 20 VP (60% in 4-smazzate turns), MP at the band."""
     tournament, girone, pairs = build_tournament(pairs=2, hands=hands)
     user = make_user("arbitro-l")
     grant(user, tournament)

@@ -171,7 +171,7 @@ def test_unknown_rule_pack_falls_back_to_the_default_chain_and_says_so():
     snap = snapshot(g)
     assert snap.chain == ["points", "h2h_points", "h2h_diff", "diff", "scored", "lot"]
     assert (
-        "fibur-rules.md" in snap.settings_note and "circolo-9999" in snap.settings_note
+        "docs/rules.md" in snap.settings_note and "circolo-9999" in snap.settings_note
     )
 
 

@@ -5,7 +5,7 @@ constraints (:class:`GironeState`), asks :mod:`rules.pairing` for the next round
 checks the answer with the independent checker. Saving is
 :mod:`tournament.services.rounds`' job.
 
-Rule choices (fibur-rules §2b, §8.5), with where each is set:
+Rule choices (docs/rules.md §9), with where each is set:
 
 * Danese modificato forbids a rematch with the previous round's opponent, or with any
   earlier one: the rule pack's ``[pairing] danese_no_rematch``;
