@@ -9,6 +9,7 @@ from functools import cached_property
 from rules.errors import RulesError
 from rules.packs import load_pack
 from tournament.models import Pair, Tournament
+from tournament.words import match_score as match_score_of
 
 from ..models import StandingsConfig
 from .config import Settings, standings_settings
@@ -63,17 +64,6 @@ class Context:
                 out.append(ids)
                 seen.update(ids)
         return out
-
-
-def match_score_of(tournament: Tournament) -> str:
-    """``"partite"`` or ``"card_points"`` for Briscola (docs/rules.md §10.3); "" else."""
-    if tournament.game != Tournament.Game.BRISCOLA:
-        return ""
-    try:
-        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
-    except RulesError:
-        return "partite"
-    return pack.require_briscola().match_score
 
 
 def lines_apart_default(tournament: Tournament) -> bool:
