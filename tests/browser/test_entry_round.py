@@ -297,3 +297,41 @@ def test_two_referees_on_one_table_the_second_gets_a_clear_conflict(
         "rejected",
     ]
     assert result.current.mp_ns == 155
+
+
+def test_briscola_sheet_shows_the_best_of_and_a_row_per_60_60(
+    page, live_server, make_user, screenshot_dir
+):
+    """Issue 16: a match set to 3 partite shows 3 rows; a 60-60 the pack replays (seed
+    001: "il round è considerato nullo e deve essere ripetuto") shows one more; the
+    saved result reads in partite and points, never MP or VP."""
+    from tournament.models import Tournament
+
+    tournament, _, _, round_, _ = round_of(
+        1, game="briscola", rule_pack="briscola-approdo", hands=3
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(rule_pack_version=2)
+    grant(make_user("arbitro", password=PASSWORD), tournament)
+    page.set_viewport_size(PHONE)
+    login(page, live_server.url, "arbitro")
+    page.goto(f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/")
+    rows = page.locator("#t1 table.hands tbody tr")
+    expect(rows.nth(2)).to_be_visible()
+    expect(rows.nth(3)).to_be_hidden()
+    expect(page.locator("h1")).to_contain_text("partite per incontro: 3")
+    page.locator("#id_t1-h1_ns").fill("60")
+    page.locator("#id_t1-h1_ew").fill("60")
+    expect(rows.nth(3)).to_be_visible()
+    expect(rows.nth(4)).to_be_hidden()
+    for n, (ns, ew) in enumerate([("70", "50"), ("30", "90"), ("61", "59")], start=2):
+        page.locator(f"#id_t1-h{n}_ns").fill(ns)
+        page.locator(f"#id_t1-h{n}_ew").fill(ew)
+    expect(page.locator("#t1 .live")).to_have_text("Partite vinte 2–1")
+    page.screenshot(path=f"{screenshot_dir}/entry-briscola-phone.png", full_page=True)
+    page.locator("#id_t1-h4_ew").press("Enter")
+    card = page.locator("#t1")
+    expect(card).to_have_attribute("data-status", "confirmed")
+    expect(card.locator(".result")).to_have_text(
+        re.compile(r"Partite 2–1\s+·\s+Punti 1–0")
+    )
+    assert "MP" not in card.inner_text() and "VP" not in card.inner_text()
