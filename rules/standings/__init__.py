@@ -69,6 +69,7 @@ differenza gol nella classifica avulsa 1 (+1), 2 (0), 3 (-1)'
 
 from rules.standings.chain import check_chain, lot_order
 from rules.standings.engine import rank, rank_across
+from rules.standings.merge import rank_overall
 from rules.standings.model import (
     ACROSS_DEFAULT,
     BRISCOLA_DEFAULT,
@@ -111,5 +112,6 @@ __all__ = [
     "lot_order",
     "rank",
     "rank_across",
+    "rank_overall",
     "render_explanation",
 ]

@@ -160,8 +160,8 @@ class _Raw[T]:
 
 
 def _per_match(amount: int, acc: _Acc[Any]) -> Fraction:
-    matches = acc.played + acc.byes
-    return Fraction(amount, matches) if matches else Fraction(0)
+    rounds = acc.rounds
+    return Fraction(amount, rounds) if rounds else Fraction(0)
 
 
 _OVERALL_VALUE: dict[str, Callable[[_Acc[Any]], Value]] = {
@@ -280,9 +280,21 @@ class _Ranker[T: Team]:
         return {team: value(self.accs[team]) for team in group}
 
     def _resolve(
-        self, group: list[T], idx: int, base: frozenset[T] | None
+        self,
+        group: list[T],
+        idx: int,
+        base: frozenset[T] | None,
+        resume: int | None = None,
+        skipped: tuple[int, int] | None = None,
     ) -> list[list[T]]:
-        """Ordered blocks of ``group`` (a block of several teams shares a position)."""
+        """Ordered blocks of ``group`` (a block of several teams shares a position).
+
+        ``resume``: where the chain goes on when the current head-to-head run ends (a
+        sub-group sent back to the run, see below). ``skipped``: (start of the run,
+        size of the group) when the group's head-to-head run was skipped because not
+        all of it met; with ``reapply``, a smaller sub-group still level after a later
+        criterion, all of whose pairs met, goes through that run again.
+        """
         if len(group) == 1:
             return [group]
         if idx == len(self.chain):
@@ -290,15 +302,29 @@ class _Ranker[T: Team]:
             return [group]
         criterion = self.chain[idx]
         if criterion in HEAD_TO_HEAD:
-            return self._head_to_head(criterion, group, idx, base)
+            return self._head_to_head(criterion, group, idx, base, resume)
         if criterion == "lot":
             return self._lot(group, idx, base)
         if criterion == "decision":
-            return self._decision(group, idx, base)
+            return self._decision(group, idx, base, skipped)
         values = self._overall(criterion, group)
         parts = _split(group, values)
         self.raw.append(_Raw(criterion, group, values, parts))
-        return [b for part in parts for b in self._resolve(part, idx + 1, base)]
+        blocks: list[list[T]] = []
+        for part in parts:
+            if (
+                skipped is not None
+                and 1 < len(part) < skipped[1]
+                and self._all_met(part)
+            ):
+                blocks.extend(self._resolve(part, skipped[0], None, resume=idx + 1))
+            else:
+                blocks.extend(self._resolve(part, idx + 1, base, skipped=skipped))
+        return blocks
+
+    def _all_met(self, group: list[T]) -> bool:
+        stats = self._h2h(frozenset(group))
+        return stats.pairs_met == stats.pairs_total
 
     def _h2h(self, base: frozenset[T]) -> _H2H[T]:
         stats = self.h2h_cache.get(base)
@@ -307,9 +333,15 @@ class _Ranker[T: Team]:
         return stats
 
     def _head_to_head(
-        self, criterion: str, group: list[T], idx: int, base: frozenset[T] | None
+        self,
+        criterion: str,
+        group: list[T],
+        idx: int,
+        base: frozenset[T] | None,
+        resume: int | None,
     ) -> list[list[T]]:
         start, end = self.blocks[idx]
+        after = end if resume is None else resume
         if idx == start:
             # Entering a run of head-to-head criteria. Default: the base is the group
             # that first reached one (the whole originally-tied group) and stays so;
@@ -319,10 +351,11 @@ class _Ranker[T: Team]:
             stats = self._h2h(base)
             if self.unmet == "skip" and stats.pairs_met < stats.pairs_total:
                 self.raw.append(_Raw("unmet", group, None, [group], base, stats))
-                return self._resolve(group, end, base)
+                again = (start, len(group)) if self.reapply else None
+                return self._resolve(group, after, base, skipped=again)
             if stats.meetings == 0:
                 self.raw.append(_Raw("no_meetings", group, None, [group], base, stats))
-                return self._resolve(group, end, base)
+                return self._resolve(group, after, base)
         assert base is not None
         stats = self._h2h(base)
         table = stats.table(criterion)
@@ -334,9 +367,11 @@ class _Ranker[T: Team]:
             if self.reapply and idx + 1 == end and 1 < len(part) < len(base):
                 # UEFA: still level after the whole run, and fewer than the base: the
                 # run starts again on their meetings only.
-                blocks.extend(self._resolve(part, start, None))
+                blocks.extend(self._resolve(part, start, None, resume=resume))
+            elif idx + 1 == end:
+                blocks.extend(self._resolve(part, after, base))
             else:
-                blocks.extend(self._resolve(part, idx + 1, base))
+                blocks.extend(self._resolve(part, idx + 1, base, resume=resume))
         return blocks
 
     def _lot(
@@ -351,13 +386,17 @@ class _Ranker[T: Team]:
         return parts
 
     def _decision(
-        self, group: list[T], idx: int, base: frozenset[T] | None
+        self,
+        group: list[T],
+        idx: int,
+        base: frozenset[T] | None,
+        skipped: tuple[int, int] | None,
     ) -> list[list[T]]:
         places = [self.decision_of.get(team) for team in group]
         numbers = {p[0] if p is not None else None for p in places}
         if None in numbers or len(numbers) != 1:  # no one decision covers the group
             self.raw.append(_Raw("decision", group, None, [group]))
-            return self._resolve(group, idx + 1, base)
+            return self._resolve(group, idx + 1, base, skipped=skipped)
         order = sorted(group, key=lambda team: self.decision_of[team][1])
         parts = [[team] for team in order]
         self.raw.append(_Raw("decision", group, None, parts))

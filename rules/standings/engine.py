@@ -7,7 +7,7 @@ They check the options, read the matches once into per-team totals
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rules.errors import StandingsError
 from rules.standings.chain import _Ranker, check_chain
@@ -20,7 +20,7 @@ from rules.standings.model import (
     Team,
     Unmet,
 )
-from rules.standings.results import _Acc, _read, _roster, _sorted_teams
+from rules.standings.results import _Acc, _add_missed, _read, _roster, _sorted_teams
 
 __all__ = ["rank", "rank_across"]
 
@@ -34,8 +34,20 @@ def rank[T: Team](
     lot_seed: int | None = None,
     decisions: Sequence[Sequence[T]] | None = None,
     teams: Iterable[T] | None = None,
+    missed: Mapping[T, int] | None = None,
+    missed_points: int = 0,
+    missed_score: int = 0,
 ) -> list[StandingRow[T]]:
     """Rank the teams of one girone by ``chain``, explaining every tie.
+
+    ``missed`` counts the rounds each team missed (it entered late, withdrew): each
+    gives it ``missed_points`` and ``missed_score`` (the rule pack's award, default
+    nothing) and counts in its :attr:`Totals.rounds`, never as a match.
+
+    >>> rows = rank([(1, 2, 900, 700, 12, 8)], ["points", "lot"], lot_seed=1,
+    ...             teams=[1, 2, 3], missed={3: 1}, missed_points=3, missed_score=-50)
+    >>> [(r.team, r.totals.points, r.totals.score_for, r.totals.rounds) for r in rows]
+    [(1, 12, 900, 1), (2, 8, 700, 1), (3, 3, -50, 1)]
 
     >>> rows = rank(
     ...     [(1, 2, 1100, 900, 12, 8), (2, 3, 1000, 1000, 10, 10), (3, 1, 1060, 1000, 11, 9)],
@@ -50,6 +62,10 @@ def rank[T: Team](
     _check_options(reapply_head_to_head, unmet, lot_seed)
     roster = None if teams is None else _roster(teams)
     accs = _read(matches, roster)
+    for name, value in (("missed_points", missed_points), ("missed_score", missed_score)):
+        if type(value) is not int:
+            raise StandingsError(f"{name} must be an int, got {value!r}")
+    _add_missed(accs, missed, missed_points, missed_score, roster is not None)
     order = _sorted_teams(accs)
     ranker = _Ranker(accs, names, reapply_head_to_head, unmet, lot_seed, decisions)
     return ranker.run(order)

@@ -52,16 +52,16 @@ UNMET_CHOICES: tuple[Unmet, ...] = ("use_played", "skip")
 
 CRITERIA: dict[str, str] = {
     "points": "total points (byes included)",
-    "points_per_match": "points / matches (meetings + byes), for gironi of unequal size",
+    "points_per_match": "points / rounds (meetings + byes + missed rounds)",
     "points_diff": "points won minus points conceded to the opponents",
     "won": "matches won (more points than the opponent in the match; byes excluded)",
     "h2h_points": "points among the tied teams only (classifica avulsa)",
     "h2h_diff": "score difference among the tied teams only",
     "h2h_scored": "score scored among the tied teams only",
     "diff": "overall score difference (scarto)",
-    "diff_per_match": "overall score difference / matches",
+    "diff_per_match": "overall score difference / rounds",
     "scored": "overall score scored",
-    "scored_per_match": "overall score scored / matches",
+    "scored_per_match": "overall score scored / rounds",
     "decision": "the referee's decision (a team order given in ``decisions``)",
     "lot": "a seeded, recorded draw (sorteggio); must be last",
 }
@@ -74,6 +74,7 @@ NOTES: dict[str, str] = {
     "unmet": "head-to-head skipped: not every pair of the group met (unmet='skip')",
     "no_meetings": "head-to-head skipped: no two teams of the group met",
     "level": "the chain ended and the group stays level (equal positions)",
+    "girone_order": "overall standings: teams of one girone kept in the girone's order",
 }
 """Step kinds that are not criteria: what the engine noted instead of splitting."""
 
@@ -88,12 +89,17 @@ BRISCOLA_DEFAULT: tuple[str, ...] = load_pack("briscola-approdo").standings.chai
 won; lot."""
 
 ACROSS_DEFAULT = ("points_per_match", "diff_per_match", "scored_per_match", "lot")
-"""Teams of different gironi (:func:`rules.standings.rank_across`): averages per match."""
+"""Teams of different gironi (:func:`rules.standings.rank_across`): averages per round."""
 
 
 @dataclass(frozen=True, slots=True)
 class Totals:
-    """A team's totals over its matches; a bye counts in points and score, not played."""
+    """A team's totals over its matches; a bye counts in points and score, not played.
+
+    ``missed`` rounds (the team entered late, withdrew, or sat nowhere) count with the
+    award :func:`rules.standings.rank` was given (default nothing) in points and score,
+    and in :attr:`rounds`, never in ``played`` or ``byes``.
+    """
 
     played: int  # meetings with another team; byes are not counted here
     byes: int  # rests (riposi) credited with a result
@@ -104,6 +110,7 @@ class Totals:
     points_against: int  # points the opponents got in those matches (byes included)
     score_for: int  # MP / partite / goals, byes included
     score_against: int
+    missed: int = 0  # rounds the team missed, credited with the missed-round award
 
     @property
     def diff(self) -> int:
@@ -125,12 +132,21 @@ class Totals:
 
     @property
     def matches(self) -> int:
-        """Matches with a result: meetings plus byes (the per-match denominator).
+        """Matches with a result: meetings plus byes.
 
         >>> Totals(2, 1, 1, 0, 1, 34, 26, 1355, 1000).matches
         3
         """
         return self.played + self.byes
+
+    @property
+    def rounds(self) -> int:
+        """Rounds counted: meetings, byes and missed rounds (the per-match denominator).
+
+        >>> Totals(2, 1, 1, 0, 1, 34, 26, 1355, 1000, missed=1).rounds
+        4
+        """
+        return self.played + self.byes + self.missed
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +157,9 @@ class Step[T]:
     criterion (aligned with ``teams``; empty for lot, decision and notes) and ``groups``
     the ordered sub-groups the step produced (a single group: it split nothing).
     Head-to-head steps also give ``base`` (the teams whose meetings were counted),
-    ``meetings`` (matches counted) and how many of the base's pairings met.
+    ``meetings`` (matches counted) and how many of the base's pairings met. A
+    ``girone_order`` step (overall standings) gives in ``kept`` each run of teams of
+    one girone whose girone order was kept against the order of the criteria.
     """
 
     criterion: str  # a CRITERIA name, or a NOTES kind
@@ -153,6 +171,7 @@ class Step[T]:
     pairs_met: int = 0
     pairs_total: int = 0
     seed: int | None = None  # lot: the seed drawn with (None = lot not drawn yet)
+    kept: tuple[tuple[T, ...], ...] = ()  # girone_order: teams kept in girone order
 
     @property
     def split(self) -> bool:
@@ -218,6 +237,7 @@ class StandingRow[T]:
             "points_against": t.points_against,
             "score_for": t.score_for,
             "score_against": t.score_against,
+            "missed": t.missed,
             "diff": t.diff,
             "by_lot": self.by_lot,
             "lot_seed": self.lot_seed,

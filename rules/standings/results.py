@@ -24,6 +24,7 @@ class _Acc[T]:
         "drawn",
         "lost",
         "meetings",
+        "missed",
         "played",
         "points",
         "points_against",
@@ -33,9 +34,14 @@ class _Acc[T]:
     )
 
     def __init__(self) -> None:
-        self.played = self.byes = self.won = self.drawn = self.lost = 0
+        self.played = self.byes = self.won = self.drawn = self.lost = self.missed = 0
         self.points = self.points_against = self.score_for = self.score_against = 0
         self.meetings: list[tuple[T, int, int, int, int]] = []
+
+    @property
+    def rounds(self) -> int:
+        """The per-match denominator: meetings, byes and missed rounds."""
+        return self.played + self.byes + self.missed
 
     def totals(self) -> Totals:
         return Totals(  # positional: the field order of Totals
@@ -48,7 +54,40 @@ class _Acc[T]:
             self.points_against,
             self.score_for,
             self.score_against,
+            self.missed,
         )
+
+
+def _add_missed[T](
+    accs: dict[T, _Acc[T]],
+    missed: Mapping[T, int] | None,
+    points: int,
+    score: int,
+    closed: bool,
+) -> None:
+    """Credit each team's missed rounds with the award (points and score per round)."""
+    if missed is None:
+        return
+    if not isinstance(missed, Mapping):
+        raise StandingsError(f"missed must map teams to rounds, got {missed!r}")
+    for team, count in missed.items():
+        if team is None:
+            raise StandingsError("missed names None; only teams miss rounds")
+        _check_hashable(team, "missed")
+        if type(count) is not int or count < 0:
+            raise StandingsError(
+                f"missed rounds of team {team!r} must be an int >= 0, got {count!r}"
+            )
+        acc = accs.get(team)
+        if acc is None:
+            if closed:
+                raise StandingsError(
+                    f"missed names team {team!r}, which is not in teams"
+                )
+            acc = accs[team] = _Acc()
+        acc.missed += count
+        acc.points += points * count
+        acc.score_for += score * count
 
 
 def _roster[T](teams: Iterable[T]) -> list[T]:

@@ -76,14 +76,34 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "direct": "scontro diretto",
         "directs": "scontri diretti",
         "partial": " (solo {met} scontri diretti su {total})",
+        "partial/1": " (solo 1 scontro diretto su {total})",
         "precedes": "quindi {a} precede {b}",
         "level": "{names} restano a pari merito",
         "lot": "sorteggio (seme {seed})",
         "lot_pending": "sorteggio da effettuare",
         "decision": "decisione arbitrale",
         "no_decision": "nessuna decisione arbitrale",
-        "unmet": "scontri diretti non applicati (non si sono incontrate tutte)",
-        "no_meetings": "nessuno scontro diretto tra loro",
+        "unmet": "non si sono incontrate tutte (solo {met} scontri diretti su {total})",
+        "unmet/1": "non si sono incontrate tutte (solo 1 scontro diretto su {total})",
+        "unmet/2": "non si sono incontrate",
+        "no_meetings": "non si sono mai incontrate",
+        "no_meetings/2": "non si sono incontrate",
+        "decides": "{why}: decide {what}",
+        "the.points": "il totale {points}",
+        "the.points_per_match": "la media {points} per incontro",
+        "the.points_diff": "la differenza {points}",
+        "the.won": "il numero di incontri vinti",
+        "the.diff": "la differenza {score}",
+        "the.diff_per_match": "la media differenza {score} per incontro",
+        "the.scored": "il totale {score} fatti",
+        "the.scored_per_match": "la media {score} fatti per incontro",
+        "the.lot": "il sorteggio (seme {seed})",
+        "the.lot_pending": "il sorteggio, da effettuare",
+        "the.decision": "la decisione arbitrale",
+        "girone_order": "ordine del girone mantenuto: {kept}, quindi {order}",
+        "gironi_order": "ordine dei gironi mantenuto: {kept}, quindi {order}",
+        "before": "{a} prima di {b}",
+        "in_order": "{names} in quest'ordine",
     },
     "en": {
         "header": "{teams} {names} level on {criterion} ({value})",
@@ -106,18 +126,53 @@ _TEMPLATES: dict[str, dict[str, str]] = {
         "direct": "direct match",
         "directs": "direct matches",
         "partial": " (only {met} of {total} pairings played)",
+        "partial/1": " (only 1 of {total} pairings played)",
         "precedes": "so {a} ranks above {b}",
         "level": "{names} remain level",
         "lot": "drawn by lot (seed {seed})",
         "lot_pending": "lot not drawn yet",
         "decision": "referee's decision",
         "no_decision": "no referee's decision",
-        "unmet": "head-to-head not applied (not all of them have met)",
-        "no_meetings": "they have not met",
+        "unmet": "not all of them have met (only {met} of {total} pairings played)",
+        "unmet/1": "not all of them have met (only 1 of {total} pairings played)",
+        "unmet/2": "they have not met",
+        "no_meetings": "none of them have met",
+        "no_meetings/2": "they have not met",
+        "decides": "{why}: decided by {what}",
+        "the.points": "total {points}",
+        "the.points_per_match": "{points} per match",
+        "the.points_diff": "{points} difference",
+        "the.won": "matches won",
+        "the.diff": "{score} difference",
+        "the.diff_per_match": "{score} difference per match",
+        "the.scored": "{score} scored",
+        "the.scored_per_match": "{score} scored per match",
+        "the.lot": "lot (seed {seed})",
+        "the.lot_pending": "lot, not drawn yet",
+        "the.decision": "the referee's decision",
+        "girone_order": "girone order kept: {kept}, so {order}",
+        "gironi_order": "order of each girone kept: {kept}, so {order}",
+        "before": "{a} before {b}",
+        "in_order": "{names} in that order",
     },
 }
 LANGUAGES = tuple(_TEMPLATES)
 _SIGNED = frozenset({"points_diff", "diff", "diff_per_match", "h2h_diff"})
+_SKIPS = frozenset({"unmet", "no_meetings"})
+_DECIDERS = frozenset(
+    {
+        "points",
+        "points_per_match",
+        "points_diff",
+        "won",
+        "diff",
+        "diff_per_match",
+        "scored",
+        "scored_per_match",
+        "lot",
+        "decision",
+    }
+)
 
 
 def render_explanation[T: Team](
@@ -151,14 +206,29 @@ def render_explanation[T: Team](
     )
     clauses: list[str] = []
     previous = frozenset(explanation.teams)
-    for step in explanation.steps:
+    steps = explanation.steps
+    i = 0
+    while i < len(steps):
+        step = steps[i]
         clause = r.step(step)
         current = frozenset(step.teams)
-        if current != previous and step.criterion != "level":
+        following = steps[i + 1] if i + 1 < len(steps) else None
+        if (
+            step.criterion in _SKIPS
+            and following is not None
+            and frozenset(following.teams) == current
+            and following.criterion in _DECIDERS
+            and (following.criterion != "decision" or following.split)
+        ):
+            # "non si sono incontrate tutte: decide la differenza MP 4 (+300), ..."
+            clause = r.step(following, why=clause)
+            i += 1
+        if current != previous and step.criterion not in ("level", "girone_order"):
             members = sorted(step.teams)
             clause = f"{r.join([name(t) for t in members])}: {clause}"
         previous = current
         clauses.append(clause)
+        i += 1
     return f"{header}: {'; '.join(clauses)}"
 
 
@@ -192,15 +262,56 @@ class _Renderer[T]:
             return ", " + self.tpl["precedes"].format(a=a, b=b)
         return ""
 
-    def step(self, step: Step[T]) -> str:
+    def skipped(self, step: Step[T]) -> str:
+        """Why a head-to-head run was skipped: the tied teams did not (all) meet."""
+        c = step.criterion
+        if len(step.teams) == 2 or step.pairs_total == 1:
+            return self.tpl[f"{c}/2"]
+        if c == "unmet" and step.pairs_met == 0:
+            return self.tpl["no_meetings"]
+        if c == "unmet":
+            key = "unmet/1" if step.pairs_met == 1 else "unmet"
+            return self.tpl[key].format(met=step.pairs_met, total=step.pairs_total)
+        return self.tpl[c]
+
+    def kept(self, step: Step[T]) -> str:
+        """The girone order the overall standings kept, and the order that follows."""
+        chains = []
+        for chain in step.kept:
+            names = [self.name(t) for t in chain]
+            if len(names) == 2:
+                chains.append(self.tpl["before"].format(a=names[0], b=names[1]))
+            else:
+                chains.append(self.tpl["in_order"].format(names=self.join(names)))
+        key = "gironi_order" if len(step.kept) > 1 else "girone_order"
+        order = ", ".join(self.name(t) for t in step.teams)
+        return self.tpl[key].format(kept=self.join(chains), order=order)
+
+    def the(self, step: Step[T]) -> str:
+        """The criterion of ``step`` as the subject of "decide ...": with its article."""
+        c = step.criterion
+        if c == "lot":
+            if step.seed is None:
+                return self.tpl["the.lot_pending"]
+            return self.tpl["the.lot"].format(seed=step.seed)
+        return self.tpl[f"the.{c}"].format(
+            points=self.labels.points, score=self.labels.score
+        )
+
+    def step(self, step: Step[T], why: str = "") -> str:
+        """One clause; ``why`` (a skipped head-to-head) makes it "why: decide ..."."""
         c = step.criterion
         names = [self.name(t) for t in step.teams]
         if c == "level":
             return self.tpl["level"].format(names=self.join(names))
-        if c in ("unmet", "no_meetings"):
-            return self.tpl[c]
+        if c in _SKIPS:
+            return self.skipped(step)
+        if c == "girone_order":
+            return self.kept(step)
         if c in ("lot", "decision"):
-            if c == "lot":
+            if why:
+                head = self.tpl["decides"].format(why=why, what=self.the(step))
+            elif c == "lot":
                 head = (
                     self.tpl["lot_pending"]
                     if step.seed is None
@@ -216,9 +327,13 @@ class _Renderer[T]:
             head = self.tpl["direct" if step.meetings == 1 else "directs"]
             body = f"{head} {step.values[0]}-{step.values[1]}"
         else:
-            label = self.label(c, pair=pair)
+            if why:
+                label = self.tpl["decides"].format(why=why, what=self.the(step))
+            else:
+                label = self.label(c, pair=pair)
             if c in HEAD_TO_HEAD and step.pairs_met < step.pairs_total:
-                label += self.tpl["partial"].format(
+                key = "partial/1" if step.pairs_met == 1 else "partial"
+                label += self.tpl[key].format(
                     met=step.pairs_met, total=step.pairs_total
                 )
             items = [

@@ -198,15 +198,14 @@ NEVER_MET = [
     [
         pytest.param(
             "use_played",
-            "Coppie 4, 9 a pari VP (24): nessuno scontro diretto tra loro;"
-            " differenza MP 9 (+400), 4 (+380), quindi 9 precede 4",
+            "Coppie 4, 9 a pari VP (24): non si sono incontrate:"
+            " decide la differenza MP 9 (+400), 4 (+380), quindi 9 precede 4",
             id="use-played",
         ),
         pytest.param(
             "skip",
-            "Coppie 4, 9 a pari VP (24): scontri diretti non applicati"
-            " (non si sono incontrate tutte);"
-            " differenza MP 9 (+400), 4 (+380), quindi 9 precede 4",
+            "Coppie 4, 9 a pari VP (24): non si sono incontrate:"
+            " decide la differenza MP 9 (+400), 4 (+380), quindi 9 precede 4",
             id="skip",
         ),
     ],
@@ -242,8 +241,9 @@ PARTLY_MET = [
         pytest.param(
             "skip",
             [3, 1, 2, 6, 5, 7],
-            "Coppie 1, 2, 3 a pari VP (26): scontri diretti non applicati"
-            " (non si sono incontrate tutte); differenza MP 3 (+1000), 1 (+600), 2 (-450)",
+            "Coppie 1, 2, 3 a pari VP (26): non si sono incontrate tutte"
+            " (solo 2 scontri diretti su 3): decide la differenza MP"
+            " 3 (+1000), 1 (+600), 2 (-450)",
             id="skip",
         ),
     ],
@@ -549,8 +549,8 @@ def test_two_pairs_that_only_rested_have_not_met():
         (0, 1, 14),
     ]
     assert texts(rows) == [
-        "Coppie 1, 2 a pari VP (14): nessuno scontro diretto tra loro;"
-        " differenza MP 1 (+355), 2 (+300), quindi 1 precede 2"
+        "Coppie 1, 2 a pari VP (14): non si sono incontrate:"
+        " decide la differenza MP 1 (+355), 2 (+300), quindi 1 precede 2"
     ]
 
 
