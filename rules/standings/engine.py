@@ -62,7 +62,10 @@ def rank[T: Team](
     _check_options(reapply_head_to_head, unmet, lot_seed)
     roster = None if teams is None else _roster(teams)
     accs = _read(matches, roster)
-    for name, value in (("missed_points", missed_points), ("missed_score", missed_score)):
+    for name, value in (
+        ("missed_points", missed_points),
+        ("missed_score", missed_score),
+    ):
         if type(value) is not int:
             raise StandingsError(f"{name} must be an int, got {value!r}")
     _add_missed(accs, missed, missed_points, missed_score, roster is not None)

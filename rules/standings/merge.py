@@ -107,7 +107,7 @@ ordine del girone mantenuto: 2 prima di 1, quindi 9, 2, 1'
         for team, row in rows_of.items()
     }
     ranker = _Ranker(accs, names, False, "use_played", lot_seed, decisions)
-    by_chain = ranker.run(sorted(rows_of))  # type: ignore[type-var]
+    by_chain = ranker.run(sorted(rows_of))
     at = {row.team: i for i, row in enumerate(by_chain)}
     chained = {row.team: row for row in by_chain}
     merged = _merge([[row.team for row in rows] for rows in lists], at)
@@ -143,7 +143,9 @@ def _read_gironi[T](
     seen: dict[object, int] = {}
     for number, rows in enumerate(gironi, start=1):
         if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
-            raise StandingsError(f"girone #{number} must be a list of rows, got {rows!r}")
+            raise StandingsError(
+                f"girone #{number} must be a list of rows, got {rows!r}"
+            )
         for row in rows:
             if not isinstance(row, StandingRow):
                 raise StandingsError(
