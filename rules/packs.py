@@ -179,11 +179,14 @@ class SpecialSection:
 
 @dataclass(frozen=True)
 class StandingsSection:
-    """``[standings]``: the tie-break chain and how head-to-head ties are handled."""
+    """``[standings]``: the tie-break chain, how head-to-head ties are handled, and
+    what a round a pair missed (entered late, withdrew) gives it."""
 
     chain: tuple[str, ...]
     reapply_head_to_head: bool
     unmet_ties: Literal["use_played", "skip"]
+    missed_round_points: int  # VP (Burraco) or standings points (Briscola) per round
+    missed_round_score: int  # MP (Burraco) or the score column (Briscola) per round
 
 
 @dataclass(frozen=True)
@@ -590,6 +593,8 @@ def _standings(t: _Table) -> StandingsSection:
             Literal["use_played", "skip"],
             t.choice("unmet_ties", ("use_played", "skip")),
         ),
+        missed_round_points=t.int_("missed_round_points"),
+        missed_round_score=t.int_("missed_round_score"),
     )
     t.done()
     return section

@@ -6,4 +6,6 @@ class StandingsConfig(AppConfig):
     name = "standings"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401
+        from . import signals
+
+        signals.connect()

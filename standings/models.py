@@ -21,9 +21,23 @@ import secrets
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Girone, Pair, Stage, Tournament
+
+
+def attendance_note(missed: int, entered: int | None, withdrew: int | None) -> str:
+    """What a row says of the rounds its pair missed (docs/rules.md §8), translated:
+    "entrata al turno 2", "ritirata dopo il turno 3", else "turni saltati: 1"."""
+    parts = []
+    if entered is not None:
+        parts.append(gettext("entered at round %(n)s") % {"n": entered})
+    if withdrew is not None:
+        parts.append(gettext("withdrew after round %(n)s") % {"n": withdrew})
+    if not parts and missed:
+        parts.append(gettext("rounds missed: %(n)s") % {"n": missed})
+    return " · ".join(parts)
 
 
 def _new_lot_seed() -> int:
@@ -196,6 +210,17 @@ class Row(models.Model):
         help_text=_("Number of the tie in the snapshot's notes (from 1)."),
     )
     by_lot = models.BooleanField(_("placed by lot"), default=False)
+    missed = models.PositiveSmallIntegerField(
+        _("rounds missed"),
+        default=0,
+        help_text=_("Rounds the pair sat at no table (entered late, withdrew)."),
+    )
+    entered_round = models.PositiveSmallIntegerField(
+        _("entered at round"), null=True, blank=True
+    )
+    withdrew_after = models.PositiveSmallIntegerField(
+        _("withdrew after round"), null=True, blank=True
+    )
 
     #: The tie's explanation (Italian, English): stored once per tie in
     #: ``Snapshot.notes`` and set on the rows by ``standings.services.read.tables``.
@@ -227,6 +252,11 @@ class Row(models.Model):
         """The MP difference as shown: +250, 0, -750."""
         diff = self.mp_diff
         return f"+{diff}" if diff > 0 else str(diff)
+
+    @property
+    def attendance(self) -> str:
+        """"entrata al turno 2", "ritirata dopo il turno 3" (translated), or ""."""
+        return attendance_note(self.missed, self.entered_round, self.withdrew_after)
 
 
 #: Points per placing when a season gives no scale: no F.I.Bur. table was found

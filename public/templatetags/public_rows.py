@@ -28,6 +28,7 @@ def standings_rows(table, tournament) -> SafeString:
     out: list[str] = []
     for r in table.rows:
         tie = r.tie
+        attendance = r.attendance  # "entrata al turno 2" ... (docs/rules.md §8)
         cells = [
             '<tr class="tie">' if tie else "<tr>",
             f'<td class="num">{r.position}',
@@ -35,6 +36,7 @@ def standings_rows(table, tournament) -> SafeString:
             f'</td><td class="num"><a href="{head}/{r.pair_number}/{tail}">'
             f"{r.pair_number}</a></td><td>{escape(r.players)}",
             f'<div class="muted">{escape(r.club)}</div>' if r.club else "",
+            f'<div class="attendance">{escape(attendance)}</div>' if attendance else "",
             "</td>",
             f"<td>{escape(r.girone_label)}</td>" if overall else "",
             f'<td class="num"><strong>{r.vp}</strong></td>',

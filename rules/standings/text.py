@@ -218,7 +218,7 @@ def render_explanation[T: Team](
             and following is not None
             and frozenset(following.teams) == current
             and following.criterion in _DECIDERS
-            and (following.criterion != "decision" or following.split)
+            and following.split
         ):
             # "non si sono incontrate tutte: decide la differenza MP 4 (+300), ..."
             clause = r.step(following, why=clause)

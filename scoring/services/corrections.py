@@ -2,9 +2,12 @@
 
 A correction rewrites the corrected table's :class:`~scoring.models.PairScore` rows;
 the totals of every later round are sums over those rows, so they follow at once. What
-the report adds is the picture: the girone's ranking (``rules.standings`` with the rule
-pack's tie-break chain) before and after, and the rounds after the corrected one, which
-are **never re-paired** once published.
+the report adds is the picture: the girone's ranking before and after, and the rounds
+after the corrected one, which are **never re-paired** once published.
+
+The ranking is the stored standings' own (:func:`scoring.hooks.girone_positions`: the
+same reader of stored scores, chain, settings, decisions, lot seed, missed rounds and,
+with several gironi, the overall merge), so the report never disagrees with them.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from typing import Any
 
 from tournament.models import Pair, Round, Table
 
-from ..totals import Position, girone_positions
+from ..hooks import girone_positions
+from ..scores import Position
 
 
 def positions_snapshot(girone_id: int) -> list[Position]:
@@ -45,11 +49,14 @@ def impact_report(
             "mp_diff_after": a.totals.mp_diff if a else 0,
             "position_before": b.position if b else None,
             "position_after": a.position if a else None,
+            "overall_before": b.overall if b else None,
+            "overall_after": a.overall if a else None,
         }
         if (
             row["vp_before"] != row["vp_after"]
             or row["mp_diff_before"] != row["mp_diff_after"]
             or row["position_before"] != row["position_after"]
+            or row["overall_before"] != row["overall_after"]
         ):
             rows.append(row)
     later = list(
@@ -65,6 +72,7 @@ def impact_report(
         "round": table.round.number,
         "table": table.number,
         "later_rounds": later,
+        "overall": any(p.overall is not None for p in (*before, *after)),
         "rows": rows,
     }
 

@@ -3,7 +3,8 @@
 :func:`create_version` stores one submission (its smazzate or partite, their
 breakdowns); :func:`write_pair_scores` rewrites a table's
 :class:`~scoring.models.PairScore` rows from the version that counts and refreshes the
-girone's stored standings, in the caller's transaction. :func:`sheet_key` and
+girone's stored standings (through :data:`scoring.hooks.scores_changed`), in the
+caller's transaction. :func:`sheet_key` and
 :func:`version_key` say what two sheets of a double entry must agree on.
 """
 
@@ -14,9 +15,9 @@ from typing import Any
 from django.db.models import Max
 from django.utils import timezone
 
-from standings.refresh import schedule_gironi
 from tournament.models import Table
 
+from ..hooks import scores_changed
 from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
 from .sheet_types import Outcome, Sheet
 
@@ -27,13 +28,13 @@ Purpose = ResultVersion.Purpose
 def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
     """Replace the table's PairScore rows with what ``version`` gives each pair.
 
-    Then the girone's stored standings are refreshed in the caller's transaction, or
-    a refresh is queued in it (``standings.refresh``, worker mode).
+    Then :data:`~scoring.hooks.scores_changed` tells the standings, which refresh the
+    girone in the caller's transaction, or queue a refresh in it (worker mode).
     """
     PairScore.objects.filter(table=table).delete()
     if version is not None:
         PairScore.objects.bulk_create(_pair_scores(table, version))
-    schedule_gironi([table.round.girone_id])
+    scores_changed.send(sender=PairScore, girone_ids=[table.round.girone_id])
 
 
 def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:

@@ -1,10 +1,11 @@
 """The standings settings of a tournament: the rule pack's chain, or the default.
 
-The chain and its two options come from the rule pack's ``[standings]`` section
-(``rules.packs``). When the pack or one of its settings is missing, nothing is asked:
-the default of ``docs/rules.md`` §7 is used (Burraco: ``FIBUR_DEFAULT``; Briscola:
-``BRISCOLA_DEFAULT``; head-to-head not re-applied; unmet ties use the meetings that
-took place) and the fallback is written in :attr:`Settings.note`, shown to the director.
+The chain, its two options and the missed-round award come from the rule pack's
+``[standings]`` section (``rules.packs``; docs/rules.md §7 and §8). When the pack or
+one of its settings is missing, nothing is asked: the defaults are used (Burraco:
+``FIBUR_DEFAULT``; Briscola: ``BRISCOLA_DEFAULT``; head-to-head not re-applied; unmet
+ties use the meetings that took place; a missed round gives nothing) and the fallback is
+written in :attr:`Settings.note`, shown to the director.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ class Settings:
     reapply_head_to_head: bool
     unmet: Unmet
     note: str  # empty when the pack gave everything
+    missed_points: int = 0  # what a missed round gives: VP / standings points
+    missed_score: int = 0  # ... and MP (docs/rules.md §8)
 
 
 def default_chain(game: str) -> tuple[str, ...]:
@@ -58,6 +61,8 @@ def standings_settings(tournament: Tournament) -> Settings:
         bool(reapply) if reapply is not None else False,
         unmet if unmet in ("use_played", "skip") else "use_played",
         note,
+        int(getattr(section, "missed_round_points", 0) or 0),
+        int(getattr(section, "missed_round_score", 0) or 0),
     )
 
 

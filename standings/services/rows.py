@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -13,7 +13,7 @@ from django.db import connection
 
 from rules.standings import LABELS, Explanation, Labels, StandingRow, render_explanation
 
-from ..models import Row, Snapshot
+from ..models import Row, Snapshot, attendance_note
 from .context import Context, PairInfo
 
 
@@ -37,9 +37,17 @@ class RowData:
     average: str
     tie: int | None
     by_lot: bool
+    missed: int = 0  # rounds missed (counted with the pack's award)
+    entered_round: int | None = None  # a late pair: the round it entered at
+    withdrew_after: int | None = None  # a withdrawn pair: its last round
     note: str = ""
     note_en: str = ""
     snapshot_id: int | None = None
+
+    @property
+    def attendance(self) -> str:
+        """"entrata al turno 2", "ritirata dopo il turno 3" (translated)."""
+        return attendance_note(self.missed, self.entered_round, self.withdrew_after)
 
     @property
     def mp_diff(self) -> int:
@@ -65,9 +73,17 @@ def labels_for(game: str, match_score: str = "partite") -> tuple[Labels, Labels]
 
 
 def build_rows(
-    ctx: Context, ranked: list[StandingRow[int]], *, per_match: bool = False
+    ctx: Context,
+    ranked: list[StandingRow[int]],
+    *,
+    rounds: Mapping[int, int] | None = None,
+    marks: Mapping[int, tuple[int | None, int | None]] | None = None,
 ) -> list[RowData]:
-    """Unsaved rows for a ranking: pair details copied, each tie's note rendered once."""
+    """Unsaved rows for a ranking: pair details copied, each tie's note rendered once.
+
+    ``rounds``: the per-round denominators when the ranking averages (the average is
+    shown); ``marks``: pair id -> (round entered at, round withdrawn after)."""
+    marks = marks or {}
     it, en = labels_for(ctx.tournament.game, ctx.match_score)
 
     def name(pid: int) -> str:
@@ -98,8 +114,9 @@ def build_rows(
             tie, note, note_en = notes[key]
         t = r.totals
         average = ""
-        if per_match and t.matches:
-            average = f"{float(Fraction(t.points, t.matches)):.2f}"
+        if rounds is not None and rounds.get(r.team):
+            average = f"{float(Fraction(t.points, rounds[r.team])):.2f}"
+        entered, withdrew = marks.get(r.team, (None, None))
         row = RowData(
             index=index,
             position=r.position,
@@ -116,6 +133,9 @@ def build_rows(
             average=average,
             tie=tie,
             by_lot=r.by_lot,
+            missed=t.missed,
+            entered_round=entered,
+            withdrew_after=withdrew,
             note=note,
             note_en=note_en,
         )
@@ -173,6 +193,9 @@ _ROW_COLUMNS = (
     "average",
     "tie",
     "by_lot",
+    "missed",
+    "entered_round",
+    "withdrew_after",
 )
 #: The PostgreSQL type of each of those columns (for the rows of the insert).
 _PG_TYPES = (
@@ -192,6 +215,9 @@ _PG_TYPES = (
     "text",
     "integer",
     "boolean",
+    "integer",
+    "integer",
+    "integer",
 )
 
 
@@ -291,6 +317,9 @@ def content_digest(
                     r.average,
                     r.tie,
                     r.by_lot,
+                    r.missed,
+                    r.entered_round,
+                    r.withdrew_after,
                 )
             ).encode()
         )

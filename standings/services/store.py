@@ -1,9 +1,12 @@
 """Recompute and store the standings of gironi, in the caller's transaction.
 
-:func:`refresh_gironi` is what result entry calls (through ``standings.refresh``) in the
-transaction that changes what counts. For each girone it ranks the confirmed results
+:func:`refresh_gironi` is what result entry triggers (``scoring.hooks.scores_changed``,
+then ``standings.refresh``) in the transaction that changes what counts. For each girone it ranks the confirmed results
 (kind ``confirmed``) and those of the rounds whose results are public (kind
-``public``); then, for each stage with more than one girone, the overall standings.
+``public``), with the rounds each pair missed (docs/rules.md §8); then, for each stage
+with more than one girone, the overall standings (the stable merge of the gironi's).
+The ranking itself is :mod:`.ranking`'s, shared with the provisional view and the
+impact report of a correction.
 A snapshot whose content did not change keeps its version, so caches and ETags keyed by
 the version stay valid.
 """
@@ -14,12 +17,23 @@ from collections.abc import Callable, Iterable, Sequence
 
 from django.db import transaction
 
-from rules.standings import HEAD_TO_HEAD, StandingRow, rank, rank_across
-from tournament.models import Girone, Pair, Round, Stage, Tournament
+from rules.standings import StandingRow
+from scoring.scores import Score, confirmed_scores
+from tournament.models import Girone, Round, Stage, Tournament
+from tournament.services.attendance import girone_attendance
 
 from ..models import Snapshot
 from .context import Context, tournament_context
-from .inputs import Score, confirmed_scores, matches_of
+from .ranking import (
+    GironeInput,
+    girone_input,
+    marks,
+    per_round,
+    rank_girone,
+    rank_line,
+    rank_stage,
+    stage_rounds,
+)
 from .rows import RowData, build_rows, content_digest, notes_of, replace_rows
 
 Kind = Snapshot.Kind
@@ -75,75 +89,81 @@ def public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
 def refresh_girone(girone: Girone, ctx: Context) -> None:
     scores = confirmed_scores([girone.pk])
     released = public_rounds([girone.pk])
-    roster = {
-        pid
-        for pid, withdrawn in Pair.objects.filter(girone=girone).values_list(
-            "id", "withdrawn"
-        )
-        if not withdrawn
-    }
-    roster |= {s.pair_id for s in scores}
-    built: dict[int, list[RowData]] = {}
-    members = frozenset(roster)
-
-    def girone_rows(counted: list[Score]) -> list[RowData]:
-        # Every round released: the public standings are the confirmed ones.
-        if len(counted) not in built:
-            ranked = _rank_girone(counted, roster, ctx)
-            built[len(counted)] = build_rows(ctx, ranked)
-        return built[len(counted)]
-
-    def line_rows(counted: list[Score], line: str) -> list[RowData]:
-        chosen = _line_of(counted, line)
-        ranked = _rank_selected([counted], chosen, _overall_chain(ctx), ctx)
-        return build_rows(ctx, ranked)
-
+    attendance = girone_attendance(girone.pk)
     for kind, counted in _by_kind(scores, released).items():
-        inputs = (tuple(counted), members, ctx.key)
+        data = girone_input(girone.pk, counted, attendance)
+        inputs = (data.key(), ctx.key)
+
+        def girone_rows(data: GironeInput = data) -> list[RowData]:
+            ranked = _ranked(data, ctx)
+            return build_rows(ctx, ranked, marks=marks([data]))
+
         _store_if_changed(
-            ctx, girone.stage, girone, "", kind, counted, inputs,
-            lambda c=counted: girone_rows(c),
-        )  # fmt: skip
+            ctx, girone.stage, girone, "", kind, counted, inputs, girone_rows
+        )
         if not ctx.config.lines_apart:
             Snapshot.objects.filter(girone=girone, kind=kind).exclude(line="").delete()
-        else:
-            for line in ("ns", "ew"):
-                _store_if_changed(
-                    ctx, girone.stage, girone, line, kind, counted, inputs,
-                    lambda c=counted, ln=line: line_rows(c, ln),
-                )  # fmt: skip
+            continue
+        for line in ("ns", "ew"):
+
+            def line_rows(data: GironeInput = data, line: str = line) -> list[RowData]:
+                chosen = _line_of(list(data.scores), line)
+                ranked = rank_line(list(data.scores), chosen, ctx)
+                return build_rows(ctx, ranked, marks=marks([data]))
+
+            _store_if_changed(
+                ctx, girone.stage, girone, line, kind, counted, inputs, line_rows
+            )
 
 
 def refresh_stage(stage: Stage, ctx: Context) -> None:
-    """The overall standings of a stage with several gironi (VP per match if sizes differ)."""
+    """The overall standings of a stage with several gironi: the stable merge of the
+    girone standings, by VP per round when the plan gives the gironi different
+    numbers of rounds (docs/rules.md §8)."""
     gironi = list(Girone.objects.filter(stage=stage).values_list("id", flat=True))
     if len(gironi) < 2:
         Snapshot.objects.filter(stage=stage, girone__isnull=True).delete()
         return
     scores = confirmed_scores(gironi)
     released = public_rounds(gironi)
-    sizes = {
-        g: n
-        for g, n in (
-            (g, len({s.pair_id for s in scores if s.girone_id == g})) for g in gironi
-        )
-        if n
-    }
-    per_match = len(set(sizes.values())) > 1
-    chain = _overall_chain(ctx, per_match=per_match)
-
-    def stage_rows(counted: list[Score]) -> list[RowData]:
-        groups = [[s for s in counted if s.girone_id == g] for g in gironi]
-        chosen = {s.pair_id for s in counted}
-        ranked = _rank_selected(groups, chosen, chain, ctx)
-        return build_rows(ctx, ranked, per_match=per_match)
+    attendance = {g: girone_attendance(g) for g in gironi}
+    averaged = per_round(stage)
 
     for kind, counted in _by_kind(scores, released).items():
-        inputs = (tuple(counted), tuple(gironi), per_match, ctx.key)
-        _store_if_changed(
-            ctx, stage, None, "", kind, counted, inputs,
-            lambda c=counted: stage_rows(c),
-        )  # fmt: skip
+        inputs_of = [
+            girone_input(g, [s for s in counted if s.girone_id == g], attendance[g])
+            for g in gironi
+        ]
+        inputs = (tuple(d.key() for d in inputs_of), averaged, ctx.key)
+
+        def stage_rows(data: list[GironeInput] = inputs_of) -> list[RowData]:
+            tables = [_ranked(d, ctx) for d in data]
+            rounds = stage_rounds(data) if averaged else None
+            ranked = rank_stage(tables, ctx, rounds=rounds)
+            return build_rows(ctx, ranked, rounds=rounds, marks=marks(data))
+
+        _store_if_changed(ctx, stage, None, "", kind, counted, inputs, stage_rows)
+
+
+#: The latest rankings of each girone in this process (its confirmed and its public
+#: results), with the inputs they were computed from: the public standings re-use the
+#: confirmed ranking when every round is released, and a stage's overall standings
+#: re-use the rankings of the gironi that did not change (a save changes one girone).
+_RANKED: dict[int, list[tuple[object, list[StandingRow[int]]]]] = {}
+_RANKED_MAX = 64
+
+
+def _ranked(data: GironeInput, ctx: Context) -> list[StandingRow[int]]:
+    inputs = (data.key(), ctx.key)
+    known = _RANKED.get(data.girone_id, [])
+    for seen, ranked in known:
+        if seen == inputs:
+            return ranked
+    ranked = rank_girone(data, ctx)
+    if len(_RANKED) >= _RANKED_MAX and data.girone_id not in _RANKED:
+        _RANKED.clear()
+    _RANKED[data.girone_id] = [*known[-1:], (inputs, ranked)]
+    return ranked
 
 
 def _by_kind(
@@ -160,60 +180,6 @@ def _line_of(scores: list[Score], line: str) -> set[int]:
         if s.pair_id not in latest or latest[s.pair_id][0] < s.round_number:
             latest[s.pair_id] = (s.round_number, s.line)
     return {pid for pid, (_, ln) in latest.items() if ln == line}
-
-
-def _chain_with_decision(chain: Sequence[str], decisions: list[list[int]]) -> list[str]:
-    out = list(chain)
-    if decisions and "decision" not in out:
-        out.insert(out.index("lot") if "lot" in out else len(out), "decision")
-    return out
-
-
-def _overall_chain(ctx: Context, *, per_match: bool = False) -> tuple[str, ...]:
-    """The pack's chain without head-to-head criteria (the teams did not all meet)."""
-    chain = [c for c in ctx.settings.chain if c not in HEAD_TO_HEAD]
-    if per_match:
-        swap = {
-            "points": "points_per_match",
-            "diff": "diff_per_match",
-            "scored": "scored_per_match",
-        }
-        chain = [swap.get(c, c) for c in chain]
-    return tuple(chain)
-
-
-def _rank_girone(
-    scores: list[Score], roster: set[int], ctx: Context
-) -> list[StandingRow[int]]:
-    decisions = ctx.decisions_for(roster)
-    chain = _chain_with_decision(ctx.settings.chain, decisions)
-    return rank(
-        matches_of(scores),
-        chain,
-        reapply_head_to_head=ctx.settings.reapply_head_to_head,
-        unmet=ctx.settings.unmet,
-        lot_seed=ctx.config.lot_seed,
-        decisions=decisions or None,
-        teams=sorted(roster),
-    )
-
-
-def _rank_selected(
-    groups: list[list[Score]],
-    chosen: set[int],
-    chain: Sequence[str],
-    ctx: Context,
-) -> list[StandingRow[int]]:
-    if not chosen:
-        return []
-    decisions = ctx.decisions_for(chosen)
-    return rank_across(
-        [matches_of(g) for g in groups],
-        _chain_with_decision(chain, decisions),
-        select=sorted(chosen),
-        lot_seed=ctx.config.lot_seed,
-        decisions=decisions or None,
-    )
 
 
 #: What each stored snapshot was last computed from, in this process: scope ->

@@ -36,6 +36,8 @@ def make_tournament(
     status: str = "running",
     date: dt.date | None = None,
     rule_pack: str = "fibur-2026",
+    rule_pack_version: int = 1,
+    movement_plan: str = "danese_modificato",
 ) -> Tournament:
     return Tournament.objects.create(
         name=name,
@@ -44,7 +46,8 @@ def make_tournament(
         venue="Circolo Aurora",
         game=game,
         rule_pack=rule_pack,
-        rule_pack_version=1,
+        rule_pack_version=rule_pack_version,
+        movement_plan=movement_plan,
         status=status,
     )
 

@@ -133,25 +133,6 @@ def test_rest_counts_in_totals_but_is_not_a_match(girone):
     assert got[20].played == 0 and got[20].vp == 0  # in the girone, no result yet
 
 
-def test_overall_standings_use_vp_per_match_when_gironi_differ_in_size():
-    tournament = make_tournament()
-    a = make_girone(tournament, "A")
-    b = make_girone(tournament, "B")
-    make_pairs(tournament, a, [1, 2, 3, 4])
-    make_pairs(tournament, b, [5, 6])
-    play(a, {1: [(1, 2, 1200, 800, 15, 5), (3, 4, 1000, 1000, 10, 10)]})
-    play(b, {1: [(5, 6, 1100, 900, 12, 8)]})
-    overall = Snapshot.objects.get(stage=a.stage, girone__isnull=True, kind="public")
-    got = rows(overall)
-    order = [r.pair_number for r in got]
-    assert order[:2] == [1, 5] and set(order[2:4]) == {3, 4} and order[4:] == [6, 2]
-    assert [r.girone_label for r in got] == ["A", "B", "A", "A", "B", "A"]
-    assert got[0].average == "15.00"
-    # 3 and 4 are level on VP per match and on MP: the recorded lot decides.
-    seed = StandingsConfig.objects.get(tournament=tournament).lot_seed
-    assert f"seme {seed}" in got[2].note and got[2].note == got[3].note
-
-
 def test_mitchell_lines_ranked_apart_when_asked():
     tournament = make_tournament()
     StandingsConfig.objects.create(tournament=tournament, lines_apart=True)
@@ -184,7 +165,7 @@ def test_referee_decision_orders_a_tie_the_chain_cannot_break():
     got = rows(snapshot(g))
     assert [r.pair_number for r in got][:2] == [3, 1]
     assert got[0].note == (
-        "Coppie 1, 3 a pari VP (15): nessuno scontro diretto tra loro;"
+        "Coppie 1, 3 a pari VP (15): non si sono incontrate;"
         " differenza MP 3 (+400), 1 (+400); MP fatti 3 (1200), 1 (1200);"
         " decisione arbitrale, quindi 3 precede 1"
     )
@@ -199,6 +180,6 @@ def test_briscola_notes_name_points_and_card_points():
     got = rows(snapshot(g))
     assert [r.pair_number for r in got][:2] == [1, 3]
     assert got[0].note.startswith(
-        "Coppie 1, 3 a pari punti (1): nessuno scontro diretto"
+        "Coppie 1, 3 a pari punti (1): non si sono incontrate: decide"
     )
     assert "differenza punti carta 1 (+20), 3 (+10)" in got[0].note

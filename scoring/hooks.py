@@ -1,0 +1,38 @@
+"""How scoring talks to the apps above it without importing them.
+
+The layers go one way (rules → scoring → standings → public/printing): scoring never
+imports ``standings``. Instead:
+
+* :data:`scores_changed` is sent (with ``girone_ids``) inside the transaction that
+  rewrote PairScore rows; ``standings`` refreshes (or queues) those gironi' standings;
+* :func:`girone_positions` asks the registered ranking (``standings`` registers one
+  when it is installed) for a girone's positions as the stored standings rank them:
+  the impact report of a correction shows exactly what the standings will show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.dispatch import Signal
+
+from .scores import Position
+
+#: Sent with ``girone_ids`` (a list) in the transaction that changed their scores.
+scores_changed = Signal()
+
+Ranking = Callable[[int], list[Position]]
+_ranking: list[Ranking] = []
+
+
+def register_ranking(ranking: Ranking) -> None:
+    """Install the ranking the impact report uses (one; a new one replaces it)."""
+    _ranking[:] = [ranking]
+
+
+def girone_positions(girone_id: int) -> list[Position]:
+    """The girone's positions as the stored standings rank them (empty: no ranking
+    is installed, e.g. scoring used without ``standings``)."""
+    if not _ranking:
+        return []
+    return _ranking[0](girone_id)

@@ -1,0 +1,197 @@
+"""The one reader of stored pair scores: from PairScore rows to matches and totals.
+
+Every ranking of results reads them here: the stored standings (``standings``), the
+director's provisional view (with the sheets entered but not confirmed) and the impact
+report of a correction, so they can never disagree about what a result is.
+
+A table whose two pairs met gives one match ``(ns, ew, mp_ns, mp_ew, vp_ns, vp_ew)``
+(the tuples of ``rules.standings``). A rest, a forfeit or a no-show (``played``
+false) gives each pair a match against ``None``: its VP and MP count in its totals,
+but it is never a meeting, so never in a classifica avulsa (docs/rules.md §7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from django.db.models import Count, Q, Sum
+
+from rules.standings import MatchTuple
+
+
+class Score(NamedTuple):
+    """What one table gave one pair in one round (a PairScore row, or a provisional one).
+
+    A named tuple: a 1,000-pair girone reads thousands of them on every result saved."""
+
+    pair_id: int
+    opponent_id: int | None
+    girone_id: int
+    round_number: int
+    table_id: int
+    line: str
+    vp: int
+    mp_for: int
+    mp_against: int
+    played: bool
+
+
+SCORE_FIELDS = (
+    "pair_id",
+    "opponent_id",
+    "girone_id",
+    "round_number",
+    "table_id",
+    "line",
+    "vp",
+    "mp_for",
+    "mp_against",
+    "played",
+)
+
+
+@dataclass(frozen=True)
+class PairTotals:
+    vp: int = 0
+    mp_for: int = 0
+    mp_against: int = 0
+    played: int = 0
+
+    @property
+    def mp_diff(self) -> int:
+        return self.mp_for - self.mp_against
+
+
+@dataclass(frozen=True)
+class Position:
+    """One pair's place in its girone's ranking (and in the stage's overall, if any),
+    as the stored standings rank it."""
+
+    position: int
+    pair_id: int
+    pair_number: int
+    totals: PairTotals
+    overall: int | None = None
+
+
+def confirmed_scores(girone_ids: Iterable[int]) -> list[Score]:
+    """The PairScore rows (the versions that count) of these gironi."""
+    from .models import PairScore
+
+    rows = PairScore.objects.filter(girone_id__in=list(girone_ids)).values_list(
+        *SCORE_FIELDS
+    )
+    return list(map(Score._make, rows.order_by()))
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A girone's confirmed scores plus those of the sheets only entered."""
+
+    scores: list[Score]
+    entered: int  # tables counted from an entered, unconfirmed sheet
+    disputed: int  # tables left out: their sheets differ
+
+
+def entered_scores(girone_id: int) -> Entered:
+    """Confirmed scores, plus a table awaiting its second entry with its latest sheet
+    (a disputed table does not count: its two sheets differ)."""
+    from .models import ResultVersion, TableResult
+    from .services.versions import pair_lines  # the lines a confirmation stores
+
+    scores = confirmed_scores([girone_id])
+    pending = TableResult.objects.filter(
+        round__girone_id=girone_id,
+        status__in=[TableResult.Status.ENTERED, TableResult.Status.DISPUTED],
+    ).select_related("table", "round")
+    entered = disputed = 0
+    for result in pending:
+        if result.status == TableResult.Status.DISPUTED:
+            disputed += 1
+            continue
+        version = (
+            result.versions.filter(status=ResultVersion.Status.ENTERED)
+            .order_by("-number")
+            .first()
+        )
+        if version is None:
+            continue
+        entered += 1
+        common: dict[str, Any] = {
+            "girone_id": girone_id,
+            "round_number": result.round.number,
+            "table_id": result.table_id,
+        }
+        scores.extend(
+            Score(**line, **common) for line in pair_lines(result.table, version)
+        )
+    return Entered(scores, entered, disputed)
+
+
+def matches_of(scores: Iterable[Score]) -> list[MatchTuple[int]]:
+    """One match per table whose pairs met; a match against None for the others."""
+    by_table: dict[int, dict[str, Score]] = {}
+    matches: list[MatchTuple[int]] = []
+    for score in scores:
+        if score.played and score.opponent_id is not None:
+            by_table.setdefault(score.table_id, {})[score.line] = score
+        else:
+            matches.append(
+                (score.pair_id, None, score.mp_for, score.mp_against, score.vp, 0)
+            )
+    for sides in by_table.values():
+        ns, ew = sides.get("ns"), sides.get("ew")
+        if ns is not None and ew is not None:
+            matches.append((ns.pair_id, ew.pair_id, ns.mp_for, ew.mp_for, ns.vp, ew.vp))
+            continue
+        for one in sides.values():  # the other side's row is filtered out: no meeting
+            matches.append((one.pair_id, None, one.mp_for, one.mp_against, one.vp, 0))
+    return matches
+
+
+def totals_of(scores: Iterable[Score]) -> dict[int, PairTotals]:
+    """Totals per pair id of these scores (a pair with none is absent: 0 VP, 0 MP)."""
+    sums: dict[int, list[int]] = {}
+    for s in scores:
+        t = sums.setdefault(s.pair_id, [0, 0, 0, 0])
+        t[0] += s.vp
+        t[1] += s.mp_for
+        t[2] += s.mp_against
+        t[3] += s.played
+    return {pid: PairTotals(*t) for pid, t in sums.items()}
+
+
+def pair_totals(
+    girone_id: int, *, before_round: int | None = None
+) -> dict[int, PairTotals]:
+    """Totals per pair id over the confirmed results of a girone (rounds < before_round).
+
+    Summed by the database (the Danese reads them for every round it seats); the
+    same sums as :func:`totals_of` over :func:`confirmed_scores`.
+    """
+    from .models import PairScore
+
+    rows = PairScore.objects.filter(girone_id=girone_id)
+    if before_round is not None:
+        rows = rows.filter(round_number__lt=before_round)
+    aggregated = (
+        rows.values("pair_id")
+        .annotate(
+            vp=Sum("vp"),
+            mp_for=Sum("mp_for"),
+            mp_against=Sum("mp_against"),
+            played=Count("id", filter=Q(played=True)),
+        )
+        .order_by()
+    )
+    return {
+        row["pair_id"]: PairTotals(
+            vp=row["vp"],
+            mp_for=row["mp_for"],
+            mp_against=row["mp_against"],
+            played=row["played"],
+        )
+        for row in aggregated
+    }
