@@ -123,13 +123,14 @@ def _save(table_id: int, referee, rng: random.Random, token: str) -> None:
 
 
 class _RefreshClock:
-    """Wraps the standings hook the entry service calls, adding up its time."""
+    """Wraps the standings refresh that a save triggers (through
+    ``scoring.hooks.scores_changed``), adding up its time."""
 
     def __init__(self) -> None:
-        import scoring.services.versions as versions
+        import standings.refresh as refresh
 
-        self.inner, self.spent = versions.schedule_gironi, 0.0
-        versions.schedule_gironi = self
+        self.inner, self.spent = refresh.schedule_gironi, 0.0
+        refresh.schedule_gironi = self
 
     def __call__(self, girone_ids) -> None:
         start = time.perf_counter()

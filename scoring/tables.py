@@ -160,6 +160,16 @@ class ImpactTable(_Plain):
     position_after = tables.Column(
         verbose_name=_("Position after"), attrs={"td": {"class": "num"}}
     )
+    overall_before = tables.Column(
+        verbose_name=_("Overall position before"),
+        attrs={"td": {"class": "num"}},
+        default="—",
+    )
+    overall_after = tables.Column(
+        verbose_name=_("Overall position after"),
+        attrs={"td": {"class": "num"}},
+        default="—",
+    )
 
 
 class HistoryTable(_Plain):

@@ -231,7 +231,13 @@ def impact(request, tournament, version_id):
             "tournament": tournament,
             "version": version,
             "report": report,
-            "impact_table": ImpactTable(report["rows"], words=game_words(tournament)),
+            "impact_table": ImpactTable(
+                report["rows"],
+                words=game_words(tournament),
+                exclude=()
+                if report.get("overall")
+                else ("overall_before", "overall_after"),
+            ),
         },
     )
 

@@ -255,7 +255,7 @@ class Row(models.Model):
 
     @property
     def attendance(self) -> str:
-        """"entrata al turno 2", "ritirata dopo il turno 3" (translated), or ""."""
+        """ "entrata al turno 2", "ritirata dopo il turno 3" (translated), or ""."""
         return attendance_note(self.missed, self.entered_round, self.withdrew_after)
 
 

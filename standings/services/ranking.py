@@ -196,13 +196,14 @@ def positions(girone_id: int) -> list[Position]:
     ids = list(Girone.objects.filter(stage=girone.stage).values_list("id", flat=True))
     scores = confirmed_scores(ids)
     inputs = {
-        gid: girone_input(gid, [s for s in scores if s.girone_id == gid])
-        for gid in ids
+        gid: girone_input(gid, [s for s in scores if s.girone_id == gid]) for gid in ids
     }
     tables = {gid: rank_girone(data, ctx) for gid, data in inputs.items()}
     overall: dict[int, int] = {}
     if len(ids) > 1:
-        rounds = stage_rounds(list(inputs.values())) if per_round(girone.stage) else None
+        rounds = (
+            stage_rounds(list(inputs.values())) if per_round(girone.stage) else None
+        )
         merged = rank_stage([tables[g] for g in ids], ctx, rounds=rounds)
         overall = {row.team: row.position for row in merged}
     return [

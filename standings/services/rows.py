@@ -46,7 +46,7 @@ class RowData:
 
     @property
     def attendance(self) -> str:
-        """"entrata al turno 2", "ritirata dopo il turno 3" (translated)."""
+        """ "entrata al turno 2", "ritirata dopo il turno 3" (translated)."""
         return attendance_note(self.missed, self.entered_round, self.withdrew_after)
 
     @property

@@ -1,0 +1,28 @@
+"""The apps' layers go one way: rules → scoring → standings → public/printing.
+
+scoring tells standings about changed scores through ``scoring.hooks`` (a signal and
+a registered ranking), never by importing it.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_purity import imported_modules
+
+ROOT = Path(__file__).resolve().parent.parent
+ABOVE = {
+    "scoring": {"standings", "public", "printing", "knockout"},
+    "standings": {"public", "printing", "knockout"},
+}
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for app in ABOVE for p in (ROOT / app).rglob("*.py")),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_no_app_imports_one_above_it(path):
+    app = path.relative_to(ROOT).parts[0]
+    bad = [m for m in imported_modules(path) if m.split(".")[0] in ABOVE[app]]
+    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
