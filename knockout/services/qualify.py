@@ -1,8 +1,9 @@
 """From the gironi to the qualifiers: closed gironi, the proposal, the confirmation.
 
 The standings are the stored ones (:mod:`standings`): the confirmed snapshot of each
-girone, and the stage's overall snapshot (per match played when gironi differ in
-size) for the best-placed across gironi. Ties at the cut are shown with the note the
+girone, and the stage's overall snapshot (the stable merge of the gironi's, by VP per
+round only when the plan gives the gironi different numbers of rounds; docs/rules.md
+§8) for the best-placed across gironi. Ties at the cut are shown with the note the
 standings chain wrote for them; a tie the chain left level (a lot not drawn, no
 referee's decision) stops the confirmation.
 """
@@ -134,8 +135,8 @@ def _snapshots(
     """Confirmed standings rows per girone label, and the overall rows.
 
     With a subset of the gironi, the overall rows are the stage's overall standings
-    restricted to their pairs: its criteria are per pair (no head-to-head), so the
-    order among them is the same.
+    restricted to their pairs: the merge compares the gironi's pairs by per-pair
+    criteria (no head-to-head), so restricted to some gironi it is their own merge.
     """
     ensure_fresh(stage.gironi.values_list("id", flat=True))
     snaps = Snapshot.objects.filter(
