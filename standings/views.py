@@ -15,7 +15,7 @@ from tournament.permissions import role_required
 
 from .models import Snapshot, StandingsConfig
 from .services import read
-from .services.config import standings_settings
+from .services.config import chain_text, missed_round_text, standings_settings
 from .services.provisional import provisional_standings
 from .services.store import refresh_tournament
 from .services.visibility import set_round_visibility
@@ -32,6 +32,7 @@ def director(request, tournament):
         .order_by("girone__label", "number")
     )
     config = StandingsConfig.objects.filter(tournament=tournament).first()
+    settings = standings_settings(tournament)
     return render(
         request,
         "standings/director.html",
@@ -40,7 +41,9 @@ def director(request, tournament):
             "tables_html": _tables_html(request, tournament, read.tables(found)),
             "rounds": rounds,
             "gironi": Girone.objects.filter(stage__tournament=tournament),
-            "settings": standings_settings(tournament),
+            "settings": settings,
+            "chain_text": chain_text(settings),
+            "missed_round_text": missed_round_text(settings),
             "config": config,
         },
     )

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from rules.errors import RulesError
 from rules.standings import BRISCOLA_DEFAULT, FIBUR_DEFAULT, Unmet, check_chain
 from tournament.models import Tournament
@@ -25,6 +27,39 @@ class Settings:
     note: str  # empty when the pack gave everything
     missed_points: int = 0  # what a missed round gives: VP / standings points
     missed_score: int = 0  # ... and MP (docs/rules.md §8)
+
+
+def _criterion_labels() -> dict[str, str]:
+    """Each chain criterion as the director reads it (Burraco words: VP and MP)."""
+    return {
+        "points": _("Total VP"),
+        "points_per_match": _("VP per round"),
+        "points_diff": _("VP difference"),
+        "won": _("Matches won"),
+        "h2h_points": _("Classifica avulsa (direct matches)"),
+        "h2h_diff": _("MP difference in the direct matches"),
+        "h2h_scored": _("MP scored in the direct matches"),
+        "diff": _("MP difference"),
+        "diff_per_match": _("MP difference per round"),
+        "scored": _("MP scored"),
+        "scored_per_match": _("MP scored per round"),
+        "decision": _("Referee's decision"),
+        "lot": _("Lot"),
+    }
+
+
+def chain_text(settings: Settings) -> str:
+    """The chain in words, for the director: "VP totali → Classifica avulsa → ..."."""
+    labels = _criterion_labels()
+    return " → ".join(labels.get(c, c) for c in settings.chain)
+
+
+def missed_round_text(settings: Settings) -> str:
+    """What a missed round gives (docs/rules.md §8), for the director."""
+    return _("a missed round gives %(points)s VP and %(score)s MP") % {
+        "points": settings.missed_points,
+        "score": settings.missed_score,
+    }
 
 
 def default_chain(game: str) -> tuple[str, ...]:

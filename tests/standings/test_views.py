@@ -43,7 +43,10 @@ def test_director_sees_the_confirmed_standings_and_the_chain(client, world):
     t, _g, _pairs, director = world
     client.force_login(director)
     html = client.get(reverse("standings:director", args=[t.slug])).content.decode()
-    assert "Criteri di spareggio: points → h2h_points" in html
+    assert (
+        "Criteri di spareggio: VP totali → Classifica avulsa (scontri diretti)" in html
+    )
+    assert "un turno saltato vale 0 VP e 0 MP" in html
     assert "<strong>15</strong>" in html
 
 
