@@ -53,8 +53,8 @@ def round_saved(sender, instance: Round, created: bool, update_fields=None, **kw
 def pair_saved(sender, instance: Pair, created: bool, update_fields=None, **kwargs):
     """A pair withdrawn, reinstated or moved: the standings of the tournament's
     gironi that already have standings (a new pair in a girone: that girone's)."""
-    if kwargs.get("raw"):
-        return
+    if kwargs.get("raw") or (created and instance.girone_id is None):
+        return  # a registration (CSV import: a thousand pairs) changes no standings
     if update_fields is not None and not {"withdrawn", "girone"} & set(update_fields):
         return
     from .models import Snapshot
