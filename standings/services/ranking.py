@@ -60,22 +60,29 @@ class GironeInput:
         )
 
 
+def active_pairs(girone_id: int) -> frozenset[int]:
+    """The girone's pairs that have not withdrawn."""
+    return frozenset(
+        Pair.objects.filter(girone_id=girone_id, withdrawn=False).values_list(
+            "id", flat=True
+        )
+    )
+
+
 def girone_input(
     girone_id: int,
     scores: Iterable[Score],
     attendance: Mapping[int, Attendance] | None = None,
+    active: frozenset[int] | None = None,
 ) -> GironeInput:
-    """The roster (pairs of the girone not withdrawn, and any pair with a score)."""
+    """The roster: the girone's pairs not withdrawn (``active``, read if not given),
+    and any pair with a score."""
     counted = tuple(scores)
     if attendance is None:
         attendance = girone_attendance(girone_id)
-    roster = {
-        pid
-        for pid, withdrawn in Pair.objects.filter(girone_id=girone_id).values_list(
-            "id", "withdrawn"
-        )
-        if not withdrawn
-    } | {s.pair_id for s in counted}
+    if active is None:
+        active = active_pairs(girone_id)
+    roster = active | {s.pair_id for s in counted}
     return GironeInput(girone_id, counted, frozenset(roster), attendance)
 
 

@@ -26,6 +26,7 @@ from ..models import Snapshot
 from .context import Context, tournament_context
 from .ranking import (
     GironeInput,
+    active_pairs,
     girone_input,
     marks,
     per_round,
@@ -90,8 +91,9 @@ def refresh_girone(girone: Girone, ctx: Context) -> None:
     scores = confirmed_scores([girone.pk])
     released = public_rounds([girone.pk])
     attendance = girone_attendance(girone.pk)
+    active = active_pairs(girone.pk)
     for kind, counted in _by_kind(scores, released).items():
-        data = girone_input(girone.pk, counted, attendance)
+        data = girone_input(girone.pk, counted, attendance, active)
         inputs = (data.key(), ctx.key)
 
         def girone_rows(data: GironeInput = data) -> list[RowData]:
@@ -127,11 +129,14 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
     scores = confirmed_scores(gironi)
     released = public_rounds(gironi)
     attendance = {g: girone_attendance(g) for g in gironi}
+    active = {g: active_pairs(g) for g in gironi}
     averaged = per_round(stage)
 
     for kind, counted in _by_kind(scores, released).items():
         inputs_of = [
-            girone_input(g, [s for s in counted if s.girone_id == g], attendance[g])
+            girone_input(
+                g, [s for s in counted if s.girone_id == g], attendance[g], active[g]
+            )
             for g in gironi
         ]
         inputs = (tuple(d.key() for d in inputs_of), averaged, ctx.key)

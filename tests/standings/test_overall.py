@@ -235,3 +235,17 @@ def _public_page(tournament):
 
     url = reverse("public:standings", args=[tournament.slug])
     return Client().get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+
+
+def test_a_withdrawal_reaches_the_standings_at_once():
+    """No result needed: withdrawing a pair rewrites its girone's standings."""
+    tournament = make_tournament("ritiro")
+    a = make_girone(tournament, "A")
+    make_pairs(tournament, a, range(1, 9))
+    play(a, {1: ROUND_1_A})
+    assert {r.pair_number: r for r in girone_rows(a)}[8].withdrew_after is None
+    set_withdrawn(Pair.objects.get(tournament=tournament, number=8), True)
+    gone = {r.pair_number: r for r in girone_rows(a)}[8]
+    assert (gone.withdrew_after, gone.missed) == (1, 0)
+    with translation.override("it"):
+        assert gone.attendance == "ritirata dopo il turno 1"
