@@ -130,6 +130,38 @@ def entered_scores(girone_id: int) -> Entered:
     return Entered(scores, entered, disputed)
 
 
+def seats_of(
+    girone_id: int, scores: Iterable[Score]
+) -> list[tuple[int, int, int | None]]:
+    """Every table of the girone as ``(round number, NS pair, EO pair or None)``: those
+    with a result read from ``scores`` (which must hold every confirmed score of the
+    girone), only the others from the tables (few: a round being entered, the next).
+
+    The same seats as reading every table (``tournament.services.attendance``), for a
+    fraction of the rows on every save."""
+    from tournament.models import Table
+
+    from .models import PairScore
+
+    seats: dict[int, tuple[int, int, int | None]] = {}
+    for s in scores:
+        if s.girone_id != girone_id:
+            continue
+        if s.line == "ns":
+            seats[s.table_id] = (s.round_number, s.pair_id, s.opponent_id)
+        elif s.opponent_id is not None:
+            seats.setdefault(s.table_id, (s.round_number, s.opponent_id, s.pair_id))
+    counted = PairScore.objects.filter(girone_id=girone_id).values("table_id")
+    pending = (
+        Table.objects.filter(round__girone_id=girone_id)
+        .exclude(pk__in=counted)
+        .values_list("pk", "round__number", "pair_ns_id", "pair_ew_id")
+    )
+    for pk, number, ns, ew in pending:
+        seats.setdefault(pk, (number, ns, ew))
+    return list(seats.values())
+
+
 def matches_of(scores: Iterable[Score]) -> list[MatchTuple[int]]:
     """One match per table whose pairs met; a match against None for the others."""
     by_table: dict[int, dict[str, Score]] = {}

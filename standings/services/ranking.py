@@ -15,10 +15,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.standings import HEAD_TO_HEAD, StandingRow, rank, rank_across, rank_overall
-from scoring.scores import PairTotals, Position, Score, confirmed_scores, matches_of
+from scoring.scores import (
+    PairTotals,
+    Position,
+    Score,
+    confirmed_scores,
+    matches_of,
+    seats_of,
+)
 from tournament.models import Girone, Pair, Stage
 from tournament.services.attendance import (
     Attendance,
+    attendance_from,
     girone_attendance,
     scheduled_rounds,
 )
@@ -203,7 +211,12 @@ def positions(girone_id: int) -> list[Position]:
     ids = list(Girone.objects.filter(stage=girone.stage).values_list("id", flat=True))
     scores = confirmed_scores(ids)
     inputs = {
-        gid: girone_input(gid, [s for s in scores if s.girone_id == gid]) for gid in ids
+        gid: girone_input(
+            gid,
+            [s for s in scores if s.girone_id == gid],
+            attendance_from(gid, seats_of(gid, scores)),
+        )
+        for gid in ids
     }
     tables = {gid: rank_girone(data, ctx) for gid, data in inputs.items()}
     overall: dict[int, int] = {}

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable, Sequence
 from django.db import transaction
 
 from rules.standings import StandingRow
-from scoring.scores import Score, confirmed_scores
+from scoring.scores import Score, confirmed_scores, seats_of
 from tournament.models import Girone, Round, Stage, Tournament
-from tournament.services.attendance import girone_attendance
+from tournament.services.attendance import Attendance, attendance_from
 
 from ..models import Snapshot
 from .context import Context, tournament_context
@@ -90,15 +90,20 @@ def public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
 def refresh_girone(girone: Girone, ctx: Context) -> None:
     scores = confirmed_scores([girone.pk])
     released = public_rounds([girone.pk])
-    attendance = girone_attendance(girone.pk)
+    attendance = _attendance(girone.pk, scores)
     active = active_pairs(girone.pk)
+    built: dict[object, list[RowData]] = {}
     for kind, counted in _by_kind(scores, released).items():
         data = girone_input(girone.pk, counted, attendance, active)
         inputs = (data.key(), ctx.key)
 
-        def girone_rows(data: GironeInput = data) -> list[RowData]:
-            ranked = _ranked(data, ctx)
-            return build_rows(ctx, ranked, marks=marks([data]))
+        def girone_rows(
+            data: GironeInput = data, key: object = inputs
+        ) -> list[RowData]:
+            # Every round released: the public rows are the confirmed ones.
+            if key not in built:
+                built[key] = build_rows(ctx, _ranked(data, ctx), marks=marks([data]))
+            return built[key]
 
         _store_if_changed(
             ctx, girone.stage, girone, "", kind, counted, inputs, girone_rows
@@ -128,7 +133,7 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
         return
     scores = confirmed_scores(gironi)
     released = public_rounds(gironi)
-    attendance = {g: girone_attendance(g) for g in gironi}
+    attendance = {g: _attendance(g, scores) for g in gironi}
     active = {g: active_pairs(g) for g in gironi}
     averaged = per_round(stage)
 
@@ -148,6 +153,11 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
             return build_rows(ctx, ranked, rounds=rounds, marks=marks(data))
 
         _store_if_changed(ctx, stage, None, "", kind, counted, inputs, stage_rows)
+
+
+def _attendance(girone_id: int, scores: list[Score]) -> dict[int, Attendance]:
+    """Who sat where (``scores``: every confirmed score of the girone, at least)."""
+    return attendance_from(girone_id, seats_of(girone_id, scores))
 
 
 #: The latest rankings of each girone in this process (its confirmed and its public

@@ -249,3 +249,24 @@ def test_a_withdrawal_reaches_the_standings_at_once():
     assert (gone.withdrew_after, gone.missed) == (1, 0)
     with translation.override("it"):
         assert gone.attendance == "ritirata dopo il turno 1"
+
+
+def test_the_standings_read_the_same_seats_as_the_tables(late_event):
+    """The refresh reads seats from the scores and only the tables without a result;
+    it must find what reading every table finds (attendance's reference)."""
+    from scoring.scores import confirmed_scores, seats_of
+    from tests.standings.factories import add_result, make_round, seat
+    from tournament.services.attendance import attendance_from, girone_attendance
+
+    tournament, a, b = late_event
+    pairs = {p.number: p for p in Pair.objects.filter(tournament=tournament)}
+    third = make_round(b, 3)
+    add_result(seat(third, 1, pairs[17], pairs[9]), 1000, 900, 11, 9)
+    add_result(seat(third, 2, pairs[10], pairs[16]), 900, 1000, 9, 11, status="entered")
+    seat(third, 3, pairs[11], pairs[12])  # no result yet
+    seat(third, 4, pairs[13], None)
+    seat(make_round(a, 3, status="draft"), 1, pairs[1], pairs[2])
+    for girone in (a, b):
+        scores = confirmed_scores([girone.pk])
+        fast = attendance_from(girone.pk, seats_of(girone.pk, scores))
+        assert fast == girone_attendance(girone.pk)

@@ -71,11 +71,21 @@ class Attendance:
 
 def girone_attendance(girone_id: int) -> dict[int, Attendance]:
     """Pair id -> attendance, for the girone's pairs and any pair seated in its rounds."""
+    seats = Table.objects.filter(round__girone_id=girone_id).values_list(
+        "round__number", "pair_ns_id", "pair_ew_id"
+    )
+    return attendance_from(girone_id, seats)
+
+
+def attendance_from(
+    girone_id: int, tables: Iterable[tuple[int, int, int | None]]
+) -> dict[int, Attendance]:
+    """Attendance from ``(round number, NS pair id, EO pair id or None)`` seats: every
+    table of the girone, or a reader's equivalent (the standings read the seats of
+    the tables with a result from their scores, and only the others from the tables)."""
     seated: dict[int, set[int]] = {}
     rounds: set[int] = set()
-    for number, ns, ew in Table.objects.filter(round__girone_id=girone_id).values_list(
-        "round__number", "pair_ns_id", "pair_ew_id"
-    ):
+    for number, ns, ew in tables:
         rounds.add(number)
         seated.setdefault(ns, set()).add(number)
         if ew is not None:
