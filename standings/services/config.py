@@ -77,27 +77,22 @@ def standings_settings(tournament: Tournament) -> Settings:
         pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
     except RulesError as error:
         return _noted(fallback, str(error))
-    section = getattr(pack, "standings", None)
-    chain = tuple(getattr(section, "chain", ()) or ())
+    section = pack.standings
+    if section is None:
+        return _noted(fallback, f"{pack.label}: no [standings] section")
+    chain = tuple(section.chain)
     try:
         check_chain(chain)
     except RulesError:
         return _noted(fallback, f"{pack.label}: no usable [standings] chain")
-    reapply = getattr(section, "reapply_head_to_head", None)
-    unmet = getattr(section, "unmet_ties", None)
-    missing = [
-        name
-        for name, value in (("reapply_head_to_head", reapply), ("unmet_ties", unmet))
-        if value is None
-    ]
-    note = f"{pack.label}: default for {', '.join(missing)}" if missing else ""
+    # The loader is strict: a pack with a [standings] section has every key of it.
     return Settings(
         chain,
-        bool(reapply) if reapply is not None else False,
-        unmet if unmet in ("use_played", "skip") else "use_played",
-        note,
-        int(getattr(section, "missed_round_points", 0) or 0),
-        int(getattr(section, "missed_round_score", 0) or 0),
+        section.reapply_head_to_head,
+        section.unmet_ties,
+        "",
+        section.missed_round_points,
+        section.missed_round_score,
     )
 
 
