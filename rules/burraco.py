@@ -23,8 +23,8 @@ federation that prices things differently is a new pack, not new code. The rules
   form at most 15; a burraco's 7 cards are worth at least 7 x 5 points, so a line's melded
   points are at least 35 per burraco; the card points of both lines together stay within
   the deck's (1080 under fibur-2026);
-* a line's score lies within ``±max_hand_score(pack)`` (so a penalty cannot push it past
-  what :mod:`rules.vp` accepts).
+* a line's score lies between ``min_hand_score(pack)`` and ``max_hand_score(pack)``
+  (docs/rules.md §5: a penalty cannot push it past what the cards and the pack allow).
 
 The -100 for a pozzetto not taken follows ``pozzetto_penalty_if_none_taken`` (docs/rules.md
 §3.4): seed 000 and seed 004 deduct it from every line that did not take its pozzetto
@@ -54,6 +54,7 @@ __all__ = [
     "max_burrachi",
     "max_hand_score",
     "min_burraco_points",
+    "min_hand_score",
 ]
 
 #: A burraco is a sequence or combination of at least 7 cards (seed 000 "I Burrachi").
@@ -128,7 +129,8 @@ def _section(pack: RulePack | None) -> tuple[RulePack, BurracoSection]:
 class _Limits:
     deck: int  # card points of all 108 cards
     min_burraco: int  # card points of the cheapest burraco
-    max_hand: int  # bound on one line's score, in absolute value
+    max_hand: int  # the highest score of one line in one smazzata
+    min_hand: int  # the lowest (negative)
 
 
 @functools.cache
@@ -136,11 +138,13 @@ def _limits(pack: RulePack) -> _Limits:
     section = pack.require_burraco()
     deck = deck_points(pack)
     best = max(section.clean, section.semiclean, section.dirty)
+    penalty = pack.require_entry().max_referee_penalty
     return _Limits(
         deck=deck,
         min_burraco=CARDS_PER_BURRACO
         * min(points for _, points in section.card_points),
         max_hand=deck + max_burrachi() * best + section.closing,
+        min_hand=-(deck + section.pozzetto_penalty + penalty),
     )
 
 
@@ -163,16 +167,33 @@ def min_burraco_points(pack: RulePack | None = None) -> int:
 
 
 def max_hand_score(pack: RulePack | None = None) -> int:
-    """A bound on one line's score in one smazzata, in absolute value.
+    """The highest score one line can make in one smazzata (docs/rules.md §5).
 
     All 108 cards' points, plus the bonus of the most burrachi 108 cards can form, each
     at the best bonus, plus the chiusura: 1080 + 15 x 200 + 100 under fibur-2026. No real
-    smazzata comes close; :mod:`rules.vp` uses it to reject absurd totals.
+    smazzata comes close; a typed score above it is refused, and :mod:`rules.vp` uses it
+    to reject absurd totals.
 
     >>> max_hand_score()
     4180
+    >>> from rules.packs import load_pack
+    >>> max_hand_score(load_pack("burraco-tradizionale", 1))  # no semipulito: same best
+    4180
     """
     return _limits(_section(pack)[0]).max_hand
+
+
+def min_hand_score(pack: RulePack | None = None) -> int:
+    """The lowest score one line can make in one smazzata (docs/rules.md §5).
+
+    Everything a line can lose at once: every card of the deck counted against it (in
+    hand, or melded but penalised), the pozzetto not taken, and the arbitro's penalties up
+    to the pack's ``[entry] max_referee_penalty``: -(1080 + 100 + 300) under fibur-2026.
+
+    >>> min_hand_score()
+    -1480
+    """
+    return _limits(_section(pack)[0]).min_hand
 
 
 def _check_line(bd: LineBreakdown, pack: RulePack, section: BurracoSection) -> None:
@@ -226,11 +247,12 @@ def _score(bd: LineBreakdown, section: BurracoSection, pozzetto_penalty: bool) -
 
 
 def _bounded(score: int, bd: LineBreakdown, pack: RulePack) -> int:
-    bound = _limits(pack).max_hand
-    if abs(score) > bound:
+    limits = _limits(pack)
+    if not limits.min_hand <= score <= limits.max_hand:
         raise InvalidScoreError(
             f"a line score of {score} is impossible in one smazzata (penalties ="
-            f" {bd.penalties}): a line's score lies within ±{bound}"
+            f" {bd.penalties}): a line's score lies from {limits.min_hand} to"
+            f" {limits.max_hand}"
         )
     return score
 

@@ -8,7 +8,7 @@ setting's reason), then sections:
 
 * burraco packs: ``[vp]`` (MP→VP tables), ``[burraco]`` (bonuses, pozzetto, card points),
   ``[special]`` (riposo, forfeit, lateness, warnings), ``[standings]``, ``[pairing]``,
-  ``[team]``;
+  ``[team]``, ``[entry]`` (what a score sheet may hold, and what is confirmed first);
 * briscola packs: ``[briscola]`` (games per match, 60-60, standings points) and
   ``[standings]``.
 
@@ -40,6 +40,7 @@ __all__ = [
     "STANDINGS_KEYS",
     "BriscolaSection",
     "BurracoSection",
+    "EntrySection",
     "MatchPoints",
     "PairingSection",
     "RulePack",
@@ -178,6 +179,22 @@ class SpecialSection:
 
 
 @dataclass(frozen=True)
+class EntrySection:
+    """``[entry]``: bounds of a typed smazzata and the values confirmed before saving.
+
+    ``max_referee_penalty`` enters the lowest possible line score of a smazzata
+    (:func:`rules.burraco.min_hand_score`); the ``unlikely_*`` thresholds mark values that
+    are possible but asked for a confirmation at the table (:mod:`rules.bounds`).
+    """
+
+    max_referee_penalty: int
+    unlikely_hand_above: int
+    unlikely_hand_below: int
+    unlikely_all_zero: bool
+    unlikely_diff_above: int
+
+
+@dataclass(frozen=True)
 class StandingsSection:
     """``[standings]``: the tie-break chain, how head-to-head ties are handled, and
     what a round a pair missed (entered late, withdrew) gives it."""
@@ -252,13 +269,14 @@ class RulePack:
     pairing: PairingSection | None = None
     team: TeamSection | None = None
     briscola: BriscolaSection | None = None
+    entry: EntrySection | None = None
     _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         # Packs key caches (VP tables, score bounds): hash the deep contents once.
         fields_ = (self.name, self.version, self.game, self.title, self.source)
         sections = (self.standings, self.vp, self.burraco, self.special)
-        rest = (self.pairing, self.team, self.briscola)
+        rest = (self.pairing, self.team, self.briscola, self.entry)
         object.__setattr__(self, "_hash", hash(fields_ + sections + rest))
 
     def __hash__(self) -> int:
@@ -288,6 +306,10 @@ class RulePack:
     def require_pairing(self) -> PairingSection:
         """The ``[pairing]`` section, or RulePackError if this pack has none."""
         return _require(self.pairing, "pairing", self)
+
+    def require_entry(self) -> EntrySection:
+        """The ``[entry]`` section, or RulePackError if this pack has none."""
+        return _require(self.entry, "entry", self)
 
     def require_briscola(self) -> BriscolaSection:
         """The ``[briscola]`` section, or RulePackError if this pack has none."""
@@ -384,6 +406,7 @@ def parse_pack(data: Mapping[str, object], *, origin: str = "<data>") -> RulePac
             special=_special(top.table("special")),
             pairing=_pairing(top.table("pairing")),
             team=_team(top.table("team")),
+            entry=_entry(top.table("entry")),
         )
     else:
         pack = RulePack(
@@ -574,6 +597,18 @@ def _special(t: _Table) -> SpecialSection:
     return section
 
 
+def _entry(t: _Table) -> EntrySection:
+    section = EntrySection(
+        max_referee_penalty=t.int_("max_referee_penalty", minimum=0, step=5),
+        unlikely_hand_above=t.int_("unlikely_hand_above", minimum=0, step=5),
+        unlikely_hand_below=t.int_("unlikely_hand_below", maximum=0, step=5),
+        unlikely_all_zero=t.bool_("unlikely_all_zero"),
+        unlikely_diff_above=t.int_("unlikely_diff_above", minimum=0, step=5),
+    )
+    t.done()
+    return section
+
+
 def _standings(t: _Table) -> StandingsSection:
     chain = t.list_("chain")
     for item in chain:
@@ -685,12 +720,21 @@ class _Table:
             f"{self.origin}: [{self.where}] {key} must be {wanted}, got {value!r}"
         )
 
-    def int_(self, key: str, *, minimum: int | None = None, step: int = 1) -> int:
+    def int_(
+        self,
+        key: str,
+        *,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        step: int = 1,
+    ) -> int:
         value = self._get(key)
         if type(value) is not int:
             raise self._bad(key, "an integer", value)
         if minimum is not None and value < minimum:
             raise self._bad(key, f"at least {minimum}", value)
+        if maximum is not None and value > maximum:
+            raise self._bad(key, f"at most {maximum}", value)
         if value % step:
             raise self._bad(key, f"a multiple of {step}", value)
         return value

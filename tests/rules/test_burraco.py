@@ -15,6 +15,7 @@ from rules.burraco import (
     max_burrachi,
     max_hand_score,
     min_burraco_points,
+    min_hand_score,
 )
 from rules.cards import card_points, parse_cards
 from rules.errors import InvalidHandError, InvalidScoreError, RulesError
@@ -260,10 +261,16 @@ def test_more_card_points_than_the_deck() -> None:
 
 
 def test_penalties_cannot_push_a_line_beyond_the_bound() -> None:
-    bound = max_hand_score()
+    """The lowest line score is -(1080 + 100 + 300) under fibur-2026 (docs/rules.md §5)."""
+    lowest = min_hand_score()
+    assert lowest == -1480
     with pytest.raises(InvalidScoreError, match=r"penalties = 9000"):
         line_score(LineBreakdown(took_pozzetto=True, penalties=9000))
-    assert line_score(LineBreakdown(took_pozzetto=True, penalties=bound)) == -bound
+    with pytest.raises(InvalidScoreError, match=r"from -1480 to 4180"):
+        line_score(LineBreakdown(took_pozzetto=True, penalties=-lowest + 5))
+    assert line_score(LineBreakdown(took_pozzetto=True, penalties=-lowest)) == lowest
+    no_pozzetto = LineBreakdown(in_hand_points=1080, penalties=300)
+    assert line_score(no_pozzetto) == lowest
 
 
 def test_max_hand_score() -> None:
