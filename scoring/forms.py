@@ -1,8 +1,10 @@
 """The score-sheet form: parses a POST into a :class:`~scoring.services.Sheet`.
 
-The form only parses (integers, choices, lengths); every rule of the game is checked by
-the services, whose errors come back keyed by these field names and are put next to the
-fields with ``add_error``. One form class serves the quick row of the entry page (line
+The form only parses (integers, choices, lengths); every rule of the game, the bounds of
+a score included (docs/rules.md §5), is checked by the services, whose errors come back
+keyed by these field names and are put next to the fields with ``add_error``. The
+hidden ``confirm`` field carries the table's confirmation of unlikely values (the key
+the service gave when it asked). One form class serves the quick row of the entry page (line
 scores only) and the table page (``detailed``: kind of result, line, reason, breakdowns
 and a referee-set score).
 """
@@ -20,6 +22,9 @@ from .services import Breakdown, Hand, Sheet
 from .services.sheets import COUNT_PARTS, FLAG_PARTS, POINT_PARTS
 
 _HAND_FIELD = re.compile(r"^h(\d+)_(ns|ew)$")
+#: What a typed score may be as a number at all: the bounds of a score are the services'
+#: (a message that says the real limit), this only keeps absurd input out of the code.
+PARSE_LIMIT = 999_999
 #: Burraco scores are typed with a sign; ``inputmode`` keeps phones on a number pad.
 SCORE_ATTRS = {
     "inputmode": "numeric",
@@ -82,6 +87,12 @@ class SheetForm(forms.Form):
         max_length=64,
         widget=forms.HiddenInput(attrs={"data-idempotency-key": ""}),
     )
+    #: The confirmation key of the unlikely values the table confirmed (services.bounds).
+    confirm = forms.CharField(
+        max_length=64,
+        required=False,
+        widget=forms.HiddenInput(attrs={"data-confirm": ""}),
+    )
     reason = forms.CharField(
         label=_("Reason"),
         required=False,
@@ -109,8 +120,8 @@ class SheetForm(forms.Form):
                 self.fields[f"h{n}_{line}"] = forms.IntegerField(
                     label=f"{word} {n} {name}",
                     required=False,
-                    min_value=-9999,
-                    max_value=9999,
+                    min_value=-PARSE_LIMIT,
+                    max_value=PARSE_LIMIT,
                     widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
                 )
         if not detailed:
@@ -141,8 +152,8 @@ class SheetForm(forms.Form):
                 self.fields[f"set_{kind}_{line}"] = forms.IntegerField(
                     label=f"{unit} {name}",
                     required=False,
-                    min_value=-9999,
-                    max_value=9999,
+                    min_value=-PARSE_LIMIT,
+                    max_value=PARSE_LIMIT,
                     widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
                 )
         if game == "burraco":
@@ -242,6 +253,12 @@ class SheetForm(forms.Form):
         if all(v is None for v in values.values()) and not any(flags.values()):
             return None
         return Breakdown(**{k: v or 0 for k, v in values.items()}, **flags)
+
+    def ask_confirmation(self, key: str) -> None:
+        """Render the form again with ``key`` in ``confirm``: saving it confirms."""
+        data = self.data.copy()
+        data[self.add_prefix("confirm")] = key
+        self.data = data
 
     def add_service_errors(self, errors: dict[str, list[str]]) -> None:
         """Put a service's errors next to their fields (unknown fields: at the top)."""

@@ -52,6 +52,7 @@ class Labels:
     reason_rest: str
     save: str
     save_rest: str
+    confirm: str  # the save button once the table is asked to confirm unlikely values
     live: str  # what the live figure is: VP (Burraco) or partite won (Briscola)
     briscola: bool = False  # no MP difference: a Briscola match is counted in partite
 
@@ -68,6 +69,7 @@ class Labels:
             reason_rest=_("Reason"),
             save=_("Save"),
             save_rest=_("Record the rest"),
+            confirm=_("Confirm and save"),
             live=_("Games won") if game == "briscola" else "VP",
             briscola=game == "briscola",
         )
@@ -80,6 +82,9 @@ def _value(value: object) -> str:
 def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> SafeString:
     """The ``<form>`` of one table's quick sheet."""
     p = f"{sheet.prefix}-" if sheet.prefix else ""
+    save = labels.save_rest if sheet.rest else labels.save
+    # Asked to confirm unlikely values: saving again as typed confirms them.
+    confirming = bool(sheet.values.get("confirm")) and bool(sheet.errors)
 
     def error(name: str) -> SafeString:
         return format_html(
@@ -103,11 +108,13 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
 
     parts = [
         format_html(
-            '<form method="post" class="sheet" novalidate data-sheet action="{}">'
+            '<form method="post" class="sheet{}" novalidate data-sheet action="{}">'
             '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
             '<input type="hidden" name="{}lock_version" value="{}">'
             '<input type="hidden" name="{}idempotency_key" value="{}" data-idempotency-key>'
-            '<input type="hidden" name="{}kind" value="{}">',
+            '<input type="hidden" name="{}kind" value="{}">'
+            '<input type="hidden" name="{}confirm" value="{}" data-confirm>',
+            " confirming" if confirming else "",
             action,
             csrf,
             p,
@@ -116,6 +123,8 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
             _value(sheet.values.get("idempotency_key")),
             p,
             _value(sheet.values.get("kind")),
+            p,
+            _value(sheet.values.get("confirm")),
         ),
         format_html(
             '<div class="form-errors" role="alert">{}</div>',
@@ -169,12 +178,14 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
             '<div class="reason-wrap"><label for="id_{0}reason">{1}</label>'
             '<input type="text" name="{0}reason" id="id_{0}reason" value="{2}"'
             ' class="reason" maxlength="500" autocomplete="off">{3}</div>'
-            '<button type="submit" class="primary save">{4}</button></form>',
+            '<button type="submit" class="primary save" data-confirm-label="{5}">{4}'
+            "</button></form>",
             p,
             labels.reason_rest if sheet.rest else labels.reason,
             _value(sheet.values.get("reason")),
             error("reason"),
-            labels.save_rest if sheet.rest else labels.save,
+            labels.confirm if confirming else save,
+            labels.confirm,
         )
     )
     return mark_safe("".join(parts))  # every part escaped by format_html

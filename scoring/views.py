@@ -22,6 +22,7 @@ from . import pages, services
 from .forms import SettleForm, SheetForm, new_token
 from .models import ResultVersion, TableResult
 from .services import log as audit
+from .services.bounds import UnlikelyError
 from .services.errors import ConflictError, RoundNotReadyError, ScoringError
 from .tables import HistoryTable, ImpactTable, VersionLogTable, VersionTable
 
@@ -96,10 +97,13 @@ def save_table(request, tournament, round_id, number):
                 expected_lock_version=form.cleaned_data["lock_version"],
                 token=form.cleaned_data["idempotency_key"],
                 correction=request.POST.get("correction") == "1",
+                confirm=form.cleaned_data.get("confirm") or False,
             )
         except ScoringError as exc:
             error = exc
             form.add_service_errors(exc.errors)
+            if isinstance(exc, UnlikelyError):
+                form.ask_confirmation(exc.key)
     if _wants_json(request):
         return _json_answer(request, tournament, table, form, saved, error)
     if saved is None:
@@ -145,6 +149,8 @@ def _json_answer(request, tournament, table, form, saved, error):
     body["ok"] = False
     body["errors"] = {k: [str(m) for m in v] for k, v in form.errors.items()}
     body["code"] = error.code if error else "form"
+    if isinstance(error, UnlikelyError):
+        body["confirm"] = error.key
     if isinstance(error, ConflictError):
         body["lock_version"] = error.lock_version
         current = services.load_table(table.pk)

@@ -1,6 +1,7 @@
 """Scoring services: every write of a result goes through here, in a transaction.
 
 * :mod:`.sheets`: a typed sheet as plain values, checked and computed by :mod:`rules`;
+* :mod:`.bounds`: impossible values refused, unlikely ones confirmed (docs/rules.md §5);
 * :mod:`.entry`: ``submit_sheet`` (idempotent, optimistically locked, versioned);
 * :mod:`.confirmation`: double entry's differences and ``settle``;
 * :mod:`.corrections`: the impact report of a correction;
@@ -9,6 +10,15 @@
 * :mod:`.errors`: the user errors they raise (translated, keyed by form field).
 """
 
+from .bounds import (
+    BoundsError,
+    ImpossibleError,
+    Problem,
+    UnlikelyError,
+    check_match,
+    check_sheet,
+    check_totals,
+)
 from .confirmation import Difference, differences, settle
 from .entry import SaveResult, context_of, load_table, pack_of, submit_sheet
 from .errors import (
@@ -25,13 +35,16 @@ from .sheets import Breakdown, Context, Hand, Outcome, Sheet, compute
 
 __all__ = [
     "AlreadyConfirmedError",
+    "BoundsError",
     "Breakdown",
     "ConflictError",
     "Context",
     "Difference",
     "Hand",
+    "ImpossibleError",
     "NotAllowedError",
     "Outcome",
+    "Problem",
     "RoundNotReadyError",
     "RoundProgress",
     "RoundStateError",
@@ -39,6 +52,10 @@ __all__ = [
     "ScoringError",
     "Sheet",
     "SheetError",
+    "UnlikelyError",
+    "check_match",
+    "check_sheet",
+    "check_totals",
     "close_round",
     "compute",
     "context_of",

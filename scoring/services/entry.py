@@ -2,8 +2,9 @@
 
 ``submit_sheet`` is the one write path for a typed sheet or a special result:
 
-1. the sheet is checked and computed by :func:`~scoring.services.sheets.compute`
-   (``SheetError``: nothing saved);
+1. the sheet is checked against the bounds of docs/rules.md §5 and computed
+   (:func:`~scoring.services.bounds.check_sheet`: an impossible value, or an unlikely
+   one that ``confirm`` does not confirm, is a ``SheetError``: nothing saved);
 2. in one transaction the table's :class:`~scoring.models.TableResult` row is locked
    (``SELECT ... FOR UPDATE``; created on first use with ``INSERT ... ON CONFLICT DO
    NOTHING``, so two first saves of a table meet on the same row);
@@ -38,6 +39,7 @@ from tournament.models import Pair, Round, Table, Tournament, TournamentRole
 from tournament.permissions import has_role
 
 from ..models import ResultVersion, TableResult
+from .bounds import Confirm, check_sheet
 from .errors import (
     AlreadyConfirmedError,
     ConflictError,
@@ -46,7 +48,7 @@ from .errors import (
     ScoringError,
     SheetError,
 )
-from .sheets import Context, Outcome, Sheet, compute
+from .sheets import Context, Outcome, Sheet
 from .versions import create_version, sheet_key, version_key, write_pair_scores
 
 Status = ResultVersion.Status
@@ -109,8 +111,13 @@ def submit_sheet(
     expected_lock_version: int,
     token: str,
     correction: bool = False,
+    confirm: Confirm = False,
 ) -> SaveResult:
-    """Save ``sheet`` for ``table`` as ``by``; see the module docstring for the rules."""
+    """Save ``sheet`` for ``table`` as ``by``; see the module docstring for the rules.
+
+    ``confirm``: ``True`` accepts unlikely values (docs/rules.md §5), a string the
+    unlikely values whose confirmation key it is (see :mod:`.bounds`).
+    """
     tournament = tournament_of(table)
     if not has_role(by, tournament, Role.REFEREE):
         raise NotAllowedError(_("You are not a referee of this tournament."))
@@ -120,7 +127,7 @@ def submit_sheet(
     if correction and not sheet.reason.strip():
         raise SheetError({"reason": [_("A correction needs a reason.")]})
     ctx = context_of(table)
-    outcome = compute(sheet, ctx)
+    outcome = check_sheet(sheet, ctx, confirm=confirm)
 
     conflict: ConflictError | None = None
     with transaction.atomic():

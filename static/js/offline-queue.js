@@ -5,16 +5,20 @@
  * because the server recognises the key and never counts the sheet twice.
  *
  * - When an opted-in form is submitted, its fields are copied to localStorage before
- *   the request leaves. The copy is dropped as soon as the server answers with JSON
- *   (whatever it says: saved, or an error the page shows next to the fields).
- * - If the request fails (no connection, or the answer was lost on the way back), the
- *   copy stays, a banner says so, and it is sent again, with the same key, when the
- *   browser comes back online, every 10 s while copies wait, and on the next page load.
+ *   the request leaves.
+ * - Only two things keep the copy and send it again later: no answer at all (no
+ *   connection, or the answer was lost on the way back) and a 503 (the server cannot
+ *   reach its database: it decided nothing). The banner says so; the copy is sent again,
+ *   with the same key, when the browser comes back online, every 10 s while copies wait,
+ *   and on the next page load.
+ * - Every other answer decided: the copy is dropped, and its message (saved; or the
+ *   error: 400 a value to fix, 409 a conflict, 500 a server error) is shown at the table,
+ *   never called a lost connection. A queued sheet the server refuses leaves the queue
+ *   with its message on its card, and the others are still sent.
  * - A form that the page posts without JavaScript is kept (not sent) when the browser
  *   knows it is offline, and sent the same way later.
- * - An answer that is not JSON (the login page after a session expired) keeps the copy:
- *   it is sent after the referee logs in again; so does a 5xx answer (the database was
- *   restarting): the server decided nothing.
+ * - The login page instead of an answer (the session expired) keeps the copy: it is sent
+ *   after the referee logs in again.
  *
  * Messages come from the script tag's data attributes (translated by the template).
  * After a resend the page hears `offline-queue:sent` (detail: {entry, status, body});
@@ -168,10 +172,20 @@
     return (response.headers.get("Content-Type") || "").indexOf("application/json") !== -1;
   }
 
-  // The server decided (saved, or refused with a reason the page shows): drop the copy.
-  // A 5xx (the database restarting) decided nothing: keep it and send it again.
+  // The login page instead of our answer: the session expired, nothing was decided.
+  function isLogin(response) {
+    return !isJson(response) && response.redirected && /\/login\//.test(response.url);
+  }
+
+  // Only a 503 (the database unreachable) or the login page leave the sheet undecided:
+  // every other answer decided (saved, or refused with a reason shown at the table).
   function decided(response) {
-    return isJson(response) && response.status < 500;
+    return response.status !== 503 && !isLogin(response);
+  }
+
+  // The words of an answer that is not our JSON (a proxy's error page, a CSRF refusal).
+  function failure(status) {
+    return (text.refused || "") + " (HTTP " + status + ")";
   }
 
   /* ---- sending again ---- */
@@ -213,6 +227,8 @@
     }));
   }
 
+  // Resolves true when the server decided (the copy is dropped), false when the copy
+  // waits: then the server is unreachable for the others too, and the round stops.
   function sendOne(entry) {
     return nativeFetch(entry.action, {
       method: "POST",
@@ -220,15 +236,20 @@
       headers: { Accept: "application/json", "X-CSRFToken": csrfOf(entry) },
       credentials: "same-origin",
     }).then(function (response) {
-      if (!isJson(response)) {
-        // Not our endpoint's answer (the login page, a CSRF failure): keep the copy.
+      if (isLogin(response)) {
         var el = banner();
         el.textContent = text.login || "";
         return false;
       }
-      if (!decided(response)) return false; // the server is not ready yet: later
-      return response.json().then(function (body) {
-        drop(entry.key);
+      if (!decided(response)) return false; // 503: the server is not ready yet, later
+      drop(entry.key);
+      if (!isJson(response)) {
+        applyAnswer(entry, response.status, { ok: false, message: failure(response.status) });
+        return true;
+      }
+      return response.json().catch(function () {
+        return { ok: false, message: failure(response.status) };
+      }).then(function (body) {
         applyAnswer(entry, response.status, body);
         return true;
       });
@@ -274,7 +295,7 @@
     if (!key) return request;
     return request.then(function (response) {
       if (decided(response)) {
-        drop(key);
+        drop(key); // the page shows the answer, whatever it is
         refreshBanner();
       } else {
         var entry = find(key);

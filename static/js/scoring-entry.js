@@ -8,6 +8,12 @@
  *   one, the progress and the missing tables are updated and the focus goes back to
  *   "Vai al tavolo". On an error the typed sheet stays and each message is put next to
  *   its field. Each sheet carries an idempotency key: sending it twice never counts twice.
+ * - An answer that is an error is shown as that error (a value to fix, a conflict, a
+ *   server error with its HTTP status): only no answer at all is a lost connection.
+ * - Unlikely values (docs/rules.md §5): the server marks them and sends a confirmation
+ *   key; the key goes into the sheet's hidden `confirm` field and the button says
+ *   "Conferma e salva", so Enter once more saves the sheet as typed. Change a marked
+ *   value and the server asks again.
  * Without JavaScript the forms post normally and the server answers with the page.
  */
 (function () {
@@ -178,10 +184,29 @@
       headers: { Accept: "application/json", "X-CSRFToken": csrf },
       credentials: "same-origin",
     }).then(function (response) {
-      return response.json().then(function (body) { return { status: response.status, body: body }; });
+      var answer = { status: response.status, body: null, login: false };
+      var type = response.headers.get("Content-Type") || "";
+      if (type.indexOf("application/json") === -1) {
+        answer.login = response.redirected && /\/login\//.test(response.url);
+        return answer;
+      }
+      return response.json().then(function (body) {
+        answer.body = body;
+        return answer;
+      }, function () { return answer; });
     }).then(function (answer) {
       delete form.dataset.busy;
       var body = answer.body;
+      if (!body) {
+        // Not the endpoint's JSON: the login page (session expired: the offline queue
+        // keeps the sheet) or an error page. Either way the typed sheet stays here.
+        if (message) {
+          message.textContent = answer.login ? bar.dataset.login :
+            bar.dataset.failed + " (HTTP " + answer.status + ")";
+          message.classList.add("conflict");
+        }
+        return;
+      }
       updateProgress(body.progress);
       if (body.ok) {
         if (body.redirect) { window.location.assign(body.redirect); return; }
@@ -201,7 +226,8 @@
         return;
       }
       clearErrors(form);
-      if (message) message.textContent = "";
+      if (message) { message.textContent = ""; message.classList.remove("conflict"); }
+      askConfirmation(form, body.code === "unlikely" ? body.confirm : "");
       if (body.lock_version !== undefined) {
         form.querySelector("[name$=lock_version]").value = body.lock_version;
       }
@@ -222,6 +248,17 @@
       delete form.dataset.busy;
       if (message) message.textContent = bar ? bar.dataset.offline : "";
     });
+  }
+
+  // Unlikely values: the key confirms them on the next save; any other answer clears it.
+  function askConfirmation(form, key) {
+    var input = form.querySelector("[data-confirm]");
+    var save = form.querySelector("button.save");
+    if (input) input.value = key || "";
+    form.classList.toggle("confirming", !!key);
+    if (!save) return;
+    if (!save.dataset.saveLabel) save.dataset.saveLabel = save.textContent;
+    save.textContent = key ? save.dataset.confirmLabel : save.dataset.saveLabel;
   }
 
   function bindAll(root) {

@@ -143,7 +143,7 @@ def test_conflict_answer_is_409_with_the_saved_sheet(world, client):
     client.force_login(world.referee)
     response = client.post(
         urls(world)["save"],
-        form_data(hands=((0, 0), (0, 0), (0, 0))),
+        form_data(hands=((100, 0), (0, 0), (0, 0))),
         HTTP_ACCEPT="application/json",
     )
     assert response.status_code == 409
