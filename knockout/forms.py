@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.forms import PARSE_LIMIT
+
 from .models import Bracket, BracketMatch
 
 #: Extra partita rows beyond best of N (60-60 partite replayed).
@@ -138,6 +140,9 @@ class MatchForm(forms.Form):
         required=False,
     )
 
+    #: The confirmation key of unlikely smazzate the referee confirmed (docs/rules.md §5).
+    confirm = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args, match: BracketMatch, briscola: bool, **kwargs):
         super().__init__(*args, **kwargs)
         self.match = match
@@ -151,8 +156,10 @@ class MatchForm(forms.Form):
                     if briscola
                     else _("Smazzata %(n)s, %(side)s") % {"n": n, "side": side.upper()},
                     required=False,
-                    min_value=-10000 if not briscola else 0,
-                    max_value=10000 if not briscola else 120,
+                    # Only a parse guard: the bounds of a smazzata or a partita are the
+                    # services' (scoring.services.bounds), with a message that says why.
+                    min_value=-PARSE_LIMIT,
+                    max_value=PARSE_LIMIT,
                 )
             self.game_names.append((n, f"g{n}a", f"g{n}b"))
         self.spareggio_names = []
@@ -163,8 +170,8 @@ class MatchForm(forms.Form):
                         label=_("Spareggio %(n)s, %(side)s")
                         % {"n": n, "side": side.upper()},
                         required=False,
-                        min_value=0,
-                        max_value=120,
+                        min_value=-PARSE_LIMIT,
+                        max_value=PARSE_LIMIT,
                     )
                 self.spareggio_names.append((n, f"s{n}a", f"s{n}b"))
             del self.fields["last_move"]
@@ -178,7 +185,8 @@ class MatchForm(forms.Form):
             ):
                 self.initial[a], self.initial[b] = game
 
-    def _rows(self, names) -> list[tuple[int, int]]:
+    def _rows(self, names, typed: list[tuple[str, str]]) -> list[tuple[int, int]]:
+        """The rows typed in full; ``typed`` gets each one's two field names."""
         out = []
         for n, a, b in names:
             va, vb = self.cleaned_data.get(a), self.cleaned_data.get(b)
@@ -191,12 +199,14 @@ class MatchForm(forms.Form):
                 )
                 continue
             out.append((va, vb))
+            typed.append((a, b))
         return out
 
     def clean(self):
         data = super().clean()
-        data["games"] = self._rows(self.game_names)
-        data["spareggi"] = self._rows(self.spareggio_names)
+        data["fields"], data["spareggio_fields"] = [], []
+        data["games"] = self._rows(self.game_names, data["fields"])
+        data["spareggi"] = self._rows(self.spareggio_names, data["spareggio_fields"])
         if not data["games"] and not data.get("no_show"):
             raise forms.ValidationError(
                 _("Type the partite, or the absent pair.")
@@ -204,6 +214,17 @@ class MatchForm(forms.Form):
                 else _("Type the smazzate, or the absent pair.")
             )
         return data
+
+    def ask_confirmation(self, key: str) -> None:
+        """Render the form again with ``key`` in ``confirm``: saving it confirms."""
+        data = self.data.copy()
+        data[self.add_prefix("confirm")] = key
+        self.data = data
+
+    def add_service_errors(self, errors: dict[str, list[str]]) -> None:
+        for field, messages in errors.items():
+            for message in messages:
+                self.add_error(field if field in self.fields else None, message)
 
     def rows(self):
         return [(n, self[a], self[b]) for n, a, b in self.game_names]

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring.services.bounds import BoundsError, UnlikelyError
 from tournament.models import Tournament, TournamentRole
 from tournament.permissions import role_required
 
@@ -147,11 +148,22 @@ def match_entry(request, tournament, bracket_id, round_, index):
             last_trick=d.get("last_trick") or "",
             last_move=d.get("last_move") or "",
             no_show=d.get("no_show") or "",
+            fields=d["fields"],
+            spareggio_fields=d["spareggio_fields"],
         )
         try:
             saved, impact = services.enter_result(
-                bracket.pk, round_, index, entry, by=request.user
+                bracket.pk,
+                round_,
+                index,
+                entry,
+                by=request.user,
+                confirm=d.get("confirm") or False,
             )
+        except BoundsError as exc:
+            form.add_service_errors(exc.errors)
+            if isinstance(exc, UnlikelyError):
+                form.ask_confirmation(exc.key)
         except services.KnockoutError as exc:
             form.add_error(None, str(exc))
         else:

@@ -28,6 +28,7 @@ from rules.knockout.match import (
     wins_needed,
 )
 from rules.packs import BriscolaSection
+from scoring.services.bounds import Confirm, check_match
 from tournament.models import Pair, Tournament
 
 from ..models import Bracket, BracketMatch
@@ -44,6 +45,19 @@ class MatchEntry:
     last_trick: str = ""  # "a" / "b": who made the last trick of the last spareggio
     last_move: str = ""  # "a" / "b": who made the last move of the last smazzata
     no_show: str = ""  # "a" / "b": the pair absent after the waiting time
+    #: The form fields of each row of ``games`` and ``spareggi`` (errors go next to
+    #: them); empty: g1a/g1b ..., s1a/s1b ... by position.
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    spareggio_fields: list[tuple[str, str]] = field(default_factory=list)
+
+    def names(self) -> list[tuple[str, str]]:
+        games = self.fields or [
+            (f"g{n}a", f"g{n}b") for n in range(1, len(self.games) + 1)
+        ]
+        spareggi = self.spareggio_fields or [
+            (f"s{n}a", f"s{n}b") for n in range(1, len(self.spareggi) + 1)
+        ]
+        return games + spareggi
 
 
 @dataclass(frozen=True)
@@ -67,6 +81,23 @@ def match_label(m: BracketMatch) -> str:
         "round": m.round,
         "index": m.index + 1,
     }
+
+
+def check_bounds(
+    tournament: Tournament, entry: MatchEntry, *, confirm: Confirm = False
+) -> None:
+    """The bounds of docs/rules.md §5 on the typed smazzate or partite (and spareggi).
+
+    Raises :class:`~scoring.services.bounds.ImpossibleError` or, unless ``confirm``
+    confirms them, :class:`~scoring.services.bounds.UnlikelyError`, each naming the
+    form fields; nothing is saved.
+    """
+    pack = pack_of(tournament)
+    if entry.no_show or pack is None:
+        return
+    check_match(
+        [*entry.games, *entry.spareggi], pack, names=entry.names(), confirm=confirm
+    )
 
 
 def decide(tournament: Tournament, match: BracketMatch, entry: MatchEntry) -> Decided:
@@ -195,9 +226,18 @@ def _pure(bracket: Bracket, rows: list[BracketMatch]) -> PureBracket:
 
 @transaction.atomic
 def enter_result(
-    bracket_id: int, round_: int, index: int, entry: MatchEntry, *, by
+    bracket_id: int,
+    round_: int,
+    index: int,
+    entry: MatchEntry,
+    *,
+    by,
+    confirm: Confirm = False,
 ) -> tuple[BracketMatch, list[ImpactLine]]:
-    """Record a match's result; returns the match and what changed downstream."""
+    """Record a match's result; returns the match and what changed downstream.
+
+    The typed values are checked first (:func:`check_bounds`, ``confirm`` as there).
+    """
     bracket = (
         Bracket.objects.select_for_update()
         .select_related("tournament")
@@ -220,6 +260,7 @@ def enter_result(
             _("%(match)s: its pairs are not known yet, no result can be entered.")
             % {"match": match_label(match)}
         )
+    check_bounds(bracket.tournament, entry, confirm=confirm)
     try:
         decided = decide(bracket.tournament, match, entry)
     except RulesError as exc:
