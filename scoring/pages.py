@@ -344,6 +344,11 @@ def table_context(
     if waiting:
         can_edit = False
     disputed = [v for v in versions if v.status == ResultVersion.Status.DISPUTED]
+    # A dispute is settled by the chief referee or a referee who typed neither sheet.
+    own_sheet = any(v.entered_by_id == user.pk for v in disputed)
+    can_settle = bool(disputed) and (is_chief or not own_sheet)
+    if disputed and not can_settle:
+        can_edit = False
     if form is None and can_edit:
         initial: dict[str, Any] = {
             "lock_version": result.lock_version if result else 0,
@@ -366,6 +371,7 @@ def table_context(
         "show_versions": show_versions,
         "differences": services.differences(disputed) if disputed else [],
         "disputed": disputed,
+        "can_settle": can_settle,
         "form": form if can_edit else None,
         "correction": correction,
         "closed": closed,

@@ -96,37 +96,24 @@ class Entered:
 
 
 def entered_scores(girone_id: int) -> Entered:
-    """Confirmed scores, plus a table awaiting its second entry with its latest sheet
-    (a disputed table does not count: its two sheets differ)."""
-    from .models import ResultVersion, TableResult
-    from .services.versions import pair_lines  # the lines a confirmation stores
+    """Confirmed scores, and how many tables await their second entry or are disputed.
+
+    A table awaiting its second entry is counted but its first sheet is left out: who
+    reads this may still type the second entry, and double entry is blind (issue 14
+    §5). A disputed table does not count either: its two sheets differ."""
+    from .models import TableResult
 
     scores = confirmed_scores([girone_id])
     pending = TableResult.objects.filter(
         round__girone_id=girone_id,
         status__in=[TableResult.Status.ENTERED, TableResult.Status.DISPUTED],
-    ).select_related("table", "round")
+    )
     entered = disputed = 0
-    for result in pending:
-        if result.status == TableResult.Status.DISPUTED:
+    for status in pending.values_list("status", flat=True):
+        if status == TableResult.Status.DISPUTED:
             disputed += 1
-            continue
-        version = (
-            result.versions.filter(status=ResultVersion.Status.ENTERED)
-            .order_by("-number")
-            .first()
-        )
-        if version is None:
-            continue
-        entered += 1
-        common: dict[str, Any] = {
-            "girone_id": girone_id,
-            "round_number": result.round.number,
-            "table_id": result.table_id,
-        }
-        scores.extend(
-            Score(**line, **common) for line in pair_lines(result.table, version)
-        )
+        else:
+            entered += 1
     return Entered(scores, entered, disputed)
 
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.words import GameWords
 
-from .models import ResultVersion
+from .models import ResultVersion, TableResult
 
 
 class _Plain(tables.Table):
@@ -115,6 +115,8 @@ class VersionLogTable(_Plain):
         return self._summary(old)
 
     def render_after(self, record: ResultVersion) -> str:
+        if _blind(record):
+            return str(_("hidden until the second entry"))
         return self._summary(record)
 
     def _summary(self, version: ResultVersion) -> str:
@@ -123,6 +125,12 @@ class VersionLogTable(_Plain):
             f"{score} {_line_pair(version.mp_ns, version.mp_ew)}"
             f" · {points} {_line_pair(version.vp_ns, version.vp_ew)}"
         )
+
+
+def _blind(version: ResultVersion) -> bool:
+    """A version of a table awaiting its second entry: its numbers stay hidden from
+    everyone who may still type that entry (a director may: issue 14 §5)."""
+    return version.result.status == TableResult.Status.ENTERED
 
 
 class ImpactTable(_Plain):

@@ -222,11 +222,14 @@ def close_round(request, tournament, round_id):
 @require_GET
 @role_required(Role.REFEREE)
 def impact(request, tournament, version_id):
+    # Only a correction has an impact report: any other version (a pending first entry
+    # of a double entry above all) is not shown here (issue 14 §5).
     version = get_object_or_404(
         ResultVersion.objects.select_related(
             "result__table__round__girone", "entered_by", "supersedes"
         ),
         pk=version_id,
+        purpose=ResultVersion.Purpose.CORRECTION,
         result__round__girone__stage__tournament=tournament,
     )
     report = version.impact or {"rows": [], "later_rounds": []}

@@ -4,7 +4,8 @@ In double-entry mode a second referee types the sheet without seeing the first (
 entry page shows neither sheet's scores while a table awaits its second entry). Equal
 sheets are confirmed by ``submit_sheet``; different ones are put in dispute, and a
 referee settles the dispute here by choosing one of them (or by typing the right sheet,
-which ``submit_sheet`` takes as a settlement).
+which ``submit_sheet`` takes as a settlement): the chief referee, or a referee who typed
+neither sheet (``entry.check_settler``), never one who would choose their own.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tournament.permissions import has_role
 from tournament.words import game_words
 
 from ..models import ResultVersion, TableResult
-from .entry import SaveResult, lock_result, tournament_of
+from .entry import SaveResult, check_settler, lock_result, tournament_of
 from .errors import ConflictError, NotAllowedError, RoundStateError, ScoringError
 from .versions import write_pair_scores
 
@@ -97,6 +98,7 @@ def settle(
                 % {"n": table.number},
                 lock_version=result.lock_version,
             )
+        check_settler(result, table, tournament, by)
         try:
             chosen = result.versions.get(pk=version_id, status=Status.DISPUTED)
         except ResultVersion.DoesNotExist:

@@ -14,11 +14,14 @@
    table meanwhile: the attempt is **recorded** as a version with status ``rejected``
    (kept for the history, never counted) and :class:`ConflictError` is raised after the
    transaction commits;
-5. otherwise the table moves on: a first sheet is confirmed at once (single entry, or a
-   referee's adjudication) or waits for a second referee (double entry); a second sheet
-   equal to the first confirms it, a different one puts both in dispute; a sheet typed
-   on a disputed table settles it; a confirmed table changes only through a correction
-   with a reason (``AlreadyConfirmedError`` otherwise), which stores its impact report.
+5. otherwise the table moves on: a first sheet is confirmed at once (single entry) or
+   waits for a second referee (double entry: a special result too, a forfeit or a
+   referee-set score, everything but the rest of a one-pair table, which leaves nothing
+   to choose); a second sheet equal to the first confirms it, a different one puts both
+   in dispute; a sheet typed on a disputed table settles it, typed by the chief referee
+   or by a referee who typed neither sheet (:func:`check_settler`); a confirmed table
+   changes only through a correction with a reason (``AlreadyConfirmedError``
+   otherwise), which stores its impact report.
 
 A closed round accepts only corrections, only from the chief referee. Every change of
 the version that counts rewrites the table's :class:`~scoring.models.PairScore` rows in
@@ -228,7 +231,6 @@ def _apply(
 
     now = timezone.now()
     common = {"by": by, "token": token, "expected": expected, "now": now}
-    adjudication = sheet.kind not in ResultVersion.SHEET_KINDS
     impact: dict[str, Any] | None = None
 
     if result.status == TableStatus.CONFIRMED:
@@ -262,8 +264,7 @@ def _apply(
         version.impact = impact
         version.save(update_fields=["impact"])
     elif result.status == TableStatus.EMPTY:
-        double = tournament.entry_mode == Tournament.EntryMode.DOUBLE
-        if double and not adjudication:
+        if needs_second_entry(tournament, table, sheet):
             version = create_version(
                 result, table, sheet, outcome, status=Status.ENTERED, **common
             )
@@ -275,9 +276,7 @@ def _apply(
             _count(result, table, version)
     elif result.status == TableStatus.ENTERED:
         first = result.versions.get(status=Status.ENTERED)
-        if adjudication:
-            version = _settle_by_new(result, table, sheet, outcome, common)
-        elif first.entered_by_id == by.pk:
+        if first.entered_by_id == by.pk:
             raise ScoringError(
                 _(
                     "You typed the first sheet of table %(n)d: the second entry must"
@@ -312,10 +311,44 @@ def _apply(
             _set_status(first, Status.DISPUTED)
             result.status = TableStatus.DISPUTED
     else:  # disputed: the sheet typed now settles it
+        check_settler(result, table, tournament, by)
         version = _settle_by_new(result, table, sheet, outcome, common)
     result.lock_version += 1
     result.save(update_fields=["status", "current", "lock_version", "updated_at"])
     return SaveResult(version, result, created=True, impact=impact)
+
+
+def needs_second_entry(tournament: Tournament, table: Table, sheet: Sheet) -> bool:
+    """Double entry: a first result waits for a second referee's equal one.
+
+    Every kind of result does, a special one (a forfeit, a referee-set score, both pairs
+    absent) as much as a sheet; only the rest of a one-pair table is confirmed at once:
+    the table's seating decides it and the pack gives its award, nobody types a value.
+    """
+    if tournament.entry_mode != Tournament.EntryMode.DOUBLE:
+        return False
+    return not (sheet.kind == ResultVersion.Kind.REST and table.pair_ew_id is None)
+
+
+def check_settler(
+    result: TableResult, table: Table, tournament: Tournament, by: Any
+) -> None:
+    """A dispute is settled by the chief referee or by a referee who typed neither sheet.
+
+    Raises :class:`NotAllowedError` for a referee who typed one of the disputed sheets:
+    settling it would let them choose their own.
+    """
+    if has_role(by, tournament, Role.CHIEF_REFEREE):
+        return
+    typed = result.versions.filter(status=Status.DISPUTED, entered_by=by.pk).exists()
+    if typed:
+        raise NotAllowedError(
+            _(
+                "You typed one of the two sheets of table %(n)d: the chief referee or"
+                " a referee who typed neither settles the dispute."
+            )
+            % {"n": table.number}
+        )
 
 
 def _settle_by_new(

@@ -1,9 +1,11 @@
-"""The director's provisional standings: confirmed results plus those only entered.
+"""The director's provisional standings: the confirmed results, and what still waits.
 
 Not stored: one director looks at it, and it changes with every sheet. A table awaiting
-its second entry counts with its latest entered sheet; a disputed table does not count
-(its two sheets differ) and is reported. The scores are read by :mod:`scoring.scores`
-and ranked by :mod:`.ranking`, as the stored standings are.
+its second entry is counted but its first sheet is left out: a director may type that
+second entry, and nothing of a pending first entry is shown to anyone who may still
+type the second (blind double entry, issue 14 §5). A disputed table does not count (its
+two sheets differ) and is reported. The scores are read by :mod:`scoring.scores` and
+ranked by :mod:`.ranking`, as the stored standings are.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from .rows import RowData, build_rows
 class Provisional:
     girone: Girone
     rows: list[RowData]
-    entered: int  # tables counted from an entered, unconfirmed sheet
+    entered: int  # tables left out: awaiting their second entry (blind)
     disputed: int  # tables left out: their sheets differ
 
 

@@ -92,14 +92,15 @@ def test_only_confirmed_results_count(girone):
     assert got == {9: 17, 12: 12, 4: 8, 20: 3}
 
 
-def test_provisional_view_adds_entered_results(girone):
+def test_provisional_view_counts_but_never_shows_a_pending_first_entry(girone):
+    """Blind double entry (issue 14 §5): a director may type the second entry."""
     play(girone, {1: THREE_WAY[1]})
     rnd = make_round(girone, 2)
     pairs = {p.number: p for p in girone.pairs.all()}
     add_result(seat(rnd, 1, pairs[12], pairs[9]), 1300, 850, 14, 6, status="entered")
     view = provisional_standings(girone)
     assert view.entered == 1
-    assert {r.pair_number: r.vp for r in view.rows} == {12: 26, 9: 23, 4: 8, 20: 3}
+    assert {r.pair_number: r.vp for r in view.rows} == {12: 12, 9: 17, 4: 8, 20: 3}
 
 
 def test_unreleased_round_stays_out_of_the_public_standings(girone):

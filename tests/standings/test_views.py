@@ -50,15 +50,15 @@ def test_director_sees_the_confirmed_standings_and_the_chain(client, world):
     assert "<strong>15</strong>" in html
 
 
-def test_provisional_view_includes_entered_results(client, world):
+def test_provisional_view_leaves_a_pending_first_entry_out(client, world):
     t, g, pairs, director = world
     rnd = make_round(g, 2)
     add_result(seat(rnd, 1, pairs[2], pairs[3]), 1500, 500, 19, 1, status="entered")
     client.force_login(director)
     url = reverse("standings:provisional", args=[t.slug, g.pk])
     html = client.get(url).content.decode()
-    assert "Comprende 1 risultati inseriti" in html
-    assert "<strong>24</strong>" in html  # pair 2: 5 + 19
+    assert "Tavoli in attesa del secondo inserimento: 1" in html
+    assert "<strong>24</strong>" not in html  # pair 2: 5 + 19 would show it
     official = client.get(reverse("standings:director", args=[t.slug])).content
     assert b"<strong>24</strong>" not in official
 
