@@ -1,5 +1,9 @@
 """Admin views of the tabelloni: read-mostly (results go through the referee's page,
-which advances winners and flags corrections; editing rows here would bypass that)."""
+which advances winners and flags corrections; editing rows here would bypass that).
+
+A tabellone is made by the director's pages (qualifiers confirmed, then drawn), never
+here: its tournament, stages and pairs are shown, not chosen, so no choice can point at
+another tournament's objects (issue 14 §6; the models' ``clean()`` refuses them too)."""
 
 from django.contrib import admin
 
@@ -19,6 +23,9 @@ class BracketAdmin(admin.ModelAdmin):
     list_display = ["tournament", "name", "status", "count", "size", "version"]
     list_filter = ["status"]
     readonly_fields = [
+        "tournament",
+        "stage",
+        "source",
         "status",
         "size",
         "version",
@@ -28,12 +35,18 @@ class BracketAdmin(admin.ModelAdmin):
     ]
     inlines = [EntryInline]
 
+    def has_add_permission(self, request):
+        return False
+
 
 @admin.register(BracketMatch)
 class BracketMatchAdmin(admin.ModelAdmin):
     list_display = ["bracket", "round", "index", "pair_a", "pair_b", "winner", "status"]
     list_filter = ["status", "bracket"]
     readonly_fields = [
+        "bracket",
+        "round",
+        "index",
         "pair_a",
         "pair_b",
         "winner",
@@ -47,3 +60,6 @@ class BracketMatchAdmin(admin.ModelAdmin):
         "entered_by",
         "entered_at",
     ]
+
+    def has_add_permission(self, request):
+        return False

@@ -17,11 +17,13 @@ incontro = match; partita = game; smazzata = hand; spareggio = tie-break game.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Pair, Stage, Tournament
+from tournament.models.structure import other_tournament_error
 
 
 class Bracket(models.Model):
@@ -114,6 +116,15 @@ class Bracket(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} – {self.name or self.stage}"
 
+    def clean(self) -> None:
+        """Its stages are its tournament's (issue 14 §6: clean() and the services, as no
+        database constraint reaches across two foreign keys)."""
+        super().clean()
+        _same_tournament(
+            self.tournament_id,
+            {"stage": (Stage, self.stage_id), "source": (Stage, self.source_id)},
+        )
+
 
 class Entry(models.Model):
     """A confirmed qualifier: its seed, girone and place, and why (ties at the cut)."""
@@ -143,6 +154,12 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seed}. {self.pair}"
+
+    def clean(self) -> None:
+        super().clean()
+        _same_tournament(
+            _bracket_tournament(self.bracket_id), {"pair": (Pair, self.pair_id)}
+        )
 
     @property
     def tag(self) -> str:
@@ -234,8 +251,45 @@ class BracketMatch(models.Model):
     def __str__(self) -> str:
         return f"{self.bracket} – {self.round}.{self.index + 1}"
 
+    def clean(self) -> None:
+        super().clean()
+        _same_tournament(
+            _bracket_tournament(self.bracket_id),
+            {
+                name: (Pair, getattr(self, f"{name}_id"))
+                for name in ("pair_a", "pair_b", "winner")
+            },
+        )
+
     @property
     def loser(self) -> Pair | None:
         if self.winner_id is None or self.status == self.Status.BYE:
             return None
         return self.pair_b if self.winner_id == self.pair_a_id else self.pair_a
+
+
+def _bracket_tournament(bracket_id: int | None) -> int | None:
+    if bracket_id is None:
+        return None
+    return (
+        Bracket.objects.filter(pk=bracket_id)
+        .values_list("tournament_id", flat=True)
+        .first()
+    )
+
+
+def _same_tournament(
+    tournament_id: int | None, refs: dict[str, tuple[type[models.Model], int | None]]
+) -> None:
+    """ValidationError naming each field whose object is another tournament's."""
+    if tournament_id is None:
+        return
+    errors = {}
+    for name, (model, pk) in refs.items():
+        if pk is None:
+            continue
+        theirs = model.objects.filter(pk=pk).values_list("tournament_id", flat=True)
+        if theirs.first() != tournament_id:
+            errors[name] = other_tournament_error()
+    if errors:
+        raise ValidationError(errors)

@@ -22,6 +22,7 @@ linea = line (NS / EO, ``ns`` / ``ew`` in code); riposo = rest; ammonizione = wa
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Abs, Mod
@@ -30,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Girone, Pair, Round, Table
+from tournament.models.structure import other_tournament_error
 
 #: The largest absolute MP a line can score in one smazzata (rules.burraco bounds it at
 #: 4180 under fibur-2026); a DB-level sanity bound, the exact check is in rules.
@@ -90,6 +92,16 @@ class TableResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} – {self.get_status_display()}"
+
+    def clean(self) -> None:
+        """Its round is its table's (issue 14 §6); the services write both together."""
+        super().clean()
+        if self.table_id is not None and self.round_id is not None:
+            of = Table.objects.filter(pk=self.table_id).values_list(
+                "round_id", flat=True
+            )
+            if of.first() != self.round_id:
+                raise ValidationError({"round": other_tournament_error()})
 
 
 class ResultVersion(models.Model):
@@ -370,3 +382,26 @@ class PairScore(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pair} – {self.round}: {self.vp} VP"
+
+    def clean(self) -> None:
+        """Its table, round, girone and pairs are one table's (issue 14 §6)."""
+        super().clean()
+        table = (
+            Table.objects.filter(pk=self.table_id)
+            .values("round_id", "round__girone_id", "pair_ns_id", "pair_ew_id")
+            .first()
+        )
+        if table is None:
+            return
+        errors = {}
+        if table["round_id"] != self.round_id:
+            errors["round"] = other_tournament_error()
+        if table["round__girone_id"] != self.girone_id:
+            errors["girone"] = other_tournament_error()
+        seated = {table["pair_ns_id"], table["pair_ew_id"]}
+        if self.pair_id not in seated:
+            errors["pair"] = other_tournament_error()
+        if self.opponent_id is not None and self.opponent_id not in seated:
+            errors["opponent"] = other_tournament_error()
+        if errors:
+            raise ValidationError(errors)

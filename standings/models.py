@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import secrets
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Girone, Pair, Stage, Tournament
+from tournament.models.structure import other_tournament_error
 
 
 def attendance_note(missed: int, entered: int | None, withdrew: int | None) -> str:
@@ -140,6 +142,24 @@ class Snapshot(models.Model):
     def __str__(self) -> str:
         scope = str(self.girone) if self.girone_id else str(self.stage)
         return f"{scope} {self.line} {self.kind} v{self.version}"
+
+    def clean(self) -> None:
+        """Its stage is its tournament's and its girone the stage's (issue 14 §6)."""
+        super().clean()
+        errors = {}
+        stage = Stage.objects.filter(pk=self.stage_id).values_list(
+            "tournament_id", flat=True
+        )
+        if self.stage_id is not None and stage.first() != self.tournament_id:
+            errors["stage"] = other_tournament_error()
+        if self.girone_id is not None:
+            of = Girone.objects.filter(pk=self.girone_id).values_list(
+                "stage_id", flat=True
+            )
+            if of.first() != self.stage_id:
+                errors["girone"] = other_tournament_error()
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def etag(self) -> str:

@@ -1,4 +1,14 @@
+"""The admin: every choice lists only the same tournament's objects (issue 14 §6).
+
+A pair's girone, a table's pairs: the admin offers only those of the object's own
+tournament (on a new object, of the tournament chosen in the URL or the form: until
+then, none). The models' ``clean()`` refuses another tournament's object anyway.
+Once saved, the tournament of a pair and the girone of a round no longer change here:
+everything hanging from them would then point across tournaments.
+"""
+
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from .models import (
     Club,
@@ -11,6 +21,22 @@ from .models import (
     Tournament,
     TournamentRole,
 )
+
+
+def _chosen(request, name: str, obj, attr: str) -> str | None:
+    """The id of ``obj.<attr>``, or of ``name`` in the add form's POST or URL."""
+    if obj is not None:
+        return getattr(obj, attr)
+    value = request.POST.get(name) or request.GET.get(name) or ""
+    return value if value.isdigit() else None
+
+
+class GironeChoice:
+    """Show a girone with its tournament: labels repeat across tournaments."""
+
+    @staticmethod
+    def label(girone: Girone) -> str:
+        return f"{girone.stage.tournament} – {girone}"
 
 
 @admin.register(Club)
@@ -62,15 +88,53 @@ class PairAdmin(admin.ModelAdmin):
     search_fields = ["player1__search_key", "player2__search_key"]
     autocomplete_fields = ["player1", "player2", "club"]
 
+    def get_readonly_fields(self, request, obj=None):
+        return ["tournament"] if obj is not None else []
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        field = form.base_fields.get("girone")
+        if field is not None:
+            tournament = _chosen(request, "tournament", obj, "tournament_id")
+            field.queryset = Girone.objects.filter(
+                stage__tournament=tournament
+            ).select_related("stage")
+            if tournament is None:
+                field.help_text = _(
+                    "Save the pair first: then the gironi of its tournament are listed."
+                )
+        return form
+
 
 @admin.register(Girone)
 class GironeAdmin(admin.ModelAdmin):
     list_display = ["label", "stage"]
 
+    def get_readonly_fields(self, request, obj=None):
+        return ["stage"] if obj is not None else []
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "stage" and field is not None:
+            field.queryset = field.queryset.select_related("tournament")
+            field.label_from_instance = lambda s: f"{s.tournament} – {s}"
+        return field
+
 
 class TableInline(admin.TabularInline):
     model = Table
     extra = 0
+
+    def get_formset(self, request, obj=None, **kwargs):
+        formset = super().get_formset(request, obj, **kwargs)
+        girone = _chosen(request, "girone", obj, "girone_id")
+        pairs = Pair.objects.filter(tournament__stages__gironi=girone).select_related(
+            "player1", "player2"
+        )
+        for name in ("pair_ns", "pair_ew"):
+            if name in formset.form.base_fields:
+                formset.form.base_fields[name].queryset = pairs
+        return formset
 
 
 @admin.register(Round)
@@ -78,3 +142,13 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ["girone", "number", "movement", "status"]
     list_filter = ["status"]
     inlines = [TableInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["girone"] if obj is not None else []
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        field = super().formfield_for_foreignkey(db_field, request, **kwargs)
+        if db_field.name == "girone" and field is not None:
+            field.queryset = field.queryset.select_related("stage__tournament")
+            field.label_from_instance = GironeChoice.label
+        return field

@@ -1,11 +1,12 @@
 """Rounds (turni) and their tables (tavoli)."""
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .structure import Girone, Pair
+from .structure import Girone, Pair, other_tournament_error, tournament_of_girone
 
 
 class Round(models.Model):
@@ -100,6 +101,29 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} – tavolo {self.number}"
+
+    def clean(self) -> None:
+        """Both pairs are of the round's tournament (issue 14 §6; no database constraint
+        can reach the tournament across the round's girone and stage)."""
+        super().clean()
+        if self.round_id is None:
+            return
+        girone_id = Round.objects.values_list("girone_id", flat=True).get(
+            pk=self.round_id
+        )
+        tournament_id = tournament_of_girone(girone_id)
+        errors = {}
+        for name in ("pair_ns", "pair_ew"):
+            pair_id = getattr(self, f"{name}_id")
+            if pair_id is None:
+                continue
+            theirs = Pair.objects.values_list("tournament_id", flat=True).get(
+                pk=pair_id
+            )
+            if theirs != tournament_id:
+                errors[name] = other_tournament_error()
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def is_rest(self) -> bool:

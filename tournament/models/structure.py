@@ -1,6 +1,7 @@
 """Tournaments, their roles, stages, gironi and pairs."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
@@ -249,6 +250,37 @@ class Pair(models.Model):
     def __str__(self) -> str:
         return f"{self.number}. {self.names}"
 
+    def clean(self) -> None:
+        """A pair's girone is one of its own tournament's (issue 14 §6).
+
+        No database constraint can say it (the tournament is two foreign keys away, and
+        Django has no composite foreign key): this check, the admin's choices and the
+        services (``tournament.services.gironi.move_pair``) keep it.
+        """
+        super().clean()
+        if (
+            self.girone_id is not None
+            and self.tournament_id is not None
+            and tournament_of_girone(self.girone_id) != self.tournament_id
+        ):
+            raise ValidationError({"girone": other_tournament_error()})
+
     @property
     def names(self) -> str:
         return f"{self.player1.last_name} – {self.player2.last_name}"
+
+
+def tournament_of_girone(girone_id: int) -> int | None:
+    """The tournament a girone belongs to (one query)."""
+    return (
+        Girone.objects.filter(pk=girone_id)
+        .values_list("stage__tournament_id", flat=True)
+        .first()
+    )
+
+
+def other_tournament_error() -> ValidationError:
+    return ValidationError(
+        _("This belongs to another tournament: choose one of this tournament's."),
+        code="other_tournament",
+    )
