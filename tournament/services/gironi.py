@@ -177,7 +177,9 @@ def move_pair(pair: Pair, girone: Girone | None) -> Pair:
     """Put one pair (e.g. registered late) in a girone, before its rounds start."""
     if girone is not None and girone.stage.tournament_id != pair.tournament_id:
         raise GironiError(
-            _("%(girone)s belongs to another tournament: pair %(number)s cannot join it.")
+            _(
+                "%(girone)s belongs to another tournament: pair %(number)s cannot join it."
+            )
             % {"girone": girone, "number": pair.number}
         )
     if girone is not None and Round.objects.filter(girone=girone).exists():
