@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from rules.bounds import hand_bounds
 from rules.vp import vp_table
 from tournament.models import Round, Table, Tournament, TournamentRole
 from tournament.permissions import has_role
@@ -132,14 +133,20 @@ def _replays(tournament: Tournament) -> bool:
 
 
 def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
-    """The round's VP table for the page's script (live VP before saving)."""
+    """The round's VP table for the page's script (live VP before saving), and the
+    bounds of one smazzata or partita (a value outside them is marked as it is typed;
+    the server decides, docs/rules.md §5)."""
+    pack = services.pack_of(tournament)
+    limits = hand_bounds(pack)
+    bounds = {"min": limits.lowest, "max": limits.highest}
     if tournament.game != Tournament.Game.BURRACO:
-        return {"game": tournament.game, "bands": [], "total": 0}
-    table = vp_table(round_.hands, services.pack_of(tournament))
+        return {"game": tournament.game, "bands": [], "total": 0, **bounds}
+    table = vp_table(round_.hands, pack)
     return {
         "game": tournament.game,
         "total": table.total,
         "bands": [[b.max_diff, b.winner_vp] for b in table.bands],
+        **bounds,
     }
 
 

@@ -62,6 +62,13 @@
     rows.forEach(function (row, i) { row.hidden = i >= visible; });
   }
 
+  // What no smazzata (or partita) can hold: the server says why when it is saved.
+  function impossible(v) {
+    if (vpData.min !== undefined && (v < vpData.min || v > vpData.max)) return true;
+    if (vpData.game === "burraco") return v % 5 !== 0;
+    return v === 1 || v === 119; // no cards are worth 1 point
+  }
+
   function recompute(form) {
     showRows(form);
     var ns = 0, ew = 0, any = false, bad = false, winsNs = 0, winsEw = 0;
@@ -71,8 +78,7 @@
       var a = toInt(inputs[0]), b = toInt(inputs[1]);
       [inputs[0], inputs[1]].forEach(function (input) {
         var v = toInt(input);
-        var wrong = input.value.trim() !== "" &&
-          (v === null || (vpData.game === "burraco" && v % 5 !== 0));
+        var wrong = input.value.trim() !== "" && (v === null || impossible(v));
         input.classList.toggle("suspect", wrong);
         if (wrong) bad = true;
       });

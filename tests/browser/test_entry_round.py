@@ -171,7 +171,7 @@ def test_double_entry_disagreement_is_shown_and_settled(
     page, live_server, make_user, screenshot_dir
 ):
     tournament, _, _, round_, _ = round_of(2, entry_mode="double")
-    for name in ("arbitro", "arbitro2"):
+    for name in ("arbitro", "arbitro2", "arbitro3"):
         grant(make_user(name, password=PASSWORD), tournament)
     entry = f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/"
     page.set_viewport_size(DESKTOP)
@@ -206,6 +206,12 @@ def test_double_entry_disagreement_is_shown_and_settled(
     page.screenshot(
         path=f"{screenshot_dir}/entry-5-differences-phone.png", full_page=True
     )
+    # arbitro2 typed one of the sheets: a referee who typed neither settles it.
+    expect(page.get_by_role("button", name="La scheda 1 è giusta")).to_have_count(0)
+    table_page = page.url
+    page.context.clear_cookies()
+    login(page, live_server.url, "arbitro3")
+    page.goto(table_page)
     page.get_by_role("button", name="La scheda 1 è giusta").click()
     expect(page.locator(".msg-success")).to_contain_text(
         "Tavolo 1 risolto e confermato"
@@ -266,7 +272,7 @@ def test_two_referees_on_one_table_the_second_gets_a_clear_conflict(
     page, live_server, make_user, screenshot_dir
 ):
     tournament, _, _, round_, _ = round_of(2)
-    for name in ("arbitro", "arbitro2"):
+    for name in ("arbitro", "arbitro2", "arbitro3"):
         grant(make_user(name, password=PASSWORD), tournament)
     entry = f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/"
     page.set_viewport_size(DESKTOP)

@@ -152,7 +152,7 @@ def test_the_table_page_offers_no_settling_to_a_referee_who_typed(disputed, clie
         kwargs={"slug": world.tournament.slug, "round_id": world.round.pk, "number": 1},
     )
     page = client.get(url).content.decode()
-    assert "Hai inserito uno dei due referti: la divergenza" in page
+    assert "Hai inserito una delle due schede: la divergenza" in page
     assert "è giusta" not in page  # no "Sheet n is right" button
     assert 'name="h1_ns"' not in page  # no sheet to type a settlement
     settle_url = reverse(
@@ -163,7 +163,7 @@ def test_the_table_page_offers_no_settling_to_a_referee_who_typed(disputed, clie
     assert status(table) == Status.DISPUTED
     client.force_login(world.referee3)
     page = client.get(url).content.decode()
-    assert "Hai inserito uno dei due referti: la divergenza" not in page
+    assert "Hai inserito una delle due schede: la divergenza" not in page
     assert "è giusta" in page
     client.post(settle_url, {"version": mine.pk, "lock_version": "2"})
     assert status(table) == Status.CONFIRMED
