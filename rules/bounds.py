@@ -109,6 +109,7 @@ class Bounds:
         return type(value) is int and self.lowest <= value <= self.highest
 
 
+@functools.cache
 def hand_bounds(pack: RulePack) -> Bounds:
     """The range of one line's score in one smazzata (Burraco), or a partita (Briscola).
 
@@ -200,25 +201,27 @@ def check_hands(
              limit=None))
     """
     found: list[Finding] = []
+    bounds = hand_bounds(pack)
     for number, hand in enumerate(hands, start=1):
         for line, value in zip(LINES, hand, strict=True):
             if value is not None:
-                found.extend(_check_one(value, line, number, pack))
+                found.extend(_check_one(value, line, number, pack, bounds))
         a, b = hand
         if (
             pack.game == "briscola"
             and a is not None
             and b is not None
-            and a in hand_bounds(pack)
-            and b in hand_bounds(pack)
+            and a in bounds
+            and b in bounds
             and a + b != DECK_POINTS
         ):
             found.append(Finding(Code.NOT_120, "ew", number, a + b, DECK_POINTS))
     return tuple(found)
 
 
-def _check_one(value: int, line: str, hand: int, pack: RulePack) -> list[Finding]:
-    bounds = hand_bounds(pack)
+def _check_one(
+    value: int, line: str, hand: int, pack: RulePack, bounds: Bounds
+) -> list[Finding]:
     if value < bounds.lowest:
         return [Finding(Code.BELOW_MIN, line, hand, value, bounds.lowest)]
     if value > bounds.highest:
