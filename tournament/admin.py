@@ -31,12 +31,9 @@ def _chosen(request, name: str, obj, attr: str) -> str | None:
     return value if value.isdigit() else None
 
 
-class GironeChoice:
-    """Show a girone with its tournament: labels repeat across tournaments."""
-
-    @staticmethod
-    def label(girone: Girone) -> str:
-        return f"{girone.stage.tournament} – {girone}"
+def girone_label(girone: Girone) -> str:
+    """A girone with its tournament: labels repeat across tournaments."""
+    return f"{girone.stage.tournament} – {girone}"
 
 
 @admin.register(Club)
@@ -150,5 +147,5 @@ class RoundAdmin(admin.ModelAdmin):
         field = super().formfield_for_foreignkey(db_field, request, **kwargs)
         if db_field.name == "girone" and field is not None:
             field.queryset = field.queryset.select_related("stage__tournament")
-            field.label_from_instance = GironeChoice.label
+            field.label_from_instance = girone_label
         return field
