@@ -54,6 +54,7 @@ def test_the_admin_refuses_another_tournaments_girone(admin_client, two):
     pair = pairs1[0]
     url = reverse("admin:tournament_pair_change", args=[pair.pk])
     data = {
+        "tournament": pair.tournament_id,  # read-only now: ignored if posted
         "number": pair.number,
         "player1": pair.player1_id,
         "player2": pair.player2_id,
