@@ -149,9 +149,14 @@ def vp_bounds(pack: RulePack) -> Bounds:
     if pack.game == "briscola":
         section = pack.require_briscola()
         points = section.match_points
-        return Bounds(
-            0, max(points.win, points.draw, points.loss, section.forfeit_winner_points)
+        most = max(
+            points.win,
+            points.draw,
+            points.loss,
+            section.forfeit_winner_points,
+            section.rest_points,
         )
+        return Bounds(0, most)
     return Bounds(0, pack.require_vp().total)
 
 

@@ -39,6 +39,7 @@ SECTIONS: dict[str, type] = {
     "team": packs.TeamSection,
     "briscola": packs.BriscolaSection,
     "briscola.match_points": packs.MatchPoints,
+    "entry": packs.EntrySection,
 }
 #: Identification keys: the loader itself uses them to find and pin the pack.
 IDENTITY = {"name", "version", "game"}
