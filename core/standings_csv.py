@@ -1,10 +1,14 @@
-"""The stored standings of a tournament as CSV (``manage.py export_standings_csv``)."""
+"""The stored standings of a tournament as CSV (``manage.py export_standings_csv``, and
+the "CSV" button of the director's standings page).
+
+Written by :mod:`core.csvsafe`: a name that looks like a formula stays text.
+"""
 
 from __future__ import annotations
 
-import csv
 import io
 
+from core import csvsafe
 from tournament.models import Tournament
 
 #: Columns of the standings CSV, in order: (header, snapshot or row attribute).
@@ -48,7 +52,7 @@ def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
         )
     )
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csvsafe.writer(out)
     writer.writerow([header for header, _ in CSV_COLUMNS])
     for row in rows:
         snapshot = row.snapshot

@@ -36,4 +36,5 @@ urlpatterns = [
         federation_views.fix_club_code,
         name="federation-club",
     ),
+    path("<slug:slug>/csv/", views.export_csv, name="csv"),
 ]

@@ -10,6 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core import csvsafe
+from core.standings_csv import standings_csv
 from tournament.models import Girone, Round, TournamentRole
 from tournament.permissions import role_required
 
@@ -92,4 +94,14 @@ def _tables_html(request, tournament, tables):
             "tables": tables,
             "english": getattr(request, "LANGUAGE_CODE", "it") == "en",
         },
+    )
+
+
+@role_required(DIRECTOR)
+def export_csv(request, tournament):
+    """The stored standings as CSV (as ``manage.py export_standings_csv``)."""
+    kind = "public" if request.GET.get("kind") == "public" else "confirmed"
+    suffix = "-pubblica" if kind == "public" else ""
+    return csvsafe.download(
+        standings_csv(tournament, kind), f"classifica-{tournament.slug}{suffix}.csv"
     )
