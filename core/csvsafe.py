@@ -77,7 +77,9 @@ def csv_text(
     return out.getvalue()
 
 
-def xlsx_bytes(sheets: Sequence[tuple[str, Sequence[Any], Iterable[Iterable[Any]]]]) -> bytes:
+def xlsx_bytes(
+    sheets: Sequence[tuple[str, Sequence[Any], Iterable[Iterable[Any]]]],
+) -> bytes:
     """An XLSX workbook: one sheet per ``(title, header, rows)``; text stays text.
 
     Numbers, dates and booleans keep their type; every ``str`` is written as a string
@@ -110,9 +112,7 @@ def _sheet_title(title: str) -> str:
 
 #: Content types of the two formats (for a download response).
 CSV_CONTENT_TYPE = "text/csv; charset=utf-8"
-XLSX_CONTENT_TYPE = (
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-)
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def download(data: str | bytes, filename: str, content_type: str | None = None):

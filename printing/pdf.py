@@ -5,6 +5,10 @@ written as one PDF, so a long document reports progress section by section. The 
 stylesheet is parsed once per process. A running header (tournament, document) and the
 page number are in the page margins of every page; table headers repeat by CSS
 (``thead`` is a table-header-group) and rows never split across pages.
+
+Text typed by people (a tournament's name) enters the page stylesheet only as a CSS
+string with every character that could end it escaped (:func:`css_string`), and
+WeasyPrint fetches nothing but the app's own files (:mod:`printing.fetcher`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from .documents.base import Document
+from .fetcher import AppFetcher
 
 #: progress(done, total): called after each section and once more when written.
 Progress = Callable[[int, int], None]
@@ -50,7 +55,9 @@ class PrintHTML(HTML):
 
 @functools.cache
 def _user_agent() -> CSS:
-    return CSS(filename=str(Path(__file__).parent / "css" / "ua.css"))
+    return CSS(
+        filename=str(Path(__file__).parent / "css" / "ua.css"), url_fetcher=AppFetcher()
+    )
 
 
 @functools.cache
@@ -59,14 +66,34 @@ def _stylesheet(name: str) -> CSS:
     path = finders.find(f"css/{name}.css")
     if path is None:
         raise FileNotFoundError(f"static/css/{name}.css")
-    return CSS(filename=path, font_config=_fonts())
+    return CSS(filename=path, font_config=_fonts(), url_fetcher=AppFetcher())
 
 
-def _css_string(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+#: Kept as they are in a CSS string: letters, digits and harmless punctuation.
+_CSS_PLAIN = frozenset(" .,:!?-–—·'’&+*=#%$€°ºª_|~^")
 
 
-def _page_css(document: Document, first_page: int) -> CSS:
+def css_string(value: str) -> str:
+    """``value`` as a quoted CSS string that nothing in it can end.
+
+    Letters, digits and harmless punctuation are kept; every other character (quotes,
+    backslashes, braces, parentheses, ``;``, ``@``, line breaks, control characters)
+    becomes a hexadecimal escape followed by the one space that ends it (``\\a `` for
+    a line break), so a name like ``x"}@page{...`` stays text. NUL, which CSS cannot
+    hold, becomes U+FFFD.
+    """
+    out = []
+    for char in value:
+        if char == "\x00":
+            char = "\ufffd"
+        if (char.isalnum() and char.isprintable()) or char in _CSS_PLAIN:
+            out.append(char)
+        else:
+            out.append(f"\\{ord(char):x} ")
+    return '"' + "".join(out) + '"'
+
+
+def _page_css(document: Document, first_page: int, fetcher: AppFetcher) -> CSS:
     title = document.title
     header = f"{title.tournament} · {title.document}"
     if title.scope:
@@ -76,13 +103,14 @@ def _page_css(document: Document, first_page: int) -> CSS:
     return CSS(
         string=(
             f"@page {{ size: {size};"
-            f" @top-left {{ content: {_css_string(header)}; }}"
-            f" @bottom-left {{ content: {_css_string(state)}; }} }}"
+            f" @top-left {{ content: {css_string(header)}; }}"
+            f" @bottom-left {{ content: {css_string(state)}; }} }}"
             # Sections are laid out one by one: carry the page number on.
             f" @page :first {{ counter-reset: page {first_page}; }}"
             + document.extra_css
         ),
         font_config=_fonts(),
+        url_fetcher=fetcher,
     )
 
 
@@ -95,7 +123,9 @@ class Pdf:
 def render_pdf(document: Document, progress: Progress | None = None) -> Pdf:
     """The PDF of ``document``, in Italian unless another language is active."""
     total = len(document.sections) + 1
-    base_url = str(settings.BASE_DIR)
+    # No base URL: a relative reference resolves to nothing, and the fetcher serves
+    # only torneo:static/ and the document's own torneo:resource/ URLs.
+    fetcher = AppFetcher(document.resources)
     pages = []
     first = None
     # Shared by the sections: an image (a score card's frame) is embedded once.
@@ -106,9 +136,9 @@ def render_pdf(document: Document, progress: Progress | None = None) -> Pdf:
             stylesheets = [
                 _stylesheet("print"),
                 _stylesheet(f"print-{document.kind}"),
-                _page_css(document, len(pages) + 1),
+                _page_css(document, len(pages) + 1, fetcher),
             ]
-            rendered = PrintHTML(string=html, base_url=base_url).render(
+            rendered = PrintHTML(string=html, url_fetcher=fetcher).render(
                 stylesheets=stylesheets, font_config=_fonts(), cache=cache
             )
             first = first or rendered

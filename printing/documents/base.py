@@ -69,7 +69,11 @@ class Document:
     context: dict[str, Any] = field(default_factory=dict)
     landscape: bool = False
     #: Stylesheet text added to the print stylesheet (e.g. a card's background frame).
+    #: Only the document's own values: text typed by people never goes here.
     extra_css: str = ""
+    #: Images the document made itself, by name: ``url(torneo:resource/<name>)`` in
+    #: ``extra_css`` (the only URLs besides static files that the PDF may load).
+    resources: dict[str, bytes] = field(default_factory=dict)
 
     def context_for(self, index: int) -> dict[str, Any]:
         """The template context of section ``index``."""

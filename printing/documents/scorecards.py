@@ -12,7 +12,7 @@ VP table, each pair's QR code leads to its public page (tournament.links).
 
 from __future__ import annotations
 
-import base64
+import hashlib
 
 from django.conf import settings
 from django.utils.safestring import mark_safe
@@ -23,6 +23,7 @@ from rules.vp import vp_table
 from tournament.links import pair_url, qr_svg
 from tournament.models import Round, Tournament
 
+from ..fetcher import resource_url
 from .base import (
     Document,
     DocumentError,
@@ -160,6 +161,7 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
         sections=sections,
         context={"tournament": tournament, "vp_rows": vp},
         extra_css=frame_css(frame) + qr_css(len(vp)),
+        resources={frame_name(frame): frame},
     )
 
 
@@ -214,7 +216,12 @@ def briscola_frame_labels(pack: RulePack) -> FrameLabels:
     )
 
 
+def frame_name(png: bytes) -> str:
+    """The frame's resource name (by content: the render cache embeds it once)."""
+    return f"card-frame-{hashlib.sha256(png).hexdigest()[:16]}.png"
+
+
 def frame_css(png: bytes) -> str:
     """The card frame as the cards' background (one image, drawn on every card)."""
-    encoded = base64.b64encode(png).decode()
-    return f" .card {{ background-image: url(data:image/png;base64,{encoded}); }}"
+    url = resource_url(frame_name(png))
+    return f" .card {{ background-image: url({url}); }}"
