@@ -65,7 +65,9 @@ def secret_png(tmp_path):
 
 
 def images_of(data: bytes) -> list:
-    return [image for page in PdfReader(io.BytesIO(data)).pages for image in page.images]
+    return [
+        image for page in PdfReader(io.BytesIO(data)).pages for image in page.images
+    ]
 
 
 def table_list(world) -> bytes:
