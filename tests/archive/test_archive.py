@@ -1,10 +1,13 @@
 """Tournament archive: a finished tournament survives export and import unchanged."""
 
 import io
+import itertools
 import json
 
 import pytest
 from django.core.management import call_command
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from core import archive
 from core.standings_csv import standings_csv
@@ -182,3 +185,215 @@ def test_standings_csv_lists_every_stored_row_in_order():
     out = io.StringIO()
     call_command("export_standings_csv", "coppa-archivio", stdout=out)
     assert out.getvalue() == text
+
+
+# --- An archive is untrusted input -------------------------------------------------
+
+
+def _section(data, label):
+    return next(s for s in data["models"] if s["model"] == label)
+
+
+def _counts():
+    from django.contrib.auth import get_user_model
+
+    return (
+        Tournament.objects.count(),
+        Club.objects.count(),
+        Player.objects.count(),
+        get_user_model().objects.count(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("label", "row"),
+    [
+        pytest.param(
+            "auth.user",
+            {
+                "id": 1,
+                "username": "intruso",
+                "password": "pbkdf2_sha256$1000000$salt$hash",
+                "is_superuser": True,
+                "is_staff": True,
+                "is_active": True,
+            },
+            id="auth-user",
+        ),
+        pytest.param("auth.group", {"id": 1, "name": "admins"}, id="auth-group"),
+        pytest.param(
+            "sessions.session",
+            {"id": 1, "session_key": "x", "session_data": "", "expire_date": None},
+            id="session",
+        ),
+        pytest.param(
+            "contenttypes.contenttype",
+            {"id": 1, "app_label": "x", "model": "y"},
+            id="contenttype",
+        ),
+        pytest.param("admin.logentry", {"id": 1}, id="admin-log"),
+        pytest.param("axes.accessattempt", {"id": 1}, id="other-app"),
+    ],
+)
+def test_sections_outside_the_tournament_are_refused(label, row):
+    data = archive.export_tournament(build_finished_tournament())
+    data["models"].insert(0, {"model": label, "rows": [row]})
+    before = _counts()
+    with pytest.raises(archive.ArchiveError, match="not part of a tournament archive"):
+        archive.import_tournament(data, slug="intrusione")
+    assert _counts() == before
+
+
+def test_an_archive_cannot_create_a_superuser(client, django_user_model):
+    data = archive.export_tournament(build_finished_tournament())
+    data["users"].append(
+        {
+            "id": 99,
+            "username": "intruso",
+            "password": "md5$salt$0123456789abcdef0123456789abcdef",
+            "is_superuser": True,
+            "is_staff": True,
+            "is_active": True,
+        }
+    )
+    _section(data, "tournament.tournamentrole")["rows"][0]["user"] = 99
+    copy = archive.import_tournament(data, slug="copia-utenti")
+    user = django_user_model.objects.get(username="intruso")
+    assert not (user.is_active or user.is_staff or user.is_superuser)
+    assert not user.has_usable_password()
+    assert copy.roles.filter(user=user).exists()  # the tournament role is kept
+    assert not client.login(username="intruso", password="")
+    client.force_login(user)
+    assert client.get("/admin/").status_code == 302  # to the login page
+
+
+@pytest.mark.parametrize(
+    ("label", "change", "message"),
+    [
+        pytest.param(
+            "tournament.tournament",
+            {"rule_pack": "fibur-1999"},
+            "tournament.tournament row 1, field rule_pack",
+            id="unknown-rule-pack",
+        ),
+        pytest.param(
+            "tournament.tournament",
+            {"rule_pack_version": 77},
+            "tournament.tournament row 1, field rule_pack",
+            id="unknown-pack-version",
+        ),
+        pytest.param(
+            "tournament.round",
+            {"status": "bogus"},
+            "tournament.round row 2, field status",
+            id="round-status",
+        ),
+        pytest.param(
+            "tournament.club",
+            {"name": "C" * 200},
+            "tournament.club row 2, field name",
+            id="club-name-too-long",
+        ),
+        pytest.param(
+            "tournament.pair",
+            {"number": "dodici"},
+            "tournament.pair row 2, field number",
+            id="not-a-number",
+        ),
+        pytest.param(
+            "scoring.tableresult",
+            {"status": "bogus"},
+            "scoring.tableresult row 2, field status",
+            id="deferred-row-status",
+        ),
+        pytest.param(
+            "tournament.table",
+            {"pair_ns": None},
+            "tournament.table row 2, field pair_ns",
+            id="missing-reference",
+        ),
+        pytest.param(
+            "tournament.table",
+            {"colour": "red"},
+            "unknown fields",
+            id="unknown-field",
+        ),
+    ],
+)
+def test_every_row_is_validated_and_a_refusal_names_model_row_and_field(
+    label, change, message
+):
+    data = archive.export_tournament(build_finished_tournament())
+    rows = _section(data, label)["rows"]
+    rows[-1 if label == "tournament.tournament" else 1].update(change)
+    before = _counts()
+    with pytest.raises(archive.ArchiveError) as refused:
+        archive.import_tournament(data, slug="rifiutato")
+    assert message in str(refused.value)
+    assert "\n" not in str(refused.value)
+    assert _counts() == before
+
+
+def test_the_command_refuses_in_one_line(tmp_path):
+    from django.core.management.base import CommandError
+
+    data = archive.export_tournament(build_finished_tournament())
+    _section(data, "tournament.round")["rows"][0]["status"] = "bogus"
+    path = tmp_path / "rotto.json"
+    path.write_text(archive.dumps(data))
+    with pytest.raises(CommandError) as refused:
+        call_command("import_tournament", str(path), slug="rotto")
+    assert str(refused.value).startswith("tournament.round row 1, field status:")
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=300)
+    | st.sampled_from(["", "bogus", "2026-13-45", "\x00", "fibur-2026", "-1"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner),
+    max_leaves=4,
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_any_changed_value_imports_cleanly_or_is_refused_in_one_line(data):
+    """Hypothesis changes one value of one row: a clean import or one line, never a
+    traceback, and nothing written when refused."""
+    import copy as copying
+
+    global _FUZZ_ARCHIVE
+    if (
+        _FUZZ_ARCHIVE is None
+        or not Tournament.objects.filter(slug="coppa-archivio").exists()
+    ):
+        _FUZZ_ARCHIVE = json.loads(
+            archive.dumps(archive.export_tournament(build_finished_tournament()))
+        )
+    changed = copying.deepcopy(_FUZZ_ARCHIVE)
+    section = data.draw(
+        st.sampled_from([s for s in changed["models"] if s["rows"]]), label="section"
+    )
+    row = data.draw(st.sampled_from(section["rows"]), label="row")
+    key = data.draw(st.sampled_from([*sorted(row), "extra"]), label="field")
+    row[key] = data.draw(json_values, label="value")
+    before = _counts()
+    slug = f"fuzz-{next(_SLUGS)}"
+    try:
+        copy = archive.import_tournament(changed, slug=slug)
+    except archive.ArchiveError as refused:
+        assert "\n" not in str(refused) and str(refused)
+        assert _counts() == before
+    else:
+        assert copy.slug == slug
+
+
+_FUZZ_ARCHIVE = None
+_SLUGS = itertools.count()

@@ -113,6 +113,32 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("public:tournament", kwargs={"slug": self.slug})
 
+    def clean(self) -> None:
+        """The rule pack must be one this site has, at that version, for this game."""
+        from django.core.exceptions import ValidationError
+
+        from rules.errors import RulePackError
+        from rules.packs import load_pack
+
+        if not self.rule_pack or self.rule_pack_version is None:
+            return  # clean_fields reports the missing value
+        try:
+            pack = load_pack(self.rule_pack, self.rule_pack_version)
+        except RulePackError:
+            raise ValidationError(
+                {
+                    "rule_pack": _("Unknown rule pack %(pack)s v%(version)s.")
+                    % {"pack": self.rule_pack, "version": self.rule_pack_version}
+                }
+            ) from None
+        if self.game and pack.game != self.game:
+            raise ValidationError(
+                {
+                    "rule_pack": _("Rule pack %(pack)s is not for %(game)s.")
+                    % {"pack": self.rule_pack, "game": self.get_game_display()}
+                }
+            )
+
 
 class TournamentRole(models.Model):
     """Who may direct or referee one tournament (roles are per tournament)."""
