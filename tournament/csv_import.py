@@ -9,16 +9,28 @@ spaces and underscores do not matter. Accepted headers (Italian first, English t
 * ``Testa di serie`` or ``Seed`` (a positive integer, optional);
 * ``Numero`` or ``Coppia`` (the pair number, optional: the next free one otherwise).
 
-The separator (``;``, ``,`` or tab) is detected. Line numbers are the file's own (the
-header is line 1), so that the director finds each error where the file shows it.
+The separator (``;``, ``,`` or tab) is found by :class:`csv.Sniffer` on the header
+line; quoting follows the csv module's ``excel`` dialect (a doubled quote inside a
+quoted cell is one quote: ``Circolo "La Rosa"``), strictly: a quote left open is an
+error on its line, not the rest of the file swallowed into one cell. Line numbers are the file's own (the header
+is line 1, a cell over two lines counts both), so that the director finds each error
+where the file shows it.
+
+An uploaded file is decoded by :func:`decode_csv`: a byte order mark says UTF-8,
+UTF-16 or UTF-32; without one, UTF-16 is recognised by its zero bytes, then UTF-8 and
+Windows-1252 are tried. A spreadsheet or another binary file is refused with a message
+that says what it is and what to do.
+
 Nothing here touches the database: the checks against the tournament live in
 :mod:`tournament.services.registration`.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import re
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -77,31 +89,131 @@ def normalise_header(text: str) -> str:
     return "".join(c for c in text if c.isalnum())
 
 
-def _dialect(sample: str) -> type[csv.Dialect] | csv.Dialect:
+class CsvFileError(ValueError):
+    """An uploaded file that is not CSV text; the message says what it is."""
+
+
+#: Byte order marks, longest first (UTF-32 LE starts like UTF-16 LE).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+#: Magic numbers of the files a director may pick by mistake.
+_BINARY = (
+    (b"PK\x03\x04", "xlsx"),  # .xlsx, .ods (zip)
+    (b"\xd0\xcf\x11\xe0", "xls"),  # .xls (OLE)
+    (b"%PDF", "pdf"),
+)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def decode_csv(raw: bytes) -> str:
+    """The text of an uploaded CSV file, or :class:`CsvFileError` saying why not.
+
+    >>> decode_csv("Cognome;Città".encode("utf-16"))
+    'Cognome;Città'
+    >>> decode_csv("Città".encode("cp1252")), decode_csv(codecs.BOM_UTF8 + b"ok")
+    ('Città', 'ok')
+    """
+    for magic, kind in _BINARY:
+        if raw.startswith(magic):
+            if kind == "pdf":
+                raise CsvFileError(_("This is a PDF file, not a CSV file."))
+            raise CsvFileError(
+                _(
+                    "This is a spreadsheet file (Excel or similar), not CSV text: "
+                    "open it and save it as “CSV UTF-8”."
+                )
+            )
+    encoding = next((enc for bom, enc in _BOMS if raw.startswith(bom)), None)
+    if encoding is None and len(raw) >= 2 and b"\x00" in raw[:200]:
+        head = raw[:200]
+        odd, even = head[1::2].count(0), head[0::2].count(0)
+        if odd > len(head) // 4 and even == 0:
+            encoding = "utf-16-le"
+        elif even > len(head) // 4 and odd == 0:
+            encoding = "utf-16-be"
+    candidates = [encoding] if encoding else ["utf-8", "cp1252"]
+    for candidate in candidates:
+        try:
+            text = raw.decode(candidate)
+        except UnicodeDecodeError:
+            continue
+        sample = text[:4096]
+        if len(_CONTROL.findall(sample)) > max(8, len(sample) // 100):
+            break  # decodes, but as binary noise (a stray NUL is a line's error)
+        return text
+    raise CsvFileError(
+        _(
+            "The file cannot be read as text (%(encoding)s): it is not a CSV file, or "
+            "it is damaged. Save it as “CSV UTF-8” and upload it again."
+        )
+        % {"encoding": encoding or "UTF-8, Windows-1252"}
+    )
+
+
+def _delimiter(header: str) -> str:
+    """The separator of the header line: ``;``, ``,`` or tab."""
     try:
-        return csv.Sniffer().sniff(sample, delimiters=";,\t")
+        return csv.Sniffer().sniff(header, delimiters=";,\t").delimiter
     except csv.Error:
-        return csv.excel if sample.count(",") > sample.count(";") else _Semicolon
+        counts = {d: header.count(d) for d in ";,\t"}
+        best = max(counts, key=lambda d: counts[d])
+        return best if counts[best] else ";"
 
 
-class _Semicolon(csv.excel):
-    delimiter = ";"
+def _dialect(delimiter: str) -> type[csv.Dialect]:
+    """The csv module's ``excel`` dialect with ``delimiter``: doubled quotes, strict."""
+    return type("PairsCsv", (csv.excel,), {"delimiter": delimiter, "strict": True})
+
+
+def _records(
+    text: str, dialect
+) -> tuple[list[tuple[int, list[str]]], list[EntryError]]:
+    """(first line, cells) of every record, and an error for each unreadable one."""
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    records: list[tuple[int, list[str]]] = []
+    errors: list[EntryError] = []
+    while True:
+        line = reader.line_num + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            message = _("The line cannot be read as CSV (%(error)s): check its quotes.")
+            errors.append(EntryError(line, message % {"error": exc}, None, "parse"))
+            continue
+        records.append((line, cells))
+    return records, errors
+
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 def _number(
     value: str, line: int, field_name: str, label: str
 ) -> tuple[int | None, EntryError | None]:
+    """A whole number in ASCII digits (the range is checked with the tournament)."""
     value = value.strip()
     if not value:
         return None, None
-    try:
+    if _INTEGER.fullmatch(value) and len(value) <= 18:
         return int(value), None
-    except ValueError:
+    if _INTEGER.fullmatch(value):
+        message = _("%(label)s “%(value)s” is too large.") % {
+            "label": label,
+            "value": value if len(value) <= 30 else value[:30] + "…",
+        }
+    else:
         message = _("%(label)s “%(value)s” is not a whole number.") % {
             "label": label,
-            "value": value,
+            "value": value if len(value) <= 30 else value[:30] + "…",
         }
-        return None, EntryError(line, message, field_name, "parse")
+    return None, EntryError(line, message, field_name, "parse")
 
 
 def parse_pairs_csv(text: str) -> ParsedCsv:
@@ -116,14 +228,13 @@ def parse_pairs_csv(text: str) -> ParsedCsv:
     if not text.strip():
         return result
     first_line = text.splitlines()[0]
-    try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), _dialect(first_line)))
-    except csv.Error as exc:
-        message = _("The file cannot be read as CSV: %(error)s.") % {"error": exc}
-        result.errors.append(EntryError(None, message, None, "parse"))
+    records, errors = _records(text, _dialect(_delimiter(first_line)))
+    if not records or records[0][0] != 1:
+        result.errors.extend(
+            errors or [EntryError(1, _("No header line."), None, "header")]
+        )
         return result
-    if not rows:
-        return result
+    rows = [cells for _line, cells in records]
     header = rows[0]
     columns: dict[int, str] = {}
     unknown: list[str] = []
@@ -165,7 +276,8 @@ def parse_pairs_csv(text: str) -> ParsedCsv:
         )
     if result.errors:
         return result
-    for line, row in enumerate(rows[1:], start=2):
+    result.errors.extend(errors)
+    for line, row in records[1:]:
         if not any(cell.strip() for cell in row):
             continue  # blank lines are skipped, not errors
         values = {key: "" for key in columns.values()}
@@ -187,9 +299,9 @@ def parse_pairs_csv(text: str) -> ParsedCsv:
         number, number_error = _number(
             values.pop("number", ""), line, "number", _("Pair number")
         )
-        errors = [e for e in (seed_error, number_error) if e is not None]
-        if errors:
-            result.errors.extend(errors)
+        bad = [e for e in (seed_error, number_error) if e is not None]
+        if bad:
+            result.errors.extend(bad)
             continue
         result.entries.append(PairEntry(**values, seed=seed, number=number, line=line))
     return result

@@ -5,11 +5,14 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.csv_import import CsvFileError, decode_csv
 from tournament.models import Club, Tournament, TournamentRole
 from tournament.services.entries import PairEntry
 from tournament.services.tournaments import SUGGESTED_PLANS, hands_groups, pack_choices
 
-MAX_CSV_BYTES = 512 * 1024
+#: An uploaded CSV: 10,000 pairs with clubs and membership numbers take about 1 MB;
+#: the deploy's nginx takes requests of up to 2 MB (the preview posts the text again).
+MAX_CSV_BYTES = 1536 * 1024
 
 
 class NoSuffix:
@@ -197,24 +200,33 @@ class ImportForm(NoSuffix, forms.Form):
     )
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A NUL in the text is reported on its line by the preview, not refused here
+        # as a whole.
+        self.fields["text"].validators = []
+
     def clean(self):
         data = super().clean()
         upload = data.get("file")
         if upload:
             if upload.size > MAX_CSV_BYTES:
-                raise forms.ValidationError(
-                    _("The file is too large (%(size)s KB, at most 512 KB).")
-                    % {"size": upload.size // 1024}
+                self.add_error(
+                    "file",
+                    _("The file is too large (%(size)s KB, at most %(max)s KB).")
+                    % {"size": upload.size // 1024, "max": MAX_CSV_BYTES // 1024},
                 )
-            raw = upload.read()
-            for encoding in ("utf-8-sig", "cp1252"):
-                try:
-                    data["text"] = raw.decode(encoding)
-                    break
-                except UnicodeDecodeError:
-                    continue
+                return data
+            try:
+                data["text"] = decode_csv(upload.read())
+            except CsvFileError as error:
+                self.add_error("file", str(error))
+                return data
         if not (data.get("text") or "").strip():
-            raise forms.ValidationError(_("Paste the CSV text or choose a file."))
+            if upload:
+                self.add_error("file", _("The file is empty."))
+            else:
+                raise forms.ValidationError(_("Paste the CSV text or choose a file."))
         return data
 
 

@@ -8,21 +8,81 @@ else, a pair number already taken.
 Within a tournament two players are the same person when they share a membership
 number, or share a name and at most one of them has a number; one membership number
 under two different names is reported as such.
+
+Every length and range is checked here, the same on SQLite and PostgreSQL (the one
+database would store a 200-character name, the other fail): names, membership numbers
+and clubs within their columns, no control characters, pair numbers and seeds within
+:data:`~tournament.services.entries.MAX_PAIR_NUMBER` and ``MAX_SEED``.
+
+The checks are linear in the number of entries: players met earlier are indexed by
+membership number and by name, so 10,000 lines are checked in well under a second.
 """
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from tournament.models import Club, Pair, Player, Tournament
 
-from .entries import EntryError, PairEntry, clean_name, name_key
+from .entries import (
+    MAX_PAIR_NUMBER,
+    MAX_SEED,
+    EntryError,
+    PairEntry,
+    clean_name,
+    name_key,
+)
 
 NAME_FIELDS = ("last_name1", "first_name1", "last_name2", "first_name2")
+TEXT_FIELDS = (*NAME_FIELDS, "membership1", "membership2", "club")
+#: Characters no name may hold (C0 and C1 controls, NUL included; not tab or newline,
+#: which clean_name turns into spaces).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+#: IN lists are cut to this many values (SQLite's limit on query parameters).
+_CHUNK = 900
+
+
+def max_lengths() -> dict[str, int]:
+    """The longest value each text field may hold (its column's length)."""
+    name = Player._meta.get_field("last_name").max_length
+    first = Player._meta.get_field("first_name").max_length
+    card = Player._meta.get_field("membership_number").max_length
+    club = Club._meta.get_field("name").max_length
+    assert name and first and card and club
+    return {
+        "last_name1": name,
+        "first_name1": first,
+        "last_name2": name,
+        "first_name2": first,
+        "membership1": card,
+        "membership2": card,
+        "club": club,
+    }
+
+
+def _labels() -> dict[str, str]:
+    return {
+        "last_name1": _("The surname of player 1"),
+        "first_name1": _("The name of player 1"),
+        "last_name2": _("The surname of player 2"),
+        "first_name2": _("The name of player 2"),
+        "membership1": _("The membership number of player 1"),
+        "membership2": _("The membership number of player 2"),
+        "club": _("The club"),
+    }
+
+
+def stored_value(field_name: str, value: str) -> str:
+    """What would be stored for ``value``: names cleaned, membership numbers trimmed."""
+    if field_name.startswith("membership"):
+        return value.strip()
+    return clean_name(value)
 
 
 @dataclass
@@ -63,6 +123,67 @@ def _same_person(key: str, tessera: str, other: _Seen) -> bool:
     return key == other.key
 
 
+class _People:
+    """Players met so far, indexed so that finding the first match is O(1).
+
+    ``_same_person(key, tessera, other)`` holds for the players sharing ``tessera``
+    and, by name, for those of the same name when either has no number: the first
+    such player in the order met is found from three indexes.
+    """
+
+    def __init__(self) -> None:
+        self.order: dict[int, int] = {}  # id(_Seen) -> position met
+        self.by_tessera: dict[str, list[_Seen]] = defaultdict(list)
+        self.by_name: dict[str, list[_Seen]] = defaultdict(list)
+        self.by_name_untessered: dict[str, list[_Seen]] = defaultdict(list)
+        self.last: _Seen | None = None
+
+    def add(self, seen: _Seen) -> None:
+        self.order[id(seen)] = len(self.order)
+        if seen.tessera:
+            self.by_tessera[seen.tessera].append(seen)
+        else:
+            self.by_name_untessered[seen.key].append(seen)
+        self.by_name[seen.key].append(seen)
+        self.last = seen
+
+    def _first(
+        self, lists: Iterable[list[_Seen]], skip: PairEntry | None
+    ) -> _Seen | None:
+        best: _Seen | None = None
+        for candidates in lists:
+            for other in candidates:
+                if other.entry is skip and skip is not None:
+                    continue
+                if best is None or self.order[id(other)] < self.order[id(best)]:
+                    best = other
+                break
+        return best
+
+    def first_clash(self, key: str, tessera: str, skip: PairEntry) -> _Seen | None:
+        """The first player met who is this person, or holds this tessera."""
+        if tessera:
+            # Same tessera: the same person, or the tessera under another name;
+            # same name without a tessera: the same person.
+            return self._first(
+                [
+                    self.by_tessera.get(tessera, []),
+                    self.by_name_untessered.get(key, []),
+                ],
+                skip,
+            )
+        return self._first([self.by_name.get(key, [])], skip)
+
+    def all_same(self, key: str, tessera: str) -> list[_Seen]:
+        """Every player met who is this person."""
+        if tessera:
+            return [
+                *self.by_tessera.get(tessera, []),
+                *self.by_name_untessered.get(key, []),
+            ]
+        return list(self.by_name.get(key, []))
+
+
 class _Checker:
     """Walks the entries once, remembering what it has seen; collects every error."""
 
@@ -72,12 +193,13 @@ class _Checker:
         self.entries = entries
         self.create_clubs = create_clubs
         self.result = Checked()
-        self.registered: list[_Seen] = []
+        self.registered = _People()
         existing = tournament.pairs.select_related("player1", "player2")
-        self.taken_numbers = {p.number for p in existing}
+        self.taken_numbers: set[int] = set()
         for pair in existing:
+            self.taken_numbers.add(pair.number)
             for player in (pair.player1, pair.player2):
-                self.registered.append(
+                self.registered.add(
                     _Seen(
                         PairEntry("", "", "", ""),
                         name_key(player.last_name, player.first_name),
@@ -85,18 +207,22 @@ class _Checker:
                         pair,
                     )
                 )
-        numbers = {
-            t.strip() for e in entries for t in (e.membership1, e.membership2) if t
-        }
-        numbers.discard("")
-        self.result.players = {
-            p.membership_number: p
-            for p in Player.objects.filter(membership_number__in=numbers)
-        }
+        numbers = sorted(
+            {t.strip() for e in entries for t in (e.membership1, e.membership2) if t}
+            - {""}
+        )
+        self.result.players = {}
+        for start in range(0, len(numbers), _CHUNK):
+            chunk = numbers[start : start + _CHUNK]
+            for player in Player.objects.filter(membership_number__in=chunk):
+                self.result.players[player.membership_number] = player
         self.clubs = _find_clubs({e.club for e in entries if e.club.strip()})
-        self.seen_players: list[_Seen] = []
+        self.seen = _People()
         self.seen_numbers: dict[int, int | None] = {}
         self.seen_pairs: dict[frozenset[str], PairEntry] = {}
+        self.first_error = 0  # errors of the current entry start here
+        self.lengths = max_lengths()
+        self.labels = _labels()
 
     def add(
         self, entry: PairEntry, message: str, field_name: str | None, code: str
@@ -105,6 +231,9 @@ class _Checker:
 
     def run(self) -> Checked:
         for entry in self.entries:
+            self.first_error = len(self.result.errors)
+            if not self.check_text(entry):
+                continue  # a value that cannot be stored: the rest would mislead
             self.check_names(entry)
             self.check_club(entry)
             self.check_number(entry)
@@ -112,15 +241,46 @@ class _Checker:
             self.check_pair(entry, identities)
         return self.result
 
+    def check_text(self, entry: PairEntry) -> bool:
+        """Lengths and characters of every text field; False if any is refused."""
+        ok = True
+        for name in TEXT_FIELDS:
+            raw = getattr(entry, name)
+            if _CONTROL.search(raw):
+                self.add(
+                    entry,
+                    _("%(what)s contains a control character (such as NUL): retype it.")
+                    % {"what": self.labels[name]},
+                    name,
+                    "control_character",
+                )
+                ok = False
+                continue
+            value = stored_value(name, raw)
+            if len(value) > self.lengths[name]:
+                self.add(
+                    entry,
+                    _("%(what)s is too long: %(length)s characters, at most %(max)s.")
+                    % {
+                        "what": self.labels[name],
+                        "length": number_format(len(value), force_grouping=True),
+                        "max": self.lengths[name],
+                    },
+                    name,
+                    "too_long",
+                )
+                ok = False
+        return ok
+
     def check_names(self, entry: PairEntry) -> None:
-        messages = {
-            "last_name1": _("The surname of player 1 is missing."),
-            "first_name1": _("The name of player 1 is missing."),
-            "last_name2": _("The surname of player 2 is missing."),
-            "first_name2": _("The name of player 2 is missing."),
-        }
         for name in NAME_FIELDS:
-            if not clean_name(getattr(entry, name)):
+            if not getattr(entry, name).strip():
+                messages = {
+                    "last_name1": _("The surname of player 1 is missing."),
+                    "first_name1": _("The name of player 1 is missing."),
+                    "last_name2": _("The surname of player 2 is missing."),
+                    "first_name2": _("The name of player 2 is missing."),
+                }
                 self.add(entry, messages[name], name, "missing_name")
 
     def check_club(self, entry: PairEntry) -> None:
@@ -140,13 +300,25 @@ class _Checker:
             )
 
     def check_number(self, entry: PairEntry) -> None:
-        if entry.seed is not None and entry.seed < 1:
-            self.add(entry, _("The seed must be 1 or more."), "seed", "seed")
+        if entry.seed is not None and not 1 <= entry.seed <= MAX_SEED:
+            self.add(
+                entry,
+                _("The seed must be between 1 and %(max)s.")
+                % {"max": number_format(MAX_SEED, force_grouping=True)},
+                "seed",
+                "seed",
+            )
         number = entry.number
         if number is None:
             return
-        if number < 1:
-            self.add(entry, _("The pair number must be 1 or more."), "number", "parse")
+        if not 1 <= number <= MAX_PAIR_NUMBER:
+            self.add(
+                entry,
+                _("The pair number must be between 1 and %(max)s.")
+                % {"max": number_format(MAX_PAIR_NUMBER, force_grouping=True)},
+                "number",
+                "parse",
+            )
         elif number in self.taken_numbers:
             self.add(
                 entry,
@@ -185,20 +357,18 @@ class _Checker:
                 "tessera_owner",
             )
 
-        for other in self.registered:
-            if _same_person(key, tessera, other) and other.pair is not None:
-                self.add(
-                    entry,
-                    _("%(player)s already plays in pair %(number)s.")
-                    % {"player": person, "number": other.pair.number},
-                    where_field,
-                    "registered_player",
-                )
-                break
+        other = self.registered.first_clash(key, tessera, entry)
+        if other is not None and other.pair is not None:
+            self.add(
+                entry,
+                _("%(player)s already plays in pair %(number)s.")
+                % {"player": person, "number": other.pair.number},
+                where_field,
+                "registered_player",
+            )
 
-        for other in self.seen_players:
-            if other.entry is entry:
-                continue
+        other = self.seen.first_clash(key, tessera, entry)
+        if other is not None:
             # One membership number under two names: a typing error on one line.
             if tessera and tessera == other.tessera and key != other.key:
                 self.add(
@@ -208,8 +378,7 @@ class _Checker:
                     f"membership{which}",
                     "duplicate_tessera",
                 )
-                break
-            if _same_person(key, tessera, other):
+            else:
                 self.add(
                     entry,
                     _("%(player)s is also on %(where)s.")
@@ -217,9 +386,8 @@ class _Checker:
                     where_field,
                     "duplicate_player",
                 )
-                break
-        if which == 2 and self.seen_players:
-            first_player = self.seen_players[-1]
+        if which == 2 and self.seen.last is not None:
+            first_player = self.seen.last
             if first_player.entry is entry and _same_person(key, tessera, first_player):
                 self.add(
                     entry,
@@ -227,7 +395,7 @@ class _Checker:
                     "last_name2",
                     "same_person",
                 )
-        self.seen_players.append(_Seen(entry, key, tessera))
+        self.seen.add(_Seen(entry, key, tessera))
         return f"t:{tessera}" if tessera else f"n:{key}"
 
     def check_pair(self, entry: PairEntry, identities: list[str]) -> None:
@@ -258,32 +426,27 @@ class _Checker:
             )
 
     def _registered_pair(self, entry: PairEntry) -> Pair | None:
-        found: list[set[int]] = []
+        found: list[dict[int, Pair]] = []
         for which in (1, 2):
             last, first, tessera = entry.player(which)
             key, tessera = name_key(last, first), tessera.strip()
             found.append(
                 {
-                    other.pair.number
-                    for other in self.registered
+                    other.pair.number: other.pair
+                    for other in self.registered.all_same(key, tessera)
                     if other.pair is not None and _same_person(key, tessera, other)
                 }
             )
-        both = found[0] & found[1]
+        both = found[0].keys() & found[1].keys()
         if not both:
             return None
-        number = min(both)
-        return next(
-            o.pair
-            for o in self.registered
-            if o.pair is not None and o.pair.number == number
-        )
+        return found[0][min(both)]
 
     def _drop(self, entry: PairEntry, code: str) -> None:
-        self.result.errors[:] = [
-            e
-            for e in self.result.errors
-            if not (e.line == entry.line and e.code == code)
+        """Remove this entry's errors of ``code`` (they are the last ones added)."""
+        errors = self.result.errors
+        errors[self.first_error :] = [
+            e for e in errors[self.first_error :] if e.code != code
         ]
 
 
@@ -298,19 +461,25 @@ def check_entries(
 
 
 def _find_clubs(names: Iterable[str]) -> dict[str, Club]:
-    """Clubs by the name (any case) or the federation code the director typed."""
-    wanted = {club_key(n): n.strip() for n in names}
+    """Clubs by the name (any case) or the federation code the director typed.
+
+    One pass over the clubs (a federation has a few thousand), matched in Python:
+    case-insensitive for every alphabet, on SQLite too.
+    """
+    wanted: dict[str, list[str]] = defaultdict(list)  # casefolded name -> keys
+    codes: dict[str, list[str]] = defaultdict(list)  # code -> keys
+    for name in names:
+        key = club_key(name)
+        wanted[key].append(key)
+        wanted[name.strip().casefold()].append(key)
+        codes[name.strip()].append(key)
     if not wanted:
         return {}
-    query = Q()
-    for name in wanted.values():
-        query |= Q(name__iexact=clean_name(name)) | Q(name__iexact=name)
-        query |= Q(federation_code=name)
     found: dict[str, Club] = {}
-    for club in Club.objects.filter(query):
-        for key, name in wanted.items():
-            if club.name.casefold() in (key, name.casefold()) or (
-                club.federation_code and club.federation_code == name
-            ):
+    for club in Club.objects.order_by("pk").iterator(chunk_size=2000):
+        for key in wanted.get(club.name.casefold(), ()):
+            found[key] = club
+        if club.federation_code:
+            for key in codes.get(club.federation_code, ()):
                 found[key] = club
     return found

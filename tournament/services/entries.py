@@ -10,8 +10,15 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+#: The largest pair number and seed a pair may have (the same on every database:
+#: SQLite would store a larger one, PostgreSQL's integer column would refuse it).
+MAX_PAIR_NUMBER = 9999
+MAX_SEED = 99999
+
 _SPACES = re.compile(r"\s+")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
+_ODD_APOSTROPHE = re.compile("[’‘`´]")
+_ODD_SPACES = re.compile(r"\s\s|[^\S ]")  # two spaces, or a tab, newline...
 
 
 @dataclass(frozen=True)
@@ -48,7 +55,7 @@ class EntryError:
     ``unknown_club``, ``number_taken``, ``duplicate_number``, ``seed``,
     ``duplicate_player``, ``duplicate_pair``, ``registered_player``,
     ``registered_pair``, ``duplicate_tessera``, ``tessera_owner``, ``same_person``,
-    ``empty``.
+    ``too_long``, ``control_character``, ``empty``.
     """
 
     line: int | None
@@ -65,7 +72,11 @@ def clean_name(value: str) -> str:
     >>> clean_name("D'AMICO"), clean_name("McKay")
     ("D'Amico", 'McKay')
     """
-    value = _SPACES.sub(" ", value.translate(_APOSTROPHES)).strip()
+    if _ODD_APOSTROPHE.search(value):
+        value = value.translate(_APOSTROPHES)
+    if _ODD_SPACES.search(value):
+        value = _SPACES.sub(" ", value)
+    value = value.strip()
     if value and (value.islower() or value.isupper()):
         value = value.title()
     return value
@@ -79,7 +90,13 @@ def name_key(last_name: str, first_name: str) -> str:
     """
     parts = []
     for part in (last_name, first_name):
-        text = unicodedata.normalize("NFKD", part.translate(_APOSTROPHES).casefold())
-        text = "".join(c for c in text if not unicodedata.combining(c))
-        parts.append(_SPACES.sub(" ", text).strip())
+        if _ODD_APOSTROPHE.search(part):
+            part = part.translate(_APOSTROPHES)
+        text = part.casefold()
+        if not text.isascii():
+            text = unicodedata.normalize("NFKD", text)
+            text = "".join(c for c in text if not unicodedata.combining(c))
+        if _ODD_SPACES.search(text):
+            text = _SPACES.sub(" ", text)
+        parts.append(text.strip())
     return "|".join(parts)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from tournament import csv_import
 from tournament.models import Club, Pair, Player, Tournament
@@ -27,6 +28,8 @@ from tournament.models import Club, Pair, Player, Tournament
 from .checks import Checked, check_entries, club_key
 from .entries import EntryError, PairEntry, clean_name
 from .errors import RegistrationError
+
+_BATCH = 500
 
 __all__ = [
     "Checked",
@@ -73,7 +76,11 @@ class ImportPreview:
 def _save(
     tournament: Tournament, entries: Sequence[PairEntry], *, create_clubs: bool
 ) -> list[Pair]:
-    """Check again under the tournament lock, then create clubs, players and pairs."""
+    """Check again under the tournament lock, then create clubs, players and pairs.
+
+    Rows are inserted in batches (the pairs with their history rows), so 10,000 pairs
+    take seconds, not one query per player.
+    """
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     checked = check_entries(tournament, entries, create_clubs=create_clubs)
     if not checked.ok:
@@ -85,43 +92,45 @@ def _save(
     used = {e.number for e in entries if e.number is not None}
     top = tournament.pairs.aggregate(top=Max("number"))["top"] or 0
     next_number = max([top, *used]) + 1
-    created: list[Pair] = []
+    known = dict(checked.players)
+    new_players: list[Player] = []
+    chosen: list[tuple[Player, Player]] = []
     for entry in entries:
         club = clubs.get(club_key(entry.club)) if entry.club.strip() else None
-        player1 = _player(entry, 1, club, checked.players)
-        player2 = _player(entry, 2, club, checked.players)
+        pair_players = []
+        for which in (1, 2):
+            last, first, tessera = entry.player(which)
+            tessera = tessera.strip()
+            player = known.get(tessera) if tessera else None
+            if player is None:
+                player = Player(
+                    last_name=clean_name(last),
+                    first_name=clean_name(first),
+                    membership_number=tessera,
+                    club=club,
+                )
+                new_players.append(player)
+                if tessera:
+                    known[tessera] = player
+            pair_players.append(player)
+        chosen.append((pair_players[0], pair_players[1]))
+    Player.objects.bulk_create(new_players, batch_size=_BATCH)
+    pairs: list[Pair] = []
+    for entry, (player1, player2) in zip(entries, chosen, strict=True):
         number = entry.number
         if number is None:
             number, next_number = next_number, next_number + 1
-        created.append(
-            Pair.objects.create(
+        pairs.append(
+            Pair(
                 tournament=tournament,
                 number=number,
                 player1=player1,
                 player2=player2,
-                club=club,
+                club=clubs.get(club_key(entry.club)) if entry.club.strip() else None,
                 seed=entry.seed,
             )
         )
-    return created
-
-
-def _player(
-    entry: PairEntry, which: int, club: Club | None, known: dict[str, Player]
-) -> Player:
-    last, first, tessera = entry.player(which)
-    tessera = tessera.strip()
-    if tessera and tessera in known:
-        return known[tessera]
-    player = Player.objects.create(
-        last_name=clean_name(last),
-        first_name=clean_name(first),
-        membership_number=tessera,
-        club=club,
-    )
-    if tessera:
-        known[tessera] = player
-    return player
+    return bulk_create_with_history(pairs, Pair, batch_size=_BATCH)
 
 
 def _check_open(tournament: Tournament) -> None:

@@ -84,14 +84,14 @@ def import_pairs(request, tournament):
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
         create_clubs = form.cleaned_data["create_clubs"]
-        preview = registration.preview_import(
-            tournament, text, create_clubs=create_clubs
-        )
-        if form.cleaned_data["confirm"] and preview.ok:
+        if form.cleaned_data["confirm"]:
+            # import_pairs checks everything again under the tournament's lock.
             try:
                 created = registration.import_pairs(
                     tournament, text, create_clubs=create_clubs
                 )
+            except EntriesInvalid:
+                pass  # the preview below lists every problem by line
             except ServiceError as error:
                 show_error(request, error)
             else:
@@ -100,6 +100,9 @@ def import_pairs(request, tournament):
                     _("%(count)s pairs imported.") % {"count": len(created)},
                 )
                 return redirect("tournament:pairs", slug=tournament.slug)
+        preview = registration.preview_import(
+            tournament, text, create_clubs=create_clubs
+        )
         # The text goes back into the form, so the director fixes it in place.
         data = request.POST.copy()
         data["text"] = text
