@@ -183,9 +183,12 @@ def _records(
             cells = next(reader)
         except StopIteration:
             break
-        except csv.Error as exc:
-            message = _("The line cannot be read as CSV (%(error)s): check its quotes.")
-            errors.append(EntryError(line, message % {"error": exc}, None, "parse"))
+        except csv.Error:
+            message = _(
+                "The line cannot be read as CSV: check its quotes (one opened and "
+                "never closed, or text right after a closing one)."
+            )
+            errors.append(EntryError(line, message, None, "parse"))
             continue
         records.append((line, cells))
     return records, errors
