@@ -50,6 +50,9 @@ class Render(models.Model):
     )
     created_at = models.DateTimeField(_("requested at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    #: Touched every few seconds by the worker while it renders: a running render
+    #: whose heartbeat stopped lost its worker (see printing.services.is_lost).
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 
     class Meta:

@@ -8,16 +8,24 @@
   section by section, and stores the PDF and ``status=done`` in one UPDATE (nothing
   half-written is ever served). A failure is stored with its message; :func:`retry_render`
   queues it again.
+* While it renders, a thread of the worker touches ``heartbeat_at`` every
+  ``PRINTING_HEARTBEAT_SECONDS`` (5). A running render without a heartbeat for
+  ``PRINTING_LOST_AFTER_SECONDS`` (30) lost its worker (killed, out of memory, the
+  machine restarted): :func:`is_lost` says so, the page offers the retry at once, and
+  asking for the same document again queues it again by itself.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -33,8 +41,23 @@ logger = logging.getLogger(__name__)
 DEFAULT_INLINE_MAX_SIZE = 150
 #: Finished renders kept per document (the newest versions); older ones are deleted.
 DEFAULT_KEEP_VERSIONS = 3
-#: A render still "running" after this long is taken as lost (worker killed): retryable.
-STALE_AFTER = timedelta(minutes=10)
+#: Seconds between two heartbeats of a running render.
+DEFAULT_HEARTBEAT_SECONDS = 5.0
+#: Seconds without a heartbeat after which a running render is lost (six beats missed).
+DEFAULT_LOST_AFTER_SECONDS = 30.0
+
+
+def heartbeat_seconds() -> float:
+    return float(
+        getattr(settings, "PRINTING_HEARTBEAT_SECONDS", DEFAULT_HEARTBEAT_SECONDS)
+    )
+
+
+def lost_after() -> timedelta:
+    seconds = getattr(
+        settings, "PRINTING_LOST_AFTER_SECONDS", DEFAULT_LOST_AFTER_SECONDS
+    )
+    return timedelta(seconds=float(seconds))
 
 
 def inline_max_size() -> int:
@@ -69,6 +92,11 @@ def request_render(tournament: Tournament, document: Document, user=None) -> Ren
     """The stored render of ``document`` at its version, queued if new."""
     existing = _find(tournament, document)
     if existing is not None:
+        if is_lost(existing):
+            try:
+                return retry_render(existing.pk)
+            except DocumentError:  # retried meanwhile by another request
+                return _find(tournament, document) or existing
         return existing
     try:
         with transaction.atomic():
@@ -117,12 +145,21 @@ def _enqueue(render: Render) -> None:
     Render.objects.filter(pk=render.pk).update(task_id=str(result.id))
 
 
+def last_sign_of_life(render: Render):
+    """When the worker last showed it was rendering ``render``."""
+    times = [t for t in (render.heartbeat_at, render.started_at) if t is not None]
+    return max(times) if times else render.created_at
+
+
+def is_lost(render: Render, *, now=None) -> bool:
+    """Running, but its worker gave no sign of life for ``lost_after()``: it died."""
+    if render.status != Render.Status.RUNNING:
+        return False
+    return (now or timezone.now()) - last_sign_of_life(render) > lost_after()
+
+
 def retryable(render: Render, *, now=None) -> bool:
-    now = now or timezone.now()
-    if render.status == Render.Status.FAILED:
-        return True
-    started = render.started_at or render.created_at
-    return render.status == Render.Status.RUNNING and now - started > STALE_AFTER
+    return render.status == Render.Status.FAILED or is_lost(render, now=now)
 
 
 @transaction.atomic
@@ -134,12 +171,63 @@ def retry_render(render_id: int) -> Render:
             _("“%(title)s” is not failed: there is nothing to retry.")
             % {"title": render.title}
         )
+    if render.status == Render.Status.RUNNING:
+        _abandon_task(render)
     render.status = Render.Status.QUEUED
     render.progress = 0
     render.error = ""
-    render.save(update_fields=["status", "progress", "error"])
+    render.heartbeat_at = None
+    render.save(update_fields=["status", "progress", "error", "heartbeat_at"])
     _enqueue(render)
     return render
+
+
+def _abandon_task(render: Render) -> None:
+    """The lost render's task row says "running" for ever: mark it failed."""
+    from django.core.exceptions import ValidationError
+    from django_tasks_db.models import DBTaskResult
+
+    if not render.task_id:
+        return
+    try:
+        DBTaskResult.objects.filter(id=render.task_id, status="RUNNING").update(
+            status="FAILED",
+            finished_at=timezone.now(),
+            exception_class_path="printing.services.WorkerLost",
+            traceback=f"No heartbeat since {last_sign_of_life(render).isoformat()}: "
+            "the worker died; the render was queued again.",
+        )
+    except (ValueError, ValidationError, DatabaseError):  # not a task of this backend
+        logger.warning(
+            "Render %s: task %r not marked failed", render.pk, render.task_id
+        )
+
+
+@contextmanager
+def _heartbeat(render_id: int) -> Iterator[None]:
+    """Touch the render's ``heartbeat_at`` from a thread while the block runs."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(heartbeat_seconds()):
+                try:
+                    Render.objects.filter(
+                        pk=render_id, status=Render.Status.RUNNING
+                    ).update(heartbeat_at=timezone.now())
+                except DatabaseError:
+                    logger.warning("Render %s: heartbeat not written", render_id)
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=beat, name=f"render-{render_id}-heartbeat")
+    thread.daemon = True
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=10)
 
 
 def run_render(render_id: int) -> str:
@@ -147,9 +235,11 @@ def run_render(render_id: int) -> str:
     render = Render.objects.defer("pdf").select_related("tournament").get(pk=render_id)
     if render.status in (Render.Status.DONE, Render.Status.SUPERSEDED):
         return render.status
+    now = timezone.now()
     Render.objects.filter(pk=render.pk).update(
         status=Render.Status.RUNNING,
-        started_at=timezone.now(),
+        started_at=now,
+        heartbeat_at=now,
         attempts=render.attempts + 1,
         progress=0,
         error="",
@@ -161,9 +251,12 @@ def run_render(render_id: int) -> str:
 
         def progress(done: int, total: int) -> None:
             percent = min(99, done * 100 // total)
-            Render.objects.filter(pk=render.pk).update(progress=percent)
+            Render.objects.filter(pk=render.pk).update(
+                progress=percent, heartbeat_at=timezone.now()
+            )
 
-        pdf = render_pdf(document, progress)
+        with _heartbeat(render.pk):
+            pdf = render_pdf(document, progress)
     except DocumentError as exc:
         _fail(render, str(exc))
         raise

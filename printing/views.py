@@ -106,6 +106,8 @@ def render_status(request, tournament, pk):
             "tournament": tournament,
             "render": stored,
             "retryable": services.retryable(stored),
+            "lost": services.is_lost(stored),
+            "last_sign_of_life": services.last_sign_of_life(stored),
         },
     )
 

@@ -253,8 +253,8 @@ def test_old_versions_are_pruned(world, settings):
 
 
 def test_progress_is_shown_and_a_lost_render_can_be_retried(director_client, world):
-    """A render stuck in "running" (worker killed) shows its progress, and after
-    STALE_AFTER it may be queued again."""
+    """A render stuck in "running" (worker killed) shows its progress, and once its
+    heartbeat is older than lost_after() it may be queued again."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -276,7 +276,7 @@ def test_progress_is_shown_and_a_lost_render_can_be_retried(director_client, wor
     page = director_client.get(url).content.decode()
     assert "40%" in page and 'value="40"' in page and "Riprova" not in page
     Render.objects.filter(pk=render.pk).update(
-        started_at=timezone.now() - services.STALE_AFTER - timedelta(minutes=1)
+        started_at=timezone.now() - services.lost_after() - timedelta(minutes=1)
     )
     assert "Riprova" in director_client.get(url).content.decode()
     director_client.post(reverse("printing:render-retry", args=[world.slug, render.pk]))
