@@ -24,8 +24,9 @@ run: sysdeps-run venv
 	@echo "  Amministrazione:    http://$(HOST):$(PORT)/admin/"
 	@echo "  Accesso / login:    http://$(HOST):$(PORT)/login/"
 	@echo "  Worker (PDF in background): manage.py db_worker, started beside the server"
+	@echo "  (restarted by core/supervisor.py whenever it exits)"
 	@echo ""
-	@$(PY) manage.py db_worker --queue-name '*' --no-reload --no-startup-delay -v1 & worker=$$!; \
+	@$(PY) -m core.supervisor -- $(PY) manage.py db_worker --queue-name '*' --no-reload --no-startup-delay -v1 & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 

@@ -10,6 +10,7 @@ Environment variables:
 * ``DJANGO_ALLOWED_HOSTS`` (comma-separated, default "127.0.0.1,localhost")
 * ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/db``; default SQLite)
 * ``DJANGO_SQLITE_PATH`` (default ``<project>/db.sqlite3``)
+* ``DJANGO_SQLITE_TIMEOUT`` (seconds a writer waits for another on SQLite, default 30)
 * ``DJANGO_CONN_MAX_AGE`` (seconds a database connection is kept, default 0)
 * ``DATABASE_REPLICA_URL`` (optional read replica for the public pages)
 * ``DJANGO_STANDINGS_REFRESH`` ("inline"/"worker"), ``DJANGO_STANDINGS_REFRESH_DELAY``
@@ -131,10 +132,16 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets the public pages read while a referee writes.
+    # WAL lets the public pages read while a referee writes. A writer waits up to
+    # 30 s for another one (the busy timeout; Python's default is 5 s) instead of
+    # failing with "database is locked": a long import must not stop the worker.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].update(
-        {"transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+        {
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL;",
+            "timeout": int(os.environ.get("DJANGO_SQLITE_TIMEOUT", "30")),
+        }
     )
 else:
     # A connection kept across requests (DJANGO_CONN_MAX_AGE) is tested before reuse,
