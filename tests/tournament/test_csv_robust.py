@@ -279,3 +279,19 @@ def test_the_checks_are_linear(tournament, make_pairs, monkeypatch):
     preview = registration.preview_import(tournament, "\n".join(lines))
     assert preview.ok
     assert calls <= 4 * rows  # the old checks: about 2 * rows**2 / 2 = 160,000
+
+
+def test_automatic_numbers_stay_in_range(director_client, tournament):
+    """Pair 9999 given, the next line without a number: 10,000 is not handed out."""
+    text = (
+        "Cognome 1;Nome 1;Cognome 2;Nome 2;Numero\n"
+        "Rossi;Anna;Bianchi;Luca;9999\n"
+        "Verdi;Ugo;Neri;Ivo;\n"
+    )
+    response = director_client.post(
+        import_url(tournament), {"text": text, "confirm": "on"}
+    )
+    assert response.status_code == 200
+    preview = response.context["preview"]
+    assert [(e.line, e.code) for e in preview.errors] == [(3, "number_range")]
+    assert Pair.objects.count() == 0

@@ -239,7 +239,32 @@ class _Checker:
             self.check_number(entry)
             identities = [self.check_player(entry, which) for which in (1, 2)]
             self.check_pair(entry, identities)
+        self.check_numbers_left()
         return self.result
+
+    def check_numbers_left(self) -> None:
+        """Pairs without a number get the next free ones: they must stay in range."""
+        given = [e.number for e in self.entries if e.number is not None]
+        next_number = max([0, *self.taken_numbers, *given]) + 1
+        for entry in self.entries:
+            if entry.number is not None:
+                continue
+            if next_number > MAX_PAIR_NUMBER:
+                self.add(
+                    entry,
+                    _(
+                        "No pair number is left for this pair (the next would be "
+                        "%(number)s, the largest is %(max)s): give the numbers."
+                    )
+                    % {
+                        "number": number_format(next_number, force_grouping=True),
+                        "max": number_format(MAX_PAIR_NUMBER, force_grouping=True),
+                    },
+                    "number",
+                    "number_range",
+                )
+                return
+            next_number += 1
 
     def check_text(self, entry: PairEntry) -> bool:
         """Lengths and characters of every text field; False if any is refused."""

@@ -55,7 +55,7 @@ class EntryError:
     ``unknown_club``, ``number_taken``, ``duplicate_number``, ``seed``,
     ``duplicate_player``, ``duplicate_pair``, ``registered_player``,
     ``registered_pair``, ``duplicate_tessera``, ``tessera_owner``, ``same_person``,
-    ``too_long``, ``control_character``, ``empty``.
+    ``too_long``, ``control_character``, ``number_range``, ``empty``.
     """
 
     line: int | None
