@@ -273,7 +273,7 @@ def test_the_checks_are_linear(tournament, make_pairs, monkeypatch):
     monkeypatch.setattr(checks, "_same_person", counting)
     rows = 400
     lines = [HEADER] + [
-        f"Cognome{n};Anna;{'T%d' % n if n % 2 else ''};Altro{n};Luca;;"
+        f"Cognome{n};Anna;{f'T{n}' if n % 2 else ''};Altro{n};Luca;;"
         for n in range(rows)
     ]
     preview = registration.preview_import(tournament, "\n".join(lines))
