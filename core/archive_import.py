@@ -238,6 +238,11 @@ class _Importer:
             raise _refuse(
                 label, row_id, ValidationError({field.name: exc.messages})
             ) from None
+        except (TypeError, ValueError, OverflowError, ArithmeticError):
+            raise ArchiveError(
+                f"{_where(label, row_id, field.name)}: not a valid value "
+                f"({type(value).__name__} {str(value)[:40]!r})"
+            ) from None
 
     # -- one model ---------------------------------------------------------------
 
