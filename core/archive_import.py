@@ -158,10 +158,21 @@ def _users(entries: list[dict]) -> dict[int, int]:
 
 
 class _Importer:
-    def __init__(self, users: dict[int, int], slug: str, name: str | None) -> None:
+    """Two passes: every row built and validated (references checked against the
+    archive's ids), then inserted model by model (references turned into new keys).
+    A refusal therefore comes before anything is written."""
+
+    def __init__(
+        self,
+        users: dict[int, int],
+        slug: str,
+        name: str | None,
+        ids: dict[Any, set[int]],
+    ) -> None:
         self.users = users
         self.slug = slug
         self.name = name
+        self.ids = ids
         self.user_model = get_user_model()
         self.pks: dict[Any, dict[int, int]] = {}
 
@@ -197,7 +208,10 @@ class _Importer:
             raise _refuse(label, row["id"], exc) from None
         return obj
 
-    def reference(self, model, row: dict, field, value: Any) -> int | None:
+    def reference(
+        self, model, row: dict, field, value: Any, *, resolve: bool = False
+    ) -> int | None:
+        """A user's key, or the archive id of the target (its new key if ``resolve``)."""
         label = _label(model)
         if value is None:
             if not field.null:
@@ -216,13 +230,12 @@ class _Importer:
                     "in the archive's users"
                 )
             return self.users[value]
-        target = self.pks.get(field.related_model, {})
-        if value not in target:
+        if value not in self.ids.get(field.related_model, ()):
             raise ArchiveError(
                 f"{label} {row['id']}: {field.name} points to "
                 f"{_label(field.related_model)} {value}, not in the archive"
             )
-        return target[value]
+        return self.pks[field.related_model][value] if resolve else value
 
     @staticmethod
     def value(label: str, row_id: int, field: models.Field, value: Any) -> Any:
@@ -246,21 +259,52 @@ class _Importer:
 
     # -- one model ---------------------------------------------------------------
 
-    def shared(self, model, fields, rows: list[dict]) -> None:
+    def prepare(self, model, fields, rows: list[dict], deferred: set[str]):
+        """Every row built and validated; the values held back for the deferred step."""
+        placeholders = PLACEHOLDERS.get(_label(model), {})
+        built, late = [], []
+        for row in rows:
+            later = {n: row[n] for n in deferred if row.get(n) is not None}
+            # Validated with its real values; a placeholder stands in until the
+            # deferred references are filled in.
+            obj = self.build(model, fields, row, deferred)
+            if later:
+                for name, value in placeholders.items():
+                    later[name] = getattr(obj, fields[name].attname)
+                    setattr(obj, fields[name].attname, value)
+                late.append((row["id"], later))
+            built.append((row, obj))
+        return built, late
+
+    def relink(self, model, fields, built, deferred: set[str]) -> None:
+        """Turn the archive ids of the references into the new rows' keys."""
+        links = [
+            (f.attname, self.pks[f.related_model])
+            for name, f in fields.items()
+            if f.is_relation
+            and name not in deferred
+            and f.related_model is not self.user_model
+        ]
+        for _row, obj in built:
+            for attname, keys in links:
+                value = getattr(obj, attname)
+                if value is not None:
+                    setattr(obj, attname, keys[value])
+
+    def shared(self, model, built) -> None:
         """Clubs matched by name, players by membership number (or name and club)."""
         self.pks[model] = {}
-        objs = [(row, self.build(model, fields, row, set())) for row in rows]
         if model is Club:
             existing = {}
             for pk, club in Club.objects.order_by("-pk").values_list("pk", "name"):
                 existing[club.casefold()] = pk
-            keys = [obj.name.casefold() for _, obj in objs]
+            keys = [obj.name.casefold() for _, obj in built]
         else:
-            existing = _existing_players([obj for _, obj in objs])
-            keys = [_player_key(obj) for _, obj in objs]
+            existing = _existing_players([obj for _, obj in built])
+            keys = [_player_key(obj) for _, obj in built]
         new: dict[Any, tuple[dict, Any]] = {}
         same: list[tuple[int, Any]] = []  # archive rows that repeat a new row
-        for (row, obj), key in zip(objs, keys, strict=True):
+        for (row, obj), key in zip(built, keys, strict=True):
             if key in existing:
                 self.pks[model][row["id"]] = existing[key]
             elif key in new:
@@ -274,27 +318,12 @@ class _Importer:
         for archive_id, key in same:
             self.pks[model][archive_id] = existing[key]
 
-    def owned(self, model, fields, rows: list[dict], deferred: set[str]) -> list:
-        """Build, validate and insert the rows of one model; the deferred updates."""
-        label = _label(model)
-        placeholders = PLACEHOLDERS.get(label, {})
-        built, late = [], []
-        for row in rows:
-            later = {n: row[n] for n in deferred if row.get(n) is not None}
-            # Validated with its real values; a placeholder stands in until the
-            # deferred references are filled in.
-            obj = self.build(model, fields, row, deferred)
-            if later:
-                for name, value in placeholders.items():
-                    later[name] = getattr(obj, fields[name].attname)
-                    setattr(obj, fields[name].attname, value)
-                late.append((row["id"], later))
-            built.append((row, obj))
+    def owned(self, model, fields, built) -> None:
+        """Insert the rows of one model (their automatic times put back)."""
         self.pks[model] = dict(
             zip((r["id"] for r, _ in built), self.insert(model, built), strict=True)
         )
         _restore_automatic_times(model, fields, built)
-        return late
 
     def insert(self, model, built: list[tuple[dict, Any]]) -> list[int]:
         """``bulk_create`` in batches; a refused batch is searched for its bad row."""
@@ -341,7 +370,7 @@ class _Importer:
                 field = model._meta.get_field(field_name)
                 value = values[field_name]
                 if field.is_relation:
-                    value = self.reference(model, row, field, value)
+                    value = self.reference(model, row, field, value, resolve=True)
                 params.append(value)
             by_fields[names].append([*params, self.pks[model][archive_id]])
         for names, rows in by_fields.items():
@@ -447,17 +476,21 @@ def import_archive(
         raise ArchiveError(
             f"a tournament with slug {slug!r} exists already: choose another slug"
         )
-    importer = _Importer(_users(users), slug, name)
+    ids = {model: {row["id"] for row in rows} for model, rows in sections.items()}
+    importer = _Importer(_users(users), slug, name, ids)
     ordered, deferred = _order(list(sections))
-    late: list[tuple[Any, list]] = []
-    for model in ordered:
+    prepared = []
+    for model in ordered:  # every row validated before anything is written
         fields = {f.name: f for f in _data_fields(model)}
-        rows = sections[model]
+        built, late = importer.prepare(model, fields, sections[model], deferred[model])
+        prepared.append((model, fields, built, late))
+    for model, fields, built, _late in prepared:
+        importer.relink(model, fields, built, deferred[model])
         if _label(model) in SHARED:
-            importer.shared(model, fields, rows)
+            importer.shared(model, built)
         else:
-            late.append((model, importer.owned(model, fields, rows, deferred[model])))
-    for model, pending in late:
-        importer.fill_deferred(model, pending)
+            importer.owned(model, fields, built)
+    for model, _fields, _built, late in prepared:
+        importer.fill_deferred(model, late)
     tournament_id = sections[Tournament][0]["id"]
     return Tournament.objects.get(pk=importer.pks[Tournament][tournament_id])

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from tests.scoring.conftest import build_tournament, grant
 from tournament.models import Club, Pair, Player
 from tournament.services.checks import stored_value
+from tournament.services.entries import MAX_PAIR_NUMBER, MAX_SEED
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +49,8 @@ plausible = (
     plausible_name,
     st.just(""),
     st.sampled_from(["", "Circolo Fuzz", "circolo fuzz", "=1+1 Club"]),
-    st.one_of(st.just(""), st.integers(3, 9999).map(str)),
-    st.one_of(st.just(""), st.integers(1, 99999).map(str)),
+    st.one_of(st.just(""), st.integers(3, 99_999).map(str)),
+    st.one_of(st.just(""), st.integers(1, 99_999).map(str)),
 )
 wild_text = st.one_of(
     st.sampled_from(["Rossi", "D'Angelo", "de luca", "ÇELIK", "Nicolò", "", " "]),
@@ -58,7 +59,7 @@ wild_text = st.one_of(
     st.sampled_from(["x" * 61, "y" * 200, "9" * 21, "C" * 121, "=cmd|' /C calc'!A0"]),
 )
 wild_number = st.one_of(
-    st.integers(-5, 10_500).map(str),
+    st.integers(-5, 100_500).map(str),
     st.integers(min_value=0).map(str),
     st.sampled_from(["99999999999", "1" + "0" * 20, "10^20", "١٢", "5.0", " 7 ", "+3"]),
     wild_text,
@@ -201,5 +202,6 @@ def _import_and_check(client, world, lines, delimiter, how, create):
         assert (pair.club is None) == (not club.strip())
         if number.strip():
             assert pair.number == int(number)
-        assert 1 <= pair.number <= 9999
+        assert 1 <= pair.number <= MAX_PAIR_NUMBER
+        assert pair.seed is None or 1 <= pair.seed <= MAX_SEED
         assert pair.seed == (int(seed) if seed.strip() else None)

@@ -205,7 +205,7 @@ def test_lengths_and_characters_are_line_errors(
     ("column", "value", "message"),
     [
         pytest.param("Numero", "99999999999", "between 1 and", id="pair-99999999999"),
-        pytest.param("Numero", "10000", "between 1 and", id="pair-10000"),
+        pytest.param("Numero", "100000", "between 1 and", id="pair-100000"),
         pytest.param("Numero", "0", "between 1 and", id="pair-0"),
         pytest.param(
             "Testa di serie", "100000000000000000000", "too large", id="seed-10^20"
@@ -237,11 +237,11 @@ def test_numbers_out_of_range_are_line_errors(
 def test_the_largest_allowed_values_are_stored(tournament):
     text = (
         f"{HEADER};Numero;Testa di serie\n"
-        f"{'Rr' * 30};{'An' * 30};{'9' * 20};Bianchi;Luca;;{'Cc' * 60};9999;99999\n"
+        f"{'Rr' * 30};{'An' * 30};{'9' * 20};Bianchi;Luca;;{'Cc' * 60};99999;99999\n"
     )
     pairs = registration.import_pairs(tournament, text, create_clubs=True)
     pair = Pair.objects.get(pk=pairs[0].pk)
-    assert (pair.number, pair.seed) == (9999, 99999)
+    assert (pair.number, pair.seed) == (99999, 99999)
     assert pair.player1.last_name == "Rr" * 30 and pair.club.name == "Cc" * 60
     assert pair.player1.membership_number == "9" * 20
 
@@ -282,10 +282,10 @@ def test_the_checks_are_linear(tournament, make_pairs, monkeypatch):
 
 
 def test_automatic_numbers_stay_in_range(director_client, tournament):
-    """Pair 9999 given, the next line without a number: 10,000 is not handed out."""
+    """Pair 99,999 given, the next line without a number: 100,000 is not handed out."""
     text = (
         "Cognome 1;Nome 1;Cognome 2;Nome 2;Numero\n"
-        "Rossi;Anna;Bianchi;Luca;9999\n"
+        "Rossi;Anna;Bianchi;Luca;99999\n"
         "Verdi;Ugo;Neri;Ivo;\n"
     )
     response = director_client.post(

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 #: The largest pair number and seed a pair may have (the same on every database:
 #: SQLite would store a larger one, PostgreSQL's integer column would refuse it).
-MAX_PAIR_NUMBER = 9999
-MAX_SEED = 99999
+MAX_PAIR_NUMBER = 99_999
+MAX_SEED = 99_999
 
 _SPACES = re.compile(r"\s+")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
