@@ -201,6 +201,9 @@ class _Importer:
             kwargs["slug"] = self.slug
             kwargs["name"] = self.name or kwargs.get("name")
         obj = model(**kwargs)
+        # Its references are archive ids, each checked by ``reference`` to point inside
+        # this archive (one tournament): clean() must not look them up as database keys.
+        obj._references_trusted = True
         try:
             obj.clean_fields(exclude=relations + sorted(deferred))
             obj.clean()

@@ -23,7 +23,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Pair, Stage, Tournament
-from tournament.models.structure import other_tournament_error
+from tournament.models.structure import other_tournament_error, references_trusted
 
 
 class Bracket(models.Model):
@@ -120,6 +120,8 @@ class Bracket(models.Model):
         """Its stages are its tournament's (issue 14 §6: clean() and the services, as no
         database constraint reaches across two foreign keys)."""
         super().clean()
+        if references_trusted(self):
+            return
         _same_tournament(
             self.tournament_id,
             {"stage": (Stage, self.stage_id), "source": (Stage, self.source_id)},
@@ -157,6 +159,8 @@ class Entry(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        if references_trusted(self):
+            return
         _same_tournament(
             _bracket_tournament(self.bracket_id), {"pair": (Pair, self.pair_id)}
         )
@@ -253,6 +257,8 @@ class BracketMatch(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        if references_trusted(self):
+            return
         _same_tournament(
             _bracket_tournament(self.bracket_id),
             {

@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Girone, Pair, Round, Table
-from tournament.models.structure import other_tournament_error
+from tournament.models.structure import other_tournament_error, references_trusted
 
 #: The largest absolute MP a line can score in one smazzata (rules.burraco bounds it at
 #: 4180 under fibur-2026); a DB-level sanity bound, the exact check is in rules.
@@ -96,6 +96,8 @@ class TableResult(models.Model):
     def clean(self) -> None:
         """Its round is its table's (issue 14 §6); the services write both together."""
         super().clean()
+        if references_trusted(self):
+            return
         if self.table_id is not None and self.round_id is not None:
             of = Table.objects.filter(pk=self.table_id).values_list(
                 "round_id", flat=True
@@ -386,6 +388,8 @@ class PairScore(models.Model):
     def clean(self) -> None:
         """Its table, round, girone and pairs are one table's (issue 14 §6)."""
         super().clean()
+        if references_trusted(self):
+            return
         table = (
             Table.objects.filter(pk=self.table_id)
             .values("round_id", "round__girone_id", "pair_ns_id", "pair_ew_id")

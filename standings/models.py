@@ -26,7 +26,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Girone, Pair, Stage, Tournament
-from tournament.models.structure import other_tournament_error
+from tournament.models.structure import other_tournament_error, references_trusted
 
 
 def attendance_note(missed: int, entered: int | None, withdrew: int | None) -> str:
@@ -146,6 +146,8 @@ class Snapshot(models.Model):
     def clean(self) -> None:
         """Its stage is its tournament's and its girone the stage's (issue 14 §6)."""
         super().clean()
+        if references_trusted(self):
+            return
         errors = {}
         stage = Stage.objects.filter(pk=self.stage_id).values_list(
             "tournament_id", flat=True

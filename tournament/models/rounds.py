@@ -6,7 +6,13 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .structure import Girone, Pair, other_tournament_error, tournament_of_girone
+from .structure import (
+    Girone,
+    Pair,
+    other_tournament_error,
+    references_trusted,
+    tournament_of_girone,
+)
 
 
 class Round(models.Model):
@@ -106,7 +112,7 @@ class Table(models.Model):
         """Both pairs are of the round's tournament (issue 14 §6; no database constraint
         can reach the tournament across the round's girone and stage)."""
         super().clean()
-        if self.round_id is None:
+        if self.round_id is None or references_trusted(self):
             return
         girone_id = Round.objects.values_list("girone_id", flat=True).get(
             pk=self.round_id
