@@ -70,19 +70,30 @@ def check_chain(chain: Sequence[str]) -> tuple[str, ...]:
     return names
 
 
-def lot_order[T: Team](teams: Iterable[T], seed: int) -> list[T]:
-    """The order a lot with ``seed`` gives: by SHA-256 of ``"<seed>:<repr(team)>"``.
+def lot_order[T: Team](
+    teams: Iterable[T], seed: int, names: Mapping[T, object] | None = None
+) -> list[T]:
+    """The order a lot with ``seed`` gives: by SHA-256 of ``"<seed>:<repr(name)>"``.
 
-    The draw depends only on the seed and each team, so it can be re-done by hand and a
-    team's luck does not change with who else is in the tie.
+    A team's name in the draw is ``names[team]`` when given (e.g. the pair numbers of
+    teams known by database ids), else the team itself. The draw depends only on the
+    seed and each name, so it can be re-done by hand, a team's luck does not change
+    with who else is in the tie, and an event entered again elsewhere draws the same.
 
     >>> lot_order([1, 2, 3], seed=7)
     [3, 2, 1]
     >>> lot_order([2, 1, 3], seed=7)
     [3, 2, 1]
+    >>> lot_order([102, 101, 103], seed=7, names={101: 1, 102: 2, 103: 3})
+    [103, 102, 101]
     """
+    called = names or {}
     return sorted(
-        teams, key=lambda t: (hashlib.sha256(f"{seed}:{t!r}".encode()).digest(), t)
+        teams,
+        key=lambda t: (
+            hashlib.sha256(f"{seed}:{called.get(t, t)!r}".encode()).digest(),
+            t,
+        ),
     )
 
 
@@ -188,9 +199,10 @@ class _Ranker[T: Team]:
         unmet: Unmet,
         lot_seed: int | None,
         decisions: Sequence[Sequence[T]] | None,
+        lot_names: Mapping[T, object] | None = None,
     ) -> None:
         self.accs, self.chain, self.reapply, self.unmet = accs, chain, reapply, unmet
-        self.lot_seed = lot_seed
+        self.lot_seed, self.lot_names = lot_seed, lot_names
         self.decision_of = self._read_decisions(decisions)
         # For each head-to-head position: (first, one past the last) of its run.
         self.blocks: dict[int, tuple[int, int]] = {}
@@ -380,7 +392,7 @@ class _Ranker[T: Team]:
         if self.lot_seed is None:  # not drawn yet: recorded, and the group stays level
             self.raw.append(_Raw("lot", group, None, [group]))
             return self._resolve(group, idx + 1, base)
-        parts = [[team] for team in lot_order(group, self.lot_seed)]
+        parts = [[team] for team in lot_order(group, self.lot_seed, self.lot_names)]
         self.raw.append(_Raw("lot", group, None, parts, seed=self.lot_seed))
         self.by_lot.update(group)
         return parts

@@ -37,8 +37,11 @@ def rank[T: Team](
     missed: Mapping[T, int] | None = None,
     missed_points: int = 0,
     missed_score: int = 0,
+    lot_names: Mapping[T, object] | None = None,
 ) -> list[StandingRow[T]]:
     """Rank the teams of one girone by ``chain``, explaining every tie.
+
+    ``lot_names``: what each team is called in the lot (:func:`lot_order`).
 
     ``missed`` counts the rounds each team missed (it entered late, withdrew): each
     gives it ``missed_points`` and ``missed_score`` (the rule pack's award, default
@@ -70,7 +73,9 @@ def rank[T: Team](
             raise StandingsError(f"{name} must be an int, got {value!r}")
     _add_missed(accs, missed, missed_points, missed_score, roster is not None)
     order = _sorted_teams(accs)
-    ranker = _Ranker(accs, names, reapply_head_to_head, unmet, lot_seed, decisions)
+    ranker = _Ranker(
+        accs, names, reapply_head_to_head, unmet, lot_seed, decisions, lot_names
+    )
     return ranker.run(order)
 
 
@@ -81,6 +86,7 @@ def rank_across[T: Team](
     select: Iterable[T] | None = None,
     lot_seed: int | None = None,
     decisions: Sequence[Sequence[T]] | None = None,
+    lot_names: Mapping[T, object] | None = None,
 ) -> list[StandingRow[T]]:
     """Rank teams of several gironi together (e.g. the best thirds), by overall criteria.
 
@@ -117,7 +123,7 @@ def rank_across[T: Team](
             if team not in merged:
                 raise StandingsError(f"select names team {team!r}, which has no result")
         merged = {team: merged[team] for team in chosen}
-    ranker = _Ranker(merged, names, False, "use_played", lot_seed, decisions)
+    ranker = _Ranker(merged, names, False, "use_played", lot_seed, decisions, lot_names)
     return ranker.run(_sorted_teams(merged))
 
 

@@ -59,12 +59,14 @@ def rank_overall[T: Team](
     rounds: Mapping[T, int] | None = None,
     lot_seed: int | None = None,
     decisions: Sequence[Sequence[T]] | None = None,
+    lot_names: Mapping[T, object] | None = None,
 ) -> list[StandingRow[T]]:
     """Merge the standings of several gironi (each a :func:`rank` result, in order).
 
     ``chain`` holds overall criteria only (the teams of different gironi never met).
     ``rounds`` gives the ``*_per_match`` denominator of each team (e.g. the rounds its
     girone's plan scheduled, missed ones included); default: its :attr:`Totals.rounds`.
+    ``lot_names``: what each team is called in the lot (``lot_order``).
 
     Below, girone A ranks 2 above 1 (their direct match) although 1 has the better
     MP difference; the overall keeps 2 above 1, and 9 (girone B) goes first on MP:
@@ -106,7 +108,7 @@ ordine del girone mantenuto: 2 prima di 1, quindi 9, 2, 1'
         team: _Fixed(row.totals, None if rounds is None else rounds.get(team))
         for team, row in rows_of.items()
     }
-    ranker = _Ranker(accs, names, False, "use_played", lot_seed, decisions)
+    ranker = _Ranker(accs, names, False, "use_played", lot_seed, decisions, lot_names)
     by_chain = ranker.run(sorted(rows_of))
     at = {row.team: i for i, row in enumerate(by_chain)}
     chained = {row.team: row for row in by_chain}

@@ -51,6 +51,12 @@ class Context:
             tuple(sorted(self.pairs.items())),
         )
 
+    @cached_property
+    def lot_names(self) -> dict[int, int]:
+        """Pair id -> pair number: the lot is drawn on the numbers, as by hand, so
+        that the same seed draws the same wherever the event is entered."""
+        return {pid: info.number for pid, info in self.pairs.items()}
+
     def decisions_for(self, team_ids: set[int]) -> list[list[int]]:
         """The referee's orders (pair numbers in the config) that apply to these teams."""
         by_number = {info.number: pid for pid, info in self.pairs.items()}

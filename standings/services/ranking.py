@@ -142,6 +142,7 @@ def rank_girone(data: GironeInput, ctx: Context) -> list[StandingRow[int]]:
         reapply_head_to_head=settings.reapply_head_to_head,
         unmet=settings.unmet,
         lot_seed=ctx.config.lot_seed,
+        lot_names=ctx.lot_names,
         decisions=decisions or None,
         teams=sorted(data.roster),
         missed=data.missed(),
@@ -185,6 +186,7 @@ def rank_stage(
         chain_with_decision(chain, decisions),
         rounds=rounds,
         lot_seed=ctx.config.lot_seed,
+        lot_names=ctx.lot_names,
         decisions=decisions or None,
     )
 
@@ -199,6 +201,7 @@ def rank_line(scores: list[Score], chosen: set[int], ctx: Context):
         chain_with_decision(overall_chain(ctx), decisions),
         select=sorted(chosen),
         lot_seed=ctx.config.lot_seed,
+        lot_names=ctx.lot_names,
         decisions=decisions or None,
     )
 

@@ -190,3 +190,48 @@ def move_pair(pair: Pair, girone: Girone | None) -> Pair:
     pair.girone = girone
     pair.save(update_fields=["girone"])
     return pair
+
+
+@transaction.atomic
+def add_late_pair(pair: Pair, girone: Girone) -> Pair:
+    """Put a pair registered late into a girone whose rounds have started.
+
+    It plays from the girone's next round on (its missed rounds count as the rule pack
+    says: ``standings``). The next round must not exist yet: a draft would leave the
+    pair out, so it is deleted (or published) first. Whether the girone's movement can
+    seat a late pair is said when that round is made (a Mitchell or a round robin
+    calendar cannot).
+    """
+    Girone.objects.select_for_update().get(pk=girone.pk)
+    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    if girone.stage.tournament_id != pair.tournament_id:
+        raise GironiError(
+            _("%(girone)s belongs to another tournament.") % {"girone": girone}
+        )
+    if pair.girone_id == girone.pk:
+        raise GironiError(
+            _("Pair %(number)s is already in %(girone)s.")
+            % {"number": pair.number, "girone": girone}
+        )
+    if pair.girone_id is not None and Round.objects.filter(girone=pair.girone).exists():
+        raise GironiError(
+            _("Pair %(number)s already plays in %(girone)s.")
+            % {"number": pair.number, "girone": pair.girone}
+        )
+    if pair.withdrawn:
+        raise GironiError(
+            _("Pair %(number)s is withdrawn: reinstate it first.")
+            % {"number": pair.number}
+        )
+    draft = girone.rounds.filter(status=Round.Status.DRAFT).order_by("number").first()
+    if draft is not None:
+        raise GironiError(
+            _(
+                "Round %(round)s of %(girone)s is a draft without pair %(number)s: "
+                "delete it, add the pair, then make the round again."
+            )
+            % {"round": draft.number, "girone": girone, "number": pair.number}
+        )
+    pair.girone = girone
+    pair.save(update_fields=["girone"])
+    return pair

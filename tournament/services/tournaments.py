@@ -173,14 +173,27 @@ def create_tournament(
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
     hall_numbering: bool = False,
+    rule_pack_version: int | None = None,
 ) -> Tournament:
-    """Create a tournament with its pack pinned at the latest version; ``by`` directs it."""
+    """Create a tournament with its pack pinned; ``by`` directs it.
+
+    The pack is pinned at its latest version unless ``rule_pack_version`` names an
+    earlier one (an event replayed as it was played, under the version it used).
+    """
     try:
         pack = load_pack(rule_pack)
     except RulePackError as exc:
         raise ServiceError(
             _("Unknown rule pack “%(pack)s”.") % {"pack": rule_pack}
         ) from exc
+    if rule_pack_version is not None and rule_pack_version != pack.version:
+        try:
+            pack = load_pack(rule_pack, rule_pack_version)
+        except RulePackError as exc:
+            raise ServiceError(
+                _("The rule pack “%(pack)s” has no version %(version)s.")
+                % {"pack": rule_pack, "version": rule_pack_version}
+            ) from exc
     if pack.game != game:
         raise ServiceError(
             _("The rule pack “%(pack)s” is not for %(game)s.")

@@ -1,0 +1,277 @@
+"""A tournament's gironi as a replay file (``manage.py export_replay SLUG``).
+
+Every round is written with its own tables (explicit lists, NS first, whatever movement
+made them) and every table with the result that counts now, by its two pairs: what a
+correction changed is written as it stands, so replaying the file gives the same stored
+standings. Pairs that joined after round 1 are ``add_pair`` events before the first
+round they sat in; a pair missing from a round is withdrawn before it (and reinstated
+before the round it comes back to). A round not closed is written with
+``"close": false`` and, then, its rests too (a closed round's rests are the pack's
+award, which the replay makes).
+
+What version 1 cannot say is left out, each with a note (:attr:`Export.notes`): a
+knockout phase, draft rounds, pairs in no girone, the referee's decisions on ties.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring.models import ResultVersion, TableResult
+from standings.models import StandingsConfig
+from tournament.models import Girone, Pair, Round, Stage, Table, Tournament
+
+from .format import FORMAT, KIND_KEYS, VERSION
+
+Kind = ResultVersion.Kind
+
+
+@dataclass
+class Export:
+    """The file (a JSON-ready dict) and what it had to leave out, in words."""
+
+    document: dict[str, Any]
+    notes: list[str] = field(default_factory=list)
+
+
+def _player(last: str, first: str, card: str) -> str | dict[str, str]:
+    """``"Surname Name"`` when that reads back the same, else the object form."""
+    if not card and first and " " not in first.strip() and last.strip():
+        return f"{last} {first}"
+    out = {"surname": last, "name": first}
+    if card:
+        out["card"] = card
+    return out
+
+
+def _pair(pair: Pair, label: str) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "number": pair.number,
+        "players": [
+            _player(p.last_name, p.first_name, p.membership_number)
+            for p in (pair.player1, pair.player2)
+        ],
+    }
+    if pair.club_id is not None:
+        out["club"] = pair.club.name
+    out["girone"] = label
+    if pair.seed is not None:
+        out["seed"] = pair.seed
+    return out
+
+
+def _tournament(tournament: Tournament) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": tournament.name,
+        "game": tournament.game,
+        "rule_pack": tournament.rule_pack,
+        "rule_pack_version": tournament.rule_pack_version,
+        "date": tournament.date.isoformat(),
+    }
+    if tournament.venue:
+        out["venue"] = tournament.venue
+    out |= {
+        "hands_per_round": tournament.hands_per_round,
+        "movement_plan": tournament.movement_plan,
+        "rounds_planned": tournament.rounds_planned,
+    }
+    config = StandingsConfig.objects.filter(tournament=tournament).first()
+    if config is not None:
+        out["seed"] = config.lot_seed
+    out["avoid_same_club"] = tournament.avoid_same_club
+    if tournament.mitchell_step is not None:
+        out["mitchell_step"] = tournament.mitchell_step
+    out["rematch_in_last_round"] = tournament.rematch_in_last_round
+    return out
+
+
+def _result(label: str, table: Table, version: ResultVersion) -> dict[str, Any]:
+    pairs = [table.pair_ns.number]
+    if table.pair_ew is not None:
+        pairs.append(table.pair_ew.number)
+    out: dict[str, Any] = {"girone": label, "pairs": pairs}
+    if version.kind != Kind.NORMAL:
+        out["kind"] = version.kind
+    takes = KIND_KEYS[version.kind]
+    rows = version.games.all() if version.game == "briscola" else version.hands.all()
+    hands = [[r.ns, r.ew] for r in sorted(rows, key=lambda r: r.number)]
+    if "hands" in takes and hands:
+        out["hands"] = hands
+    if "line" in takes and version.line:
+        out["line"] = version.line
+    if version.kind == Kind.REFEREE_SET:
+        if (version.set_mp_ns, version.set_mp_ew) != (None, None):
+            out["set_mp"] = [version.set_mp_ns, version.set_mp_ew]
+        if (version.set_vp_ns, version.set_vp_ew) != (None, None):
+            out["set_vp"] = [version.set_vp_ns, version.set_vp_ew]
+    if version.reason:
+        out["reason"] = version.reason
+    return out
+
+
+def export_tournament(tournament: Tournament) -> Export:
+    """The replay file of ``tournament``'s gironi, and notes on what it leaves out."""
+    notes: list[str] = []
+    stage = (
+        Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS)
+        .order_by("order")
+        .first()
+    )
+    gironi = list(Girone.objects.filter(stage=stage).order_by("label")) if stage else []
+    later = Stage.objects.filter(tournament=tournament).exclude(
+        pk=getattr(stage, "pk", None)
+    )
+    for other in later.order_by("order"):
+        notes.append(
+            _(
+                "The phase “%(stage)s” is left out: version %(version)s of the format "
+                "covers the gironi only."
+            )
+            % {"stage": other, "version": VERSION}
+        )
+    pairs = list(
+        Pair.objects.filter(tournament=tournament)
+        .select_related("player1", "player2", "club", "girone")
+        .order_by("number")
+    )
+    label_of = {g.pk: g.label for g in gironi}
+    for pair in pairs:
+        if pair.girone_id not in label_of:
+            notes.append(
+                _("Pair %(number)s is in no girone: left out.")
+                % {"number": pair.number}
+            )
+    config = StandingsConfig.objects.filter(tournament=tournament).first()
+    if config is not None and config.decisions:
+        notes.append(
+            _("The referee's decisions on ties are left out: the lot decides instead.")
+        )
+
+    played = list(
+        Round.objects.filter(girone__in=gironi)
+        .exclude(status=Round.Status.DRAFT)
+        .select_related("girone")
+        .order_by("girone__label", "number")
+    )
+    for draft in Round.objects.filter(girone__in=gironi, status=Round.Status.DRAFT):
+        notes.append(
+            _("Round %(number)s of %(girone)s is a draft: left out.")
+            % {"number": draft.number, "girone": draft.girone}
+        )
+    by_girone: dict[str, list[Round]] = defaultdict(list)
+    for round_ in played:
+        by_girone[round_.girone.label].append(round_)
+    tables: dict[int, list[Table]] = defaultdict(list)
+    for table in (
+        Table.objects.filter(round__in=played)
+        .select_related("pair_ns", "pair_ew")
+        .order_by("number")
+    ):
+        tables[table.round_id].append(table)
+    current = {
+        r.table_id: r.current
+        for r in TableResult.objects.filter(
+            round__in=played, status=TableResult.Status.CONFIRMED
+        )
+        .select_related("current")
+        .prefetch_related("current__hands", "current__games")
+    }
+
+    count = max((len(r) for r in by_girone.values()), default=0)
+    entries: list[dict[str, Any]] = [
+        {"before": [], "tables": {}, "resting": {}, "hands": {}, "results": []}
+        for _ in range(count + 1)
+    ]
+    initial: list[dict[str, Any]] = []
+    for girone in gironi:
+        label = girone.label
+        members = [p for p in pairs if p.girone_id == girone.pk]
+        rounds = by_girone.get(label, [])
+        seated = [
+            {t.pair_ns.number for t in tables[r.pk]}
+            | {t.pair_ew.number for t in tables[r.pk] if t.pair_ew is not None}
+            for r in rounds
+        ]
+        first = {}
+        for k, here in enumerate(seated):
+            for number in here:
+                first.setdefault(number, k)
+        active: set[int] = set()
+        out: set[int] = set()
+        for pair in members:
+            k = first.get(pair.number)
+            if k == 0 or (k is None and (not rounds or pair.withdrawn)):
+                initial.append(_pair(pair, label))
+                active.add(pair.number)
+            else:
+                at = len(rounds) if k is None else k
+                entries[at]["before"].append({"add_pair": _pair(pair, label)})
+        hands = tournament.hands_per_round
+        for k, (round_, here) in enumerate(zip(rounds, seated, strict=True)):
+            events = entries[k]["before"]
+            for pair in members:
+                number = pair.number
+                if number in out and number in here:
+                    events.append({"reinstate": number})
+                    out.discard(number)
+                    active.add(number)
+                elif number in active and number not in here:
+                    events.append({"withdraw": number})
+                    active.discard(number)
+                    out.add(number)
+                elif k and first.get(number) == k:
+                    active.add(number)
+            if round_.hands != hands:
+                entries[k]["hands"][label] = round_.hands
+                hands = round_.hands
+            entries[k]["tables"][label] = [
+                [t.pair_ns.number, t.pair_ew.number]
+                for t in tables[round_.pk]
+                if t.pair_ew is not None
+            ]
+            resting = [t.pair_ns.number for t in tables[round_.pk] if t.pair_ew is None]
+            if resting:
+                entries[k]["resting"][label] = resting
+            closed = round_.status == Round.Status.CLOSED
+            entries[k].setdefault("open", set())
+            if not closed:
+                entries[k]["open"].add(label)
+            for table in tables[round_.pk]:
+                version = current.get(table.pk)
+                if version is None:
+                    continue
+                plain_rest = table.pair_ew is None and version.kind == Kind.REST
+                entries[k]["results"].append((table, label, version, plain_rest))
+        events = entries[len(rounds)]["before"]
+        for pair in members:
+            if pair.withdrawn and pair.number in active:
+                events.append({"withdraw": pair.number})
+            elif not pair.withdrawn and pair.number in out:
+                events.append({"reinstate": pair.number})
+
+    written = []
+    for entry in entries:
+        if not entry["tables"] and not entry["before"]:
+            continue
+        open_ = entry.pop("open", set())
+        entry["results"] = [
+            _result(label, table, version)
+            for table, label, version, plain_rest in entry["results"]
+            if open_ or not plain_rest
+        ]
+        if open_:
+            entry["close"] = False
+        written.append({k: v for k, v in entry.items() if v or k == "close"})
+    initial.sort(key=lambda p: p["number"])
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": _tournament(tournament),
+        "pairs": initial,
+        "rounds": written,
+    }
+    return Export(document, notes)

@@ -1,0 +1,380 @@
+"""The replay file, version 1: its shapes as data, and a reader that checks a file
+against them before anything is saved.
+
+Each object of the file is a :data:`Shape`: its keys, each with a checker of the JSON
+value (types only: what a value must be worth is the services' word, as on the web
+pages) and whether it is required. An unknown key is refused, naming where it is. A
+result's keys depend on its ``kind``: :data:`KIND_KEYS` says which of the table page's
+fields each kind takes. A later version adds its shapes beside these
+(:data:`VERSIONS`), so that a version 1 file keeps reading as it always did.
+
+The reader returns plain dicts and lists with every default filled in; an error is a
+:class:`FormatError` carrying the path of the element (``rounds[0].results[2].hands``)
+and the reason, translated.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+FORMAT = "torneo-replay"
+VERSION = 1
+
+Checker = Callable[[Any, str], Any]
+
+
+class FormatError(Exception):
+    """The file does not have the shape of a replay: where, and why (translated)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+        self.message = message
+
+
+def at(path: str, key: str | int) -> str:
+    """The path of a member: ``at("rounds", 0) == "rounds[0]"``.
+
+    >>> at(at(at("", "rounds"), 0), "results")
+    'rounds[0].results'
+    """
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+# --- checkers of one JSON value -----------------------------------------------------
+
+
+def integer(value: Any, path: str) -> int:
+    if type(value) is not int:
+        raise FormatError(
+            path, _("expected a whole number, found %(found)s") % _found(value)
+        )
+    return value
+
+
+def optional_integer(value: Any, path: str) -> int | None:
+    return None if value is None else integer(value, path)
+
+
+def text(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise FormatError(path, _("expected a text, found %(found)s") % _found(value))
+    return value
+
+
+def boolean(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormatError(
+            path, _("expected true or false, found %(found)s") % _found(value)
+        )
+    return value
+
+
+def iso_date(value: Any, path: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text(value, path))
+    except ValueError:
+        raise FormatError(
+            path, _("expected a date as YYYY-MM-DD, found %(found)s") % _found(value)
+        ) from None
+
+
+def choice(*choices: str) -> Checker:
+    def check(value: Any, path: str) -> str:
+        if value not in choices:
+            raise FormatError(
+                path,
+                _("expected one of %(choices)s, found %(found)s")
+                % {"choices": ", ".join(f'"{c}"' for c in choices), **_found(value)},
+            )
+        return str(value)
+
+    return check
+
+
+def list_of(item: Checker, *, size: int | None = None) -> Checker:
+    def check(value: Any, path: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise FormatError(
+                path, _("expected a list, found %(found)s") % _found(value)
+            )
+        if size is not None and len(value) != size:
+            raise FormatError(
+                path,
+                _("expected a list of %(size)s, found %(count)s")
+                % {"size": size, "count": len(value)},
+            )
+        return [item(v, at(path, i)) for i, v in enumerate(value)]
+
+    return check
+
+
+def by_girone(item: Checker) -> Checker:
+    """An object keyed by girone label (``{"A": ..., "B": ...}``)."""
+
+    def check(value: Any, path: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise FormatError(
+                path,
+                _("expected an object keyed by girone, found %(found)s")
+                % _found(value),
+            )
+        return {str(k): item(v, at(path, str(k))) for k, v in value.items()}
+
+    return check
+
+
+def either(*checkers: Checker) -> Checker:
+    """The first checker that accepts the value; the last one's error otherwise."""
+
+    def check(value: Any, path: str) -> Any:
+        for checker in checkers[:-1]:
+            try:
+                return checker(value, path)
+            except FormatError:
+                continue
+        return checkers[-1](value, path)
+
+    return check
+
+
+def _found(value: Any) -> dict[str, str]:
+    if value is None:
+        word = "null"
+    elif isinstance(value, bool):
+        word = "true" if value else "false"
+    elif isinstance(value, int | float):
+        word = repr(value)
+    elif isinstance(value, str):
+        word = f'"{value[:40]}"'
+    elif isinstance(value, list):
+        word = _("a list")
+    else:
+        word = _("an object")
+    return {"found": word}
+
+
+# --- objects ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of an object: how its value is checked, and whether it must be there."""
+
+    check: Checker
+    required: bool = False
+    default: Any = None
+
+
+Shape = Mapping[str, Key]
+
+
+def read(
+    shape: Shape, value: Any, path: str, *, extra: Shape | None = None
+) -> dict[str, Any]:
+    """Check an object against ``shape`` (and ``extra``): unknown keys are refused."""
+    if not isinstance(value, dict):
+        raise FormatError(
+            path, _("expected an object, found %(found)s") % _found(value)
+        )
+    keys = {**shape, **(extra or {})}
+    for name in value:
+        if name not in keys:
+            raise FormatError(
+                at(path, str(name)),
+                _("unknown key (this object takes: %(known)s)")
+                % {"known": ", ".join(keys)},
+            )
+    out: dict[str, Any] = {}
+    for name, key in keys.items():
+        if name in value:
+            out[name] = key.check(value[name], at(path, name))
+        elif key.required:
+            raise FormatError(at(path, name), _("missing (it is required)"))
+        else:
+            out[name] = key.default
+    return out
+
+
+def shaped(shape: Shape) -> Checker:
+    return lambda value, path: read(shape, value, path)
+
+
+# --- the shapes of version 1 ---------------------------------------------------------
+
+
+def player(value: Any, path: str) -> dict[str, str]:
+    """``"Surname Name"`` (split at the last space) or ``{surname, name, card}``."""
+    if isinstance(value, str):
+        surname, _space, name = value.strip().rpartition(" ")
+        if not surname:
+            raise FormatError(
+                path,
+                _(
+                    "write a player as “Surname Name”, or as an object with surname and name"
+                ),
+            )
+        return {"surname": surname, "name": name, "card": ""}
+    return read(PLAYER, value, path)
+
+
+PLAYER: Shape = {
+    "surname": Key(text, required=True),
+    "name": Key(text, required=True),
+    "card": Key(text, default=""),
+}
+
+PAIR: Shape = {
+    "number": Key(integer, required=True),
+    "players": Key(list_of(player, size=2), required=True),
+    "club": Key(text, default=""),
+    "girone": Key(text, required=True),
+    "seed": Key(optional_integer),
+}
+
+#: The tournament's own fields under their own names; the values are checked by the
+#: director's tournament form (``tournament.forms.TournamentForm``).
+TOURNAMENT: Shape = {
+    "name": Key(text, required=True),
+    "game": Key(text, required=True),
+    "rule_pack": Key(text, required=True),
+    "rule_pack_version": Key(optional_integer),
+    "date": Key(iso_date),
+    "venue": Key(text, default=""),
+    "hands_per_round": Key(integer, default=3),
+    "movement_plan": Key(text, required=True),
+    "rounds_planned": Key(integer, default=4),
+    "seed": Key(optional_integer),
+    "avoid_same_club": Key(boolean, default=False),
+    "mitchell_step": Key(optional_integer),
+    "rematch_in_last_round": Key(boolean, default=True),
+}
+
+#: ``before`` events: each is an object with exactly one of these keys.
+EVENTS: Shape = {
+    "add_pair": Key(shaped(PAIR)),
+    "withdraw": Key(integer),
+    "reinstate": Key(integer),
+}
+
+
+def event(value: Any, path: str) -> dict[str, Any]:
+    found = read(EVENTS, value, path)
+    given = [k for k in EVENTS if k in value]
+    if len(given) != 1:
+        raise FormatError(
+            path,
+            _("an event has exactly one of %(keys)s") % {"keys": ", ".join(EVENTS)},
+        )
+    return {"event": given[0], "value": found[given[0]]}
+
+
+score_pair = list_of(integer, size=2)
+set_pair = list_of(optional_integer, size=2)
+
+#: What each kind of result takes besides the keys every result has: the fields of the
+#: table page for that kind (``scoring.forms.SheetForm``). Whether a field is required
+#: is the scoring services' word (e.g. a forfeit's line, a special result's reason).
+KIND_KEYS: Mapping[str, tuple[str, ...]] = {
+    "normal": ("hands", "reason"),
+    "rest": ("reason",),
+    "forfeit": ("line", "reason", "hands"),
+    "late_arrival": ("line", "hands", "reason"),
+    "late_forfeit": ("line", "reason"),
+    "second_warning": ("line", "hands", "reason"),
+    "referee_set": ("set_mp", "set_vp", "reason"),
+    "both_absent": ("reason",),
+}
+
+#: Every key a kind may take, with its checker.
+SHEET_KEYS: Shape = {
+    "hands": Key(list_of(score_pair), default=[]),
+    "line": Key(choice("ns", "ew"), default=""),
+    "reason": Key(text, default=""),
+    "set_mp": Key(set_pair, default=[None, None]),
+    "set_vp": Key(set_pair, default=[None, None]),
+}
+
+#: The keys of every result: where (girone, and table or pairs), kind, confirmation.
+RESULT: Shape = {
+    "girone": Key(text, required=True),
+    "table": Key(integer),
+    "pairs": Key(list_of(integer)),
+    "kind": Key(choice(*KIND_KEYS), default="normal"),
+    "confirm": Key(boolean, default=False),
+}
+
+#: A correction is a result of an earlier round (closed or not), with a reason.
+CORRECTION: Shape = {**RESULT, "round": Key(integer, required=True)}
+
+
+def result_reader(shape: Shape) -> Checker:
+    def check(value: Any, path: str) -> dict[str, Any]:
+        kind = value.get("kind", "normal") if isinstance(value, dict) else "normal"
+        RESULT["kind"].check(kind, at(path, "kind"))  # an unknown kind: which exist
+        extra = {k: SHEET_KEYS[k] for k in KIND_KEYS[kind]}
+        found = read(shape, value, path, extra=extra)
+        for k in SHEET_KEYS:
+            found.setdefault(k, SHEET_KEYS[k].default)
+        where = [k for k in ("table", "pairs") if found[k] is not None]
+        if len(where) != 1:
+            raise FormatError(
+                path,
+                _("a result names its table by “table” or by “pairs”, not both")
+                if where
+                else _("a result names its table by “table” (from 1) or by “pairs”"),
+            )
+        return found
+
+    return check
+
+
+ROUND: Shape = {
+    "before": Key(list_of(event), default=[]),
+    "hands": Key(by_girone(integer), default={}),
+    "tables": Key(
+        by_girone(either(choice("generate"), list_of(score_pair))), default={}
+    ),
+    "resting": Key(by_girone(list_of(integer)), default={}),
+    "results": Key(list_of(result_reader(RESULT)), default=[]),
+    "close": Key(boolean, default=True),
+    "corrections": Key(list_of(result_reader(CORRECTION)), default=[]),
+}
+
+DOCUMENT: Shape = {
+    "format": Key(text, required=True),
+    "version": Key(integer, required=True),
+    "tournament": Key(shaped(TOURNAMENT), required=True),
+    "pairs": Key(list_of(shaped(PAIR)), required=True),
+    "rounds": Key(list_of(shaped(ROUND)), default=[]),
+}
+
+#: The document shape of each version this app reads.
+VERSIONS: Mapping[int, Shape] = {1: DOCUMENT}
+
+
+def read_document(value: Any) -> dict[str, Any]:
+    """Check a parsed JSON file; the clean document, or :class:`FormatError`."""
+    if not isinstance(value, dict) or value.get("format") != FORMAT:
+        raise FormatError(
+            "format",
+            _("not a replay file: “format” must be “%(format)s”") % {"format": FORMAT},
+        )
+    version = value.get("version")
+    if type(version) is not int or version not in VERSIONS:
+        raise FormatError(
+            "version",
+            _("version %(found)s is not one this app reads (%(known)s)")
+            % {
+                "found": _found(version)["found"],
+                "known": ", ".join(map(str, VERSIONS)),
+            },
+        )
+    return read(VERSIONS[version], value, "")

@@ -1,0 +1,125 @@
+"""What a replay prints: the rounds as they were seated and the stored standings.
+
+Read from what the pages read (the tables of each round; the stored standings of kind
+``confirmed``, ``standings.services.read``), with pairs by number::
+
+    {"rounds": [{"girone": "A", "number": 1, "tables": [[1, 2]], "resting": [5]}],
+     "standings": {"A": [{"position": 1, "pair": 14, "vp": 38, "mp_diff": 830,
+                          "mp_scored": 5875, "played": 3, "note": ""}],
+                   "overall": [{... the same, and "girone": "A"}]}}
+
+``overall`` is there when the gironi stage has two or more gironi (the stored
+overall standings); ``note`` is the tie's explanation in Italian, empty without one.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from standings.models import Row, Snapshot
+from standings.services import read
+from tournament.models import Round, Stage, Table, Tournament
+
+
+def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every published or closed round of the gironi: its tables and resting pairs."""
+    found = (
+        Round.objects.filter(
+            girone__stage__tournament=tournament, girone__stage__kind=Stage.Kind.GROUPS
+        )
+        .exclude(status=Round.Status.DRAFT)
+        .select_related("girone")
+        .order_by("number", "girone__label")
+    )
+    seats: dict[int, list[tuple[int, int | None]]] = {}
+    for round_id, ns, ew in (
+        Table.objects.filter(round__in=found)
+        .order_by("round_id", "number")
+        .values_list("round_id", "pair_ns__number", "pair_ew__number")
+    ):
+        seats.setdefault(round_id, []).append((ns, ew))
+    return [
+        {
+            "girone": r.girone.label,
+            "number": r.number,
+            "tables": [[ns, ew] for ns, ew in seats.get(r.pk, []) if ew is not None],
+            "resting": [ns for ns, ew in seats.get(r.pk, []) if ew is None],
+        }
+        for r in found
+    ]
+
+
+def row_of(row: Row, *, girone: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "position": row.position,
+        "pair": row.pair_number,
+        "vp": row.vp,
+        "mp_diff": row.mp_diff,
+        "mp_scored": row.mp_for,
+        "played": row.played,
+        "note": row.note,
+    }
+    if girone:
+        out["girone"] = row.girone_label
+    return out
+
+
+def standings_of(tournament: Tournament) -> dict[str, list[dict[str, Any]]]:
+    """The stored standings of the gironi (by label) and, with two or more, overall."""
+    found = [
+        s
+        for s in read.snapshots(tournament, Snapshot.Kind.CONFIRMED)
+        if s.stage.kind == Stage.Kind.GROUPS and s.line == ""
+    ]
+    first = min((s.stage.order for s in found), default=None)
+    out: dict[str, list[dict[str, Any]]] = {}
+    overall: list[dict[str, Any]] | None = None
+    for table in read.tables([s for s in found if s.stage.order == first]):
+        if table.snapshot.girone_id is None:
+            overall = [row_of(r, girone=True) for r in table.rows]
+        else:
+            out[table.snapshot.girone.label] = [row_of(r) for r in table.rows]
+    if overall is not None:
+        out["overall"] = overall
+    return out
+
+
+def result_of(tournament: Tournament) -> dict[str, Any]:
+    """The replay's output for ``tournament``."""
+    return {"rounds": rounds_of(tournament), "standings": standings_of(tournament)}
+
+
+def dumps(value: Any, indent: int = 0) -> str:
+    """JSON with one line per innermost object or short list (rows stay readable).
+
+    >>> print(dumps({"a": [{"x": 1}, {"x": 2}], "b": [[1, 2], [3, 4]]}))
+    {
+      "a": [
+        {"x": 1},
+        {"x": 2}
+      ],
+      "b": [[1, 2], [3, 4]]
+    }
+    """
+    flat = json.dumps(value, ensure_ascii=False)
+    depth = _depth(value)
+    if depth <= 1 or (depth <= 3 and len(flat) + indent <= 88):
+        return flat  # a row stays on one line, however long its note
+    pad = " " * (indent + 2)
+    if isinstance(value, dict):
+        items = [
+            f"{pad}{json.dumps(k, ensure_ascii=False)}: {dumps(v, indent + 2)}"
+            for k, v in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [f"{pad}{dumps(v, indent + 2)}" for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0

@@ -1,0 +1,471 @@
+"""Playing a replay file through the services of the web pages, in one transaction.
+
+Nothing here decides a rule: each step is the call a page makes, in the order the
+director and the chief referee make them:
+
+1. the tournament, validated by the director's form (``TournamentForm``) and created
+   by ``create_tournament`` (single entry: the chief referee's sheet counts at once);
+   its ``seed`` becomes the standings' lot seed and the seed of a drawn first round;
+2. the pairs, one ``register_pair`` each (missing clubs created), then the gironi
+   (``split_into_gironi``, by hand: each pair's ``girone``);
+3. per round: its ``before`` events (``register_pair`` + ``add_late_pair``,
+   ``set_withdrawn``), then per girone a generated round (``generate_round``) or the
+   file's own tables (``manual.create_round``, checked), its hands
+   (``manual.set_hands``), ``publish_round``; the results (``submit_sheet`` as the
+   chief referee); the rests nobody entered (the pack's award, as the entry page's
+   rest button); ``close_round``; then the corrections (``submit_sheet`` with a
+   reason, as a correction).
+
+The first refusal stops everything: :class:`ReplayError` names the element of the
+file and says why, and the caller's transaction leaves no trace of the tournament.
+"""
+
+from __future__ import annotations
+
+import inspect
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from django.db import IntegrityError
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import TableResult
+from scoring.services import Hand, Sheet, load_table, submit_sheet
+from scoring.services.errors import ScoringError
+from scoring.services.rounds import close_round
+from standings.services.lot import LotSeedError, set_lot_seed
+from tournament.forms import TournamentForm
+from tournament.models import Girone, Pair, Round, Table, Tournament
+from tournament.services import gironi as gironi_services
+from tournament.services import manual, registration, rounds
+from tournament.services.entries import PairEntry
+from tournament.services.errors import ServiceError
+from tournament.services.registration import EntriesInvalid
+from tournament.services.tournaments import create_tournament
+
+from .format import at
+
+#: The entry form's field of a pair's registration -> the replay file's key.
+_PAIR_FIELDS = {
+    "number": "number",
+    "last_name1": "players[0]",
+    "first_name1": "players[0]",
+    "membership1": "players[0]",
+    "last_name2": "players[1]",
+    "first_name2": "players[1]",
+    "membership2": "players[1]",
+    "club": "club",
+    "seed": "seed",
+}
+
+
+class ReplayError(Exception):
+    """A refusal: the element of the file (path and, in words, where) and why."""
+
+    def __init__(
+        self, path: str, message: str, *, where: str = "", details: Sequence[str] = ()
+    ) -> None:
+        self.path, self.where, self.message = path, where, message
+        self.details = tuple(details)
+        super().__init__(self.line())
+
+    def line(self) -> str:
+        """The one line the command prints on standard error."""
+        head = self.path or _("file")
+        if self.where:
+            head += f" ({self.where})"
+        text = self.message
+        if self.details:
+            text = f"{text.rstrip('.')}: {'; '.join(self.details)}"
+        return " ".join(f"{head}: {text}".split())
+
+
+def sheet_field_path(field: str) -> str:
+    """A field of the sheet form in the file's terms: ``h2_ew`` -> ``hands[1][1]``.
+
+    >>> sheet_field_path("h2_ew"), sheet_field_path("set_vp_ns"), sheet_field_path("reason")
+    ('hands[1][1]', 'set_vp[0]', 'reason')
+    """
+    side = {"ns": 0, "ew": 1}
+    parts = field.split("_")
+    if field.startswith("h") and parts[0][1:].isdigit():
+        path = f"hands[{int(parts[0][1:]) - 1}]"
+        if len(parts) == 2 and parts[1] in side:
+            path += f"[{side[parts[1]]}]"
+        return path
+    if field.startswith("set_") and len(parts) == 3 and parts[2] in side:
+        return f"{parts[0]}_{parts[1]}[{side[parts[2]]}]"
+    return "" if field == "__all__" else field
+
+
+def _sheet(result: dict[str, Any]) -> Sheet:
+    return Sheet(
+        hands=tuple(Hand(ns, ew) for ns, ew in result["hands"]),
+        kind=result["kind"],
+        line=result["line"],
+        reason=result["reason"],
+        set_mp=(result["set_mp"][0], result["set_mp"][1]),
+        set_vp=(result["set_vp"][0], result["set_vp"][1]),
+    )
+
+
+#: Whether the entry service takes an explicit confirmation of unlikely values.
+_TAKES_CONFIRM = "confirm" in inspect.signature(submit_sheet).parameters
+
+
+class Run:
+    """One replay: the document read by :mod:`.format`, and who plays it."""
+
+    def __init__(self, document: dict[str, Any], user: Any) -> None:
+        self.doc = document
+        self.user = user
+        self.seed: int | None = document["tournament"]["seed"]
+        self.tournament: Tournament | None = None
+        self.gironi: dict[str, Girone] = {}
+        self.pairs: dict[int, Pair] = {}
+        #: (girone label, round number) -> round, for results and corrections.
+        self.rounds: dict[tuple[str, int], Round] = {}
+
+    # --- errors ------------------------------------------------------------------
+
+    @contextmanager
+    def step(self, path: str, where: str = "") -> Iterator[None]:
+        """Turn a service's refusal into a :class:`ReplayError` at ``path``."""
+        try:
+            yield
+        except EntriesInvalid as exc:
+            first = exc.errors[0]
+            sub = _PAIR_FIELDS.get(first.field or "", "")
+            raise ReplayError(
+                at(path, sub) if sub else path,
+                first.message,
+                where=where,
+                details=[e.message for e in exc.errors[1:]],
+            ) from exc
+        except ServiceError as exc:
+            raise ReplayError(
+                path, exc.message, where=where, details=exc.details
+            ) from exc
+        except ScoringError as exc:
+            fields = list(exc.errors.items())
+            field, messages = fields[0]
+            sub = sheet_field_path(field)
+            details = [
+                f"{sheet_field_path(f) or '-'}: {' '.join(m)}" for f, m in fields[1:]
+            ]
+            raise ReplayError(
+                at(path, sub) if sub else path,
+                " ".join(messages),
+                where=where,
+                details=details,
+            ) from exc
+        except LotSeedError as exc:
+            raise ReplayError(path, str(exc), where=where) from exc
+        except IntegrityError as exc:
+            # The database's own bounds are the last guard: the services should have
+            # said why first. Still a refusal, never a traceback.
+            raise ReplayError(
+                path,
+                _("the database refused this value (%(detail)s)") % {"detail": exc},
+                where=where,
+            ) from exc
+
+    # --- the steps -----------------------------------------------------------------
+
+    def run(self) -> Tournament:
+        self.create()
+        self.register()
+        for index, entry in enumerate(self.doc["rounds"]):
+            self.play(at("rounds", index), entry)
+        assert self.tournament is not None
+        return self.tournament
+
+    def create(self) -> None:
+        data = self.doc["tournament"]
+        form = TournamentForm(
+            data={
+                "name": data["name"],
+                "date": (data["date"] or timezone.localdate()).isoformat(),
+                "venue": data["venue"],
+                "game": data["game"],
+                "rule_pack": data["rule_pack"],
+                "hands_per_round": data["hands_per_round"],
+                "rounds_planned": data["rounds_planned"],
+                "movement_plan": data["movement_plan"],
+                "mitchell_step": data["mitchell_step"] or "",
+                "entry_mode": Tournament.EntryMode.SINGLE,
+                "avoid_same_club": data["avoid_same_club"],
+                "rematch_in_last_round": data["rematch_in_last_round"],
+            }
+        )
+        if not form.is_valid():
+            field, errors = next(iter(form.errors.items()))
+            path = "tournament" if field == "__all__" else at("tournament", field)
+            raise ReplayError(path, " ".join(errors))
+        cleaned = form.cleaned_data
+        with self.step("tournament"):
+            self.tournament = create_tournament(
+                by=self.user,
+                game=cleaned["game"],
+                rule_pack=cleaned["rule_pack"],
+                rule_pack_version=data["rule_pack_version"],
+                name=cleaned["name"],
+                date=cleaned["date"],
+                venue=cleaned["venue"],
+                hands_per_round=cleaned["hands_per_round"],
+                rounds_planned=cleaned["rounds_planned"],
+                movement_plan=cleaned["movement_plan"],
+                mitchell_step=cleaned["mitchell_step"],
+                entry_mode=cleaned["entry_mode"],
+                avoid_same_club=cleaned["avoid_same_club"],
+                rematch_in_last_round=cleaned["rematch_in_last_round"],
+            )
+        if self.seed is not None:
+            with self.step(at("tournament", "seed")):
+                set_lot_seed(self.tournament, self.seed)
+
+    def register(self) -> None:
+        assignment: dict[int, str] = {}
+        for index, pair in enumerate(self.doc["pairs"]):
+            path = at("pairs", index)
+            self.add_pair(pair, path)
+            assignment[pair["number"]] = pair["girone"]
+        labels = sorted(set(assignment.values()))
+        assert self.tournament is not None
+        with self.step("pairs", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
+            outcome = gironi_services.split_into_gironi(
+                self.tournament,
+                count=len(labels),
+                method="manual",
+                assignment=assignment,
+            )
+        self.gironi = {g.label: g for g in outcome.gironi}
+
+    def add_pair(self, pair: dict[str, Any], path: str) -> Pair:
+        assert self.tournament is not None
+        one, two = pair["players"]
+        entry = PairEntry(
+            last_name1=one["surname"],
+            first_name1=one["name"],
+            membership1=one["card"],
+            last_name2=two["surname"],
+            first_name2=two["name"],
+            membership2=two["card"],
+            club=pair["club"],
+            seed=pair["seed"],
+            number=pair["number"],
+        )
+        with self.step(path, _("pair %(number)s") % {"number": pair["number"]}):
+            made = registration.register_pair(self.tournament, entry, create_club=True)
+        self.pairs[made.number] = made
+        return made
+
+    def pair(self, number: int, path: str) -> Pair:
+        if number not in self.pairs:
+            raise ReplayError(
+                path, _("pair %(number)s is not registered") % {"number": number}
+            )
+        return self.pairs[number]
+
+    def girone(self, label: str, path: str) -> Girone:
+        if label not in self.gironi:
+            raise ReplayError(
+                path,
+                _("there is no girone “%(label)s” (the gironi are %(known)s)")
+                % {"label": label, "known": ", ".join(self.gironi)},
+            )
+        return self.gironi[label]
+
+    def play(self, path: str, entry: dict[str, Any]) -> None:
+        for index, event in enumerate(entry["before"]):
+            self.before(at(at(path, "before"), index), event)
+        made = self.make_rounds(path, entry)
+        for index, result in enumerate(entry["results"]):
+            self.enter(at(at(path, "results"), index), result, made)
+        if entry["close"]:
+            for label, round_ in made.items():
+                self.close(at(path, "tables"), label, round_)
+        for index, correction in enumerate(entry["corrections"]):
+            cpath = at(at(path, "corrections"), index)
+            label = correction["girone"]
+            self.girone(label, at(cpath, "girone"))
+            key = (label, correction["round"])
+            if key not in self.rounds:
+                raise ReplayError(
+                    at(cpath, "round"),
+                    _("girone %(girone)s has no round %(number)s yet")
+                    % {"girone": label, "number": correction["round"]},
+                )
+            self.enter(cpath, correction, {label: self.rounds[key]}, correction=True)
+
+    def before(self, path: str, event: dict[str, Any]) -> None:
+        kind, value = event["event"], event["value"]
+        if kind == "add_pair":
+            girone = self.girone(value["girone"], at(at(path, kind), "girone"))
+            pair = self.add_pair(value, at(path, kind))
+            with self.step(
+                at(path, kind), _("pair %(number)s") % {"number": pair.number}
+            ):
+                pair = gironi_services.add_late_pair(pair, girone)
+            self.pairs[pair.number] = pair
+            return
+        pair = self.pair(value, at(path, kind))
+        with self.step(at(path, kind), _("pair %(number)s") % {"number": value}):
+            self.pairs[value] = registration.set_withdrawn(pair, kind == "withdraw")
+
+    def make_rounds(self, path: str, entry: dict[str, Any]) -> dict[str, Round]:
+        tables = entry["tables"]
+        for key in ("resting", "hands"):
+            for label in entry[key]:
+                self.girone(label, at(at(path, key), label))
+                if label not in tables:
+                    raise ReplayError(
+                        at(at(path, key), label),
+                        _("girone %(girone)s has no tables in this round")
+                        % {"girone": label},
+                    )
+        made: dict[str, Round] = {}
+        for label in sorted(tables):
+            tpath = at(at(path, "tables"), label)
+            girone = self.girone(label, tpath)
+            given = tables[label]
+            resting = entry["resting"].get(label)
+            where = _("girone %(girone)s") % {"girone": label}
+            with self.step(tpath, where):
+                if given == "generate":
+                    round_ = rounds.generate_round(girone, seed=self.seed)
+                else:
+                    round_ = manual.create_round(
+                        girone, [tuple(t) for t in given], resting or []
+                    )
+            if given == "generate" and resting is not None:
+                self.check_resting(at(at(path, "resting"), label), round_, resting)
+            if label in entry["hands"]:
+                with self.step(at(at(path, "hands"), label), where):
+                    round_ = manual.set_hands(round_, entry["hands"][label])
+            with self.step(tpath, where):
+                round_ = rounds.publish_round(round_)
+            made[label] = round_
+            self.rounds[(label, round_.number)] = round_
+        return made
+
+    def check_resting(self, path: str, round_: Round, resting: list[int]) -> None:
+        rest = sorted(
+            Table.objects.filter(round=round_, pair_ew__isnull=True).values_list(
+                "pair_ns__number", flat=True
+            )
+        )
+        if rest != sorted(resting):
+            raise ReplayError(
+                path,
+                _("the movement rests %(made)s, the file says %(given)s")
+                % {
+                    "made": ", ".join(map(str, rest)) or "-",
+                    "given": ", ".join(map(str, sorted(resting))) or "-",
+                },
+            )
+
+    def table_of(self, path: str, result: dict[str, Any], round_: Round) -> Table:
+        seated = Table.objects.filter(round=round_).select_related("pair_ns", "pair_ew")
+        if result["table"] is not None:
+            found = seated.filter(number=result["table"]).first()
+            if found is None:
+                raise ReplayError(
+                    at(path, "table"),
+                    _("round %(round)s of girone %(girone)s has no table %(table)s")
+                    % {
+                        "round": round_.number,
+                        "girone": round_.girone.label,
+                        "table": result["table"],
+                    },
+                )
+            return found
+        numbers = list(result["pairs"])
+        for table in seated:
+            here = [table.pair_ns.number]
+            if table.pair_ew is not None:
+                here.append(table.pair_ew.number)
+            if here == numbers:
+                return table
+        raise ReplayError(
+            at(path, "pairs"),
+            _(
+                "no table of round %(round)s of girone %(girone)s seats %(pairs)s (NS first)"
+            )
+            % {
+                "round": round_.number,
+                "girone": round_.girone.label,
+                "pairs": " - ".join(map(str, numbers)),
+            },
+        )
+
+    def enter(
+        self,
+        path: str,
+        result: dict[str, Any],
+        made: dict[str, Round],
+        *,
+        correction: bool = False,
+    ) -> None:
+        label = result["girone"]
+        self.girone(label, at(path, "girone"))
+        if label not in made:
+            raise ReplayError(
+                at(path, "girone"),
+                _("girone %(girone)s has no tables in this round") % {"girone": label},
+            )
+        round_ = made[label]
+        table = self.table_of(path, result, round_)
+        where = _("round %(round)s, girone %(girone)s, table %(table)s") % {
+            "round": round_.number,
+            "girone": label,
+            "table": table.number,
+        }
+        with self.step(path, where):
+            self.submit(
+                table, _sheet(result), correction=correction, confirm=result["confirm"]
+            )
+
+    def submit(
+        self,
+        table: Table,
+        sheet: Sheet,
+        *,
+        correction: bool = False,
+        confirm: bool = False,
+    ) -> None:
+        loaded = load_table(table.pk)
+        lock = (
+            TableResult.objects.filter(table=table)
+            .values_list("lock_version", flat=True)
+            .first()
+        )
+        extra = {"confirm": confirm} if _TAKES_CONFIRM else {}
+        submit_sheet(
+            table=loaded,
+            sheet=sheet,
+            by=self.user,
+            expected_lock_version=lock or 0,
+            token=uuid.uuid4().hex,
+            correction=correction,
+            **extra,
+        )
+
+    def close(self, path: str, label: str, round_: Round) -> None:
+        where = _("round %(round)s, girone %(girone)s") % {
+            "round": round_.number,
+            "girone": label,
+        }
+        confirmed = set(
+            TableResult.objects.filter(
+                round=round_, status=TableResult.Status.CONFIRMED
+            ).values_list("table_id", flat=True)
+        )
+        with self.step(at(path, label), where):
+            for table in Table.objects.filter(round=round_, pair_ew__isnull=True):
+                if table.pk not in confirmed:
+                    self.submit(table, Sheet(kind="rest", reason=_("Rest")))
+            close_round(round_id=round_.pk, by=self.user)
