@@ -21,6 +21,9 @@ from standings.models import Row, Snapshot
 from standings.services import read
 from tournament.models import Round, Stage, Table, Tournament
 
+#: Columns :func:`dumps` fills before it breaks a value over lines.
+WIDTH = 100
+
 
 def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
     """Every published or closed round of the gironi: its tables and resting pairs."""
@@ -90,22 +93,25 @@ def result_of(tournament: Tournament) -> dict[str, Any]:
     return {"rounds": rounds_of(tournament), "standings": standings_of(tournament)}
 
 
-def dumps(value: Any, indent: int = 0) -> str:
-    """JSON with one line per innermost object or short list (rows stay readable).
+def dumps(value: Any, indent: int = 0, *, in_list: bool = False) -> str:
+    """JSON for people: what fits in 100 columns on one line, and every row (an object
+    of plain values in a list, e.g. a standings row or a pair) on one line.
 
     >>> print(dumps({"a": [{"x": 1}, {"x": 2}], "b": [[1, 2], [3, 4]]}))
+    {"a": [{"x": 1}, {"x": 2}], "b": [[1, 2], [3, 4]]}
+    >>> print(dumps({"rows": [{"note": "n" * 60, "pair": 1}, {"note": "", "pair": 2}]}))
     {
-      "a": [
-        {"x": 1},
-        {"x": 2}
-      ],
-      "b": [[1, 2], [3, 4]]
+      "rows": [
+        {"note": "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn", "pair": 1},
+        {"note": "", "pair": 2}
+      ]
     }
     """
     flat = json.dumps(value, ensure_ascii=False)
-    depth = _depth(value)
-    if depth <= 1 or (depth <= 3 and len(flat) + indent <= 88):
-        return flat  # a row stays on one line, however long its note
+    if not isinstance(value, dict | list) or len(flat) + indent <= WIDTH:
+        return flat
+    if in_list and isinstance(value, dict) and _depth(value) <= 2:
+        return flat
     pad = " " * (indent + 2)
     if isinstance(value, dict):
         items = [
@@ -113,7 +119,7 @@ def dumps(value: Any, indent: int = 0) -> str:
             for k, v in value.items()
         ]
         return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    items = [f"{pad}{dumps(v, indent + 2)}" for v in value]
+    items = [f"{pad}{dumps(v, indent + 2, in_list=True)}" for v in value]
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
