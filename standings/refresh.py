@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.db import transaction
@@ -52,10 +54,36 @@ def mode() -> str:
     return getattr(settings, "STANDINGS_REFRESH", "inline")
 
 
+#: The gironi a :func:`deferred` block has changed so far (None outside one).
+_DEFERRED: ContextVar[set[int] | None] = ContextVar("standings_deferred", default=None)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Rank each girone changed in the block once, at its end, instead of after every
+    save (a replay entering a whole event in one transaction, which nobody reads
+    before it commits). Nothing is ranked if the block raises."""
+    if _DEFERRED.get() is not None:  # nested: the outer block ranks
+        yield
+        return
+    pending: set[int] = set()
+    token = _DEFERRED.set(pending)
+    try:
+        yield
+    finally:
+        _DEFERRED.reset(token)
+    if pending:
+        refresh_gironi(pending)
+
+
 def schedule_gironi(girone_ids: Iterable[int]) -> None:
     """A result of these gironi changed: refresh now, or queue it (see the module)."""
     ids = sorted({int(g) for g in girone_ids})
     if not ids:
+        return
+    pending = _DEFERRED.get()
+    if pending is not None:
+        pending.update(ids)
         return
     if mode() != "worker":
         refresh_gironi(ids)
