@@ -18,9 +18,10 @@ from django.db import transaction
 from standings.refresh import deferred
 from tournament.models import Tournament
 
+from .errors import ReplayError
 from .format import FormatError, read_document
 from .output import dumps, result_of
-from .run import ReplayError, Run
+from .run import Run
 
 __all__ = ["REPLAY_USER", "ReplayError", "dumps", "replay", "replay_user"]
 

@@ -22,98 +22,24 @@ file and says why, and the caller's transaction leaves no trace of the tournamen
 
 from __future__ import annotations
 
-import inspect
-import uuid
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from typing import Any
 
-from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import TableResult
-from scoring.services import Hand, Sheet, load_table, submit_sheet
-from scoring.services.errors import ScoringError
-from scoring.services.rounds import close_round
-from standings.services.lot import LotSeedError, set_lot_seed
+from standings.services.lot import set_lot_seed
 from tournament.forms import TournamentForm
 from tournament.models import Girone, Pair, Round, Table, Tournament
 from tournament.services import gironi as gironi_services
 from tournament.services import manual, registration, rounds
 from tournament.services.entries import PairEntry
-from tournament.services.errors import ServiceError
-from tournament.services.registration import EntriesInvalid
 from tournament.services.tournaments import create_tournament
 
+from .errors import ReplayError, refusals
 from .format import at
+from .referee import Referee
 
-#: The entry form's field of a pair's registration -> the replay file's key.
-_PAIR_FIELDS = {
-    "number": "number",
-    "last_name1": "players[0]",
-    "first_name1": "players[0]",
-    "membership1": "players[0]",
-    "last_name2": "players[1]",
-    "first_name2": "players[1]",
-    "membership2": "players[1]",
-    "club": "club",
-    "seed": "seed",
-}
-
-
-class ReplayError(Exception):
-    """A refusal: the element of the file (path and, in words, where) and why."""
-
-    def __init__(
-        self, path: str, message: str, *, where: str = "", details: Sequence[str] = ()
-    ) -> None:
-        self.path, self.where, self.message = path, where, message
-        self.details = tuple(details)
-        super().__init__(self.line())
-
-    def line(self) -> str:
-        """The one line the command prints on standard error."""
-        head = self.path or _("file")
-        if self.where:
-            head += f" ({self.where})"
-        text = self.message
-        if self.details:
-            text = f"{text.rstrip('.')}: {'; '.join(self.details)}"
-        return " ".join(f"{head}: {text}".split())
-
-
-def sheet_field_path(field: str) -> str:
-    """A field of the sheet form in the file's terms: ``h2_ew`` -> ``hands[1][1]``.
-
-    >>> sheet_field_path("h2_ew"), sheet_field_path("set_vp_ns"), sheet_field_path("reason")
-    ('hands[1][1]', 'set_vp[0]', 'reason')
-    """
-    side = {"ns": 0, "ew": 1}
-    parts = field.split("_")
-    if field.startswith("h") and parts[0][1:].isdigit():
-        path = f"hands[{int(parts[0][1:]) - 1}]"
-        if len(parts) == 2 and parts[1] in side:
-            path += f"[{side[parts[1]]}]"
-        return path
-    if field.startswith("set_") and len(parts) == 3 and parts[2] in side:
-        return f"{parts[0]}_{parts[1]}[{side[parts[2]]}]"
-    return "" if field == "__all__" else field
-
-
-def _sheet(result: dict[str, Any]) -> Sheet:
-    return Sheet(
-        hands=tuple(Hand(ns, ew) for ns, ew in result["hands"]),
-        kind=result["kind"],
-        line=result["line"],
-        reason=result["reason"],
-        set_mp=(result["set_mp"][0], result["set_mp"][1]),
-        set_vp=(result["set_vp"][0], result["set_vp"][1]),
-    )
-
-
-#: Whether the entry service takes an explicit confirmation of unlikely values.
-_TAKES_CONFIRM = "confirm" in inspect.signature(submit_sheet).parameters
+__all__ = ["ReplayError", "Run"]
 
 
 class Run:
@@ -122,56 +48,13 @@ class Run:
     def __init__(self, document: dict[str, Any], user: Any) -> None:
         self.doc = document
         self.user = user
+        self.referee = Referee(user)
         self.seed: int | None = document["tournament"]["seed"]
         self.tournament: Tournament | None = None
         self.gironi: dict[str, Girone] = {}
         self.pairs: dict[int, Pair] = {}
         #: (girone label, round number) -> round, for results and corrections.
         self.rounds: dict[tuple[str, int], Round] = {}
-
-    # --- errors ------------------------------------------------------------------
-
-    @contextmanager
-    def step(self, path: str, where: str = "") -> Iterator[None]:
-        """Turn a service's refusal into a :class:`ReplayError` at ``path``."""
-        try:
-            yield
-        except EntriesInvalid as exc:
-            first = exc.errors[0]
-            sub = _PAIR_FIELDS.get(first.field or "", "")
-            raise ReplayError(
-                at(path, sub) if sub else path,
-                first.message,
-                where=where,
-                details=[e.message for e in exc.errors[1:]],
-            ) from exc
-        except ServiceError as exc:
-            raise ReplayError(
-                path, exc.message, where=where, details=exc.details
-            ) from exc
-        except ScoringError as exc:
-            fields = list(exc.errors.items())
-            field, messages = fields[0]
-            sub = sheet_field_path(field)
-            details = [
-                f"{sheet_field_path(f) or '-'}: {' '.join(m)}" for f, m in fields[1:]
-            ]
-            raise ReplayError(
-                at(path, sub) if sub else path,
-                " ".join(messages),
-                where=where,
-                details=details,
-            ) from exc
-        except LotSeedError as exc:
-            raise ReplayError(path, str(exc), where=where) from exc
-        except IntegrityError as exc:
-            # The database's own bounds are the last guard: the services should have
-            # said why first. Still a refusal, never a traceback.
-            raise ReplayError(
-                path,
-                _("the database refused this value (%(detail)s)") % {"detail": exc},
-                where=where,
-            ) from exc
 
     # --- the steps -----------------------------------------------------------------
 
@@ -206,7 +89,7 @@ class Run:
             path = "tournament" if field == "__all__" else at("tournament", field)
             raise ReplayError(path, " ".join(errors))
         cleaned = form.cleaned_data
-        with self.step("tournament"):
+        with refusals("tournament"):
             self.tournament = create_tournament(
                 by=self.user,
                 game=cleaned["game"],
@@ -224,7 +107,7 @@ class Run:
                 rematch_in_last_round=cleaned["rematch_in_last_round"],
             )
         if self.seed is not None:
-            with self.step(at("tournament", "seed")):
+            with refusals(at("tournament", "seed")):
                 set_lot_seed(self.tournament, self.seed)
 
     def register(self) -> None:
@@ -235,7 +118,7 @@ class Run:
             assignment[pair["number"]] = pair["girone"]
         labels = sorted(set(assignment.values()))
         assert self.tournament is not None
-        with self.step("pairs", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
+        with refusals("pairs", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
             outcome = gironi_services.split_into_gironi(
                 self.tournament,
                 count=len(labels),
@@ -258,7 +141,7 @@ class Run:
             seed=pair["seed"],
             number=pair["number"],
         )
-        with self.step(path, _("pair %(number)s") % {"number": pair["number"]}):
+        with refusals(path, _("pair %(number)s") % {"number": pair["number"]}):
             made = registration.register_pair(self.tournament, entry, create_club=True)
         self.pairs[made.number] = made
         return made
@@ -284,10 +167,12 @@ class Run:
             self.before(at(at(path, "before"), index), event)
         made = self.make_rounds(path, entry)
         for index, result in enumerate(entry["results"]):
-            self.enter(at(at(path, "results"), index), result, made)
+            rpath = at(at(path, "results"), index)
+            self.girone(result["girone"], at(rpath, "girone"))
+            self.referee.enter(rpath, result, made)
         if entry["close"]:
             for label, round_ in made.items():
-                self.close(at(path, "tables"), label, round_)
+                self.referee.close(at(path, "tables"), label, round_)
         for index, correction in enumerate(entry["corrections"]):
             cpath = at(at(path, "corrections"), index)
             label = correction["girone"]
@@ -299,21 +184,23 @@ class Run:
                     _("girone %(girone)s has no round %(number)s yet")
                     % {"girone": label, "number": correction["round"]},
                 )
-            self.enter(cpath, correction, {label: self.rounds[key]}, correction=True)
+            self.referee.enter(
+                cpath, correction, {label: self.rounds[key]}, correction=True
+            )
 
     def before(self, path: str, event: dict[str, Any]) -> None:
         kind, value = event["event"], event["value"]
         if kind == "add_pair":
             girone = self.girone(value["girone"], at(at(path, kind), "girone"))
             pair = self.add_pair(value, at(path, kind))
-            with self.step(
+            with refusals(
                 at(path, kind), _("pair %(number)s") % {"number": pair.number}
             ):
                 pair = gironi_services.add_late_pair(pair, girone)
             self.pairs[pair.number] = pair
             return
         pair = self.pair(value, at(path, kind))
-        with self.step(at(path, kind), _("pair %(number)s") % {"number": value}):
+        with refusals(at(path, kind), _("pair %(number)s") % {"number": value}):
             self.pairs[value] = registration.set_withdrawn(pair, kind == "withdraw")
 
     def make_rounds(self, path: str, entry: dict[str, Any]) -> dict[str, Round]:
@@ -334,7 +221,7 @@ class Run:
             given = tables[label]
             resting = entry["resting"].get(label)
             where = _("girone %(girone)s") % {"girone": label}
-            with self.step(tpath, where):
+            with refusals(tpath, where):
                 if given == "generate":
                     round_ = rounds.generate_round(girone, seed=self.seed)
                 else:
@@ -344,9 +231,9 @@ class Run:
             if given == "generate" and resting is not None:
                 self.check_resting(at(at(path, "resting"), label), round_, resting)
             if label in entry["hands"]:
-                with self.step(at(at(path, "hands"), label), where):
+                with refusals(at(at(path, "hands"), label), where):
                     round_ = manual.set_hands(round_, entry["hands"][label])
-            with self.step(tpath, where):
+            with refusals(tpath, where):
                 round_ = rounds.publish_round(round_)
             made[label] = round_
             self.rounds[(label, round_.number)] = round_
@@ -367,105 +254,3 @@ class Run:
                     "given": ", ".join(map(str, sorted(resting))) or "-",
                 },
             )
-
-    def table_of(self, path: str, result: dict[str, Any], round_: Round) -> Table:
-        seated = Table.objects.filter(round=round_).select_related("pair_ns", "pair_ew")
-        if result["table"] is not None:
-            found = seated.filter(number=result["table"]).first()
-            if found is None:
-                raise ReplayError(
-                    at(path, "table"),
-                    _("round %(round)s of girone %(girone)s has no table %(table)s")
-                    % {
-                        "round": round_.number,
-                        "girone": round_.girone.label,
-                        "table": result["table"],
-                    },
-                )
-            return found
-        numbers = list(result["pairs"])
-        for table in seated:
-            here = [table.pair_ns.number]
-            if table.pair_ew is not None:
-                here.append(table.pair_ew.number)
-            if here == numbers:
-                return table
-        raise ReplayError(
-            at(path, "pairs"),
-            _(
-                "no table of round %(round)s of girone %(girone)s seats %(pairs)s (NS first)"
-            )
-            % {
-                "round": round_.number,
-                "girone": round_.girone.label,
-                "pairs": " - ".join(map(str, numbers)),
-            },
-        )
-
-    def enter(
-        self,
-        path: str,
-        result: dict[str, Any],
-        made: dict[str, Round],
-        *,
-        correction: bool = False,
-    ) -> None:
-        label = result["girone"]
-        self.girone(label, at(path, "girone"))
-        if label not in made:
-            raise ReplayError(
-                at(path, "girone"),
-                _("girone %(girone)s has no tables in this round") % {"girone": label},
-            )
-        round_ = made[label]
-        table = self.table_of(path, result, round_)
-        where = _("round %(round)s, girone %(girone)s, table %(table)s") % {
-            "round": round_.number,
-            "girone": label,
-            "table": table.number,
-        }
-        with self.step(path, where):
-            self.submit(
-                table, _sheet(result), correction=correction, confirm=result["confirm"]
-            )
-
-    def submit(
-        self,
-        table: Table,
-        sheet: Sheet,
-        *,
-        correction: bool = False,
-        confirm: bool = False,
-    ) -> None:
-        loaded = load_table(table.pk)
-        lock = (
-            TableResult.objects.filter(table=table)
-            .values_list("lock_version", flat=True)
-            .first()
-        )
-        extra = {"confirm": confirm} if _TAKES_CONFIRM else {}
-        submit_sheet(
-            table=loaded,
-            sheet=sheet,
-            by=self.user,
-            expected_lock_version=lock or 0,
-            token=uuid.uuid4().hex,
-            correction=correction,
-            **extra,
-        )
-
-    def close(self, path: str, label: str, round_: Round) -> None:
-        where = _("round %(round)s, girone %(girone)s") % {
-            "round": round_.number,
-            "girone": label,
-        }
-        confirmed = set(
-            TableResult.objects.filter(
-                round=round_, status=TableResult.Status.CONFIRMED
-            ).values_list("table_id", flat=True)
-        )
-        with self.step(at(path, label), where):
-            for table in Table.objects.filter(round=round_, pair_ew__isnull=True):
-                if table.pk not in confirmed:
-                    self.submit(table, Sheet(kind="rest", reason=_("Rest")))
-            close_round(round_id=round_.pk, by=self.user)

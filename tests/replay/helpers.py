@@ -8,7 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
+
+from scoring.models import ResultVersion
+from tournament.models import Club, Pair, Player, Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "replay"
 
@@ -88,3 +92,15 @@ def run(doc: Any, tmp_path: Path, *args: str) -> tuple[int, str, str]:
     except SystemExit as exc:
         return int(exc.code or 0), out.getvalue(), err.getvalue()
     return 0, out.getvalue(), err.getvalue()
+
+
+def counts() -> dict[str, int]:
+    """What a refused replay must leave as it was."""
+    return {
+        "tournaments": Tournament.objects.count(),
+        "pairs": Pair.objects.count(),
+        "players": Player.objects.count(),
+        "clubs": Club.objects.count(),
+        "users": get_user_model().objects.count(),
+        "versions": ResultVersion.objects.count(),
+    }

@@ -7,8 +7,8 @@ import doctest
 import pytest
 from django.utils import translation
 
+from core.replay import errors, output
 from core.replay import format as fmt
-from core.replay import output, run
 from scoring.models import ResultVersion
 
 from .helpers import HANDS, document
@@ -22,7 +22,7 @@ def error_of(doc: object) -> fmt.FormatError:
 
 
 def test_doctests_of_the_replay_modules():
-    for module in (fmt, output, run):
+    for module in (fmt, output, errors):
         assert doctest.testmod(module).failed == 0, module.__name__
 
 
