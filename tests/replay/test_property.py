@@ -22,7 +22,7 @@ from rules.packs import load_pack
 from rules.pairing import round_robin
 from rules.vp import vp_table
 from scoring.models import ResultVersion, TableResult
-from scoring.totals import girone_positions
+from scoring.services.corrections import positions_snapshot
 from tournament.models import Girone, Tournament
 
 from .helpers import EXAMPLES, document, pair
@@ -374,6 +374,6 @@ def test_after_a_correction_the_impact_report_equals_the_stored_standings(doc):
             stored[number]["mp_diff"],
         ), row
     girone = Girone.objects.get(stage__tournament=tournament, label=label)
-    ranked = [(p.pair_number, p.position) for p in girone_positions(girone.pk)]
+    ranked = [(p.pair_number, p.position) for p in positions_snapshot(girone.pk)]
     assert ranked == [(r["pair"], r["position"]) for r in output["standings"][label]]
     assert Tournament.objects.filter(pk=tournament.pk).exists()

@@ -27,8 +27,8 @@ def test_the_examples_replay_to_their_expected_output(name, tmp_path):
     assert code == 0, err
     expected = EXAMPLES / f"{name}.out.json"
     if os.environ.get("REGENERATE_EXAMPLES"):
-        expected.write_text(out + "\n", encoding="utf-8")
-    assert out + "\n" == expected.read_text(encoding="utf-8")
+        expected.write_text(out, encoding="utf-8")
+    assert out == expected.read_text(encoding="utf-8")
 
 
 def test_the_output_has_rounds_and_standings_by_pair_number(tmp_path):
