@@ -86,6 +86,8 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
     if tournament.mitchell_step is not None:
         out["mitchell_step"] = tournament.mitchell_step
     out["rematch_in_last_round"] = tournament.rematch_in_last_round
+    if tournament.hall_numbering:
+        out["hall_numbering"] = True
     return out
 
 

@@ -255,6 +255,7 @@ TOURNAMENT: Shape = {
     "avoid_same_club": Key(boolean, default=False),
     "mitchell_step": Key(optional_integer),
     "rematch_in_last_round": Key(boolean, default=True),
+    "hall_numbering": Key(boolean, default=False),
 }
 
 #: ``before`` events: each is an object with exactly one of these keys.

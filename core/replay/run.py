@@ -68,43 +68,23 @@ class Run:
 
     def create(self) -> None:
         data = self.doc["tournament"]
+        # The director's form reads every key of the file's tournament but the two it
+        # has no field for (the pack version and the seed).
+        fields = {k: v for k, v in data.items() if k in TournamentForm.base_fields}
+        fields["date"] = (data["date"] or timezone.localdate()).isoformat()
+        fields["entry_mode"] = Tournament.EntryMode.SINGLE
         form = TournamentForm(
-            data={
-                "name": data["name"],
-                "date": (data["date"] or timezone.localdate()).isoformat(),
-                "venue": data["venue"],
-                "game": data["game"],
-                "rule_pack": data["rule_pack"],
-                "hands_per_round": data["hands_per_round"],
-                "rounds_planned": data["rounds_planned"],
-                "movement_plan": data["movement_plan"],
-                "mitchell_step": data["mitchell_step"] or "",
-                "entry_mode": Tournament.EntryMode.SINGLE,
-                "avoid_same_club": data["avoid_same_club"],
-                "rematch_in_last_round": data["rematch_in_last_round"],
-            }
+            data={k: "" if v is None else v for k, v in fields.items()}
         )
         if not form.is_valid():
             field, errors = next(iter(form.errors.items()))
             path = "tournament" if field == "__all__" else at("tournament", field)
             raise ReplayError(path, " ".join(errors))
-        cleaned = form.cleaned_data
         with refusals("tournament"):
             self.tournament = create_tournament(
                 by=self.user,
-                game=cleaned["game"],
-                rule_pack=cleaned["rule_pack"],
                 rule_pack_version=data["rule_pack_version"],
-                name=cleaned["name"],
-                date=cleaned["date"],
-                venue=cleaned["venue"],
-                hands_per_round=cleaned["hands_per_round"],
-                rounds_planned=cleaned["rounds_planned"],
-                movement_plan=cleaned["movement_plan"],
-                mitchell_step=cleaned["mitchell_step"],
-                entry_mode=cleaned["entry_mode"],
-                avoid_same_club=cleaned["avoid_same_club"],
-                rematch_in_last_round=cleaned["rematch_in_last_round"],
+                **form.cleaned_data,
             )
         if self.seed is not None:
             with refusals(at("tournament", "seed")):

@@ -178,3 +178,12 @@ def test_refusals_are_translated():
     with pytest.raises(fmt.FormatError) as caught:
         fmt.read_document(doc)  # the default language: Italian
     assert caught.value.message.startswith("chiave sconosciuta")
+
+
+def test_the_tournament_takes_every_field_of_the_directors_form():
+    """A field added to the tournament form must be said in the file too (or here,
+    why not): the replay would otherwise create every tournament with its default."""
+    from tournament.forms import TournamentForm
+
+    not_in_the_file = {"organiser", "entry_mode"}  # a club object; single entry
+    assert set(TournamentForm.base_fields) - not_in_the_file <= set(fmt.TOURNAMENT)

@@ -71,6 +71,8 @@ def test_the_output_has_rounds_and_standings_by_pair_number(tmp_path):
     }
     assert set(result["standings"]["overall"][0]) == {*first, "girone"}
     assert "Prova replay" in err  # the tournament made, said on stderr
+    tournament = Tournament.objects.get()
+    assert (tournament.entry_mode, tournament.hall_numbering) == ("single", False)
 
 
 def test_a_single_girone_has_no_overall(tmp_path):
