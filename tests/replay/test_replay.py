@@ -314,3 +314,23 @@ def test_a_named_user_directs_the_replay(tmp_path, make_user):
     assert code == 0, err
     assert not get_user_model().objects.filter(username="replay").exists()
     assert Tournament.objects.get().roles.get().user.username == "direttore"
+
+
+def test_the_tournaments_settings_reach_it_as_the_form_cleans_them(tmp_path):
+    doc = document(
+        hall_numbering=True,
+        avoid_same_club=True,
+        rematch_in_last_round=False,
+        rule_pack_version=1,
+        date="2026-03-14",
+        venue="Circolo Aurora",
+        rounds=[{"tables": {"A": "generate"}, "close": False}],
+    )
+    code, _out, err = run(doc, tmp_path)
+    assert code == 0, err
+    tournament = Tournament.objects.get()
+    assert tournament.hall_numbering and tournament.avoid_same_club
+    assert not tournament.rematch_in_last_round
+    assert (tournament.rule_pack_version, str(tournament.date)) == (1, "2026-03-14")
+    assert tournament.venue == "Circolo Aurora"
+    assert tournament.slug == "prova-replay-2026"
