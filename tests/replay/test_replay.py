@@ -324,7 +324,6 @@ def test_the_tournaments_settings_reach_it_as_the_form_cleans_them(tmp_path):
         rule_pack_version=1,
         date="2026-03-14",
         venue="Circolo Aurora",
-        rounds=[{"tables": {"A": "generate"}, "close": False}],
     )
     code, _out, err = run(doc, tmp_path)
     assert code == 0, err
