@@ -303,8 +303,17 @@ def test_a_briscola_girone_of_single_partite(tmp_path):
         Round.objects.values_list("girone__label", "hands").order_by("-number")
     )
     assert hands == {"A": 3, "B": 1}  # round 2 of B keeps the single partita
-    standings = json.loads(out)["standings"]
-    assert standings["B"][0]["mp_scored"] == 100
+    played = ResultVersion.objects.filter(result__table__round__number=1)
+    by_girone = {
+        label: sorted(
+            played.filter(result__table__round__girone__label=label).values_list(
+                "hands_played", flat=True
+            )
+        )
+        for label in ("A", "B")
+    }
+    assert by_girone == {"A": [2, 3], "B": [1, 1]}
+    assert [r["played"] for r in json.loads(out)["standings"]["B"]] == [1, 1, 1, 1]
 
 
 def test_a_named_user_directs_the_replay(tmp_path, make_user):
