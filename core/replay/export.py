@@ -3,7 +3,8 @@
 Every round is written with its own tables (explicit lists, NS first, whatever movement
 made them) and every table with the result that counts now, by its two pairs: what a
 correction changed is written as it stands, so replaying the file gives the same stored
-standings. Pairs that joined after round 1 are ``add_pair`` events before the first
+standings; a result the entry checks find unlikely carries ``"confirm": true`` (the
+table confirmed it when it was entered). Pairs that joined after round 1 are ``add_pair`` events before the first
 round they sat in; a pair missing from a round is withdrawn before it (and reinstated
 before the round it comes back to). A round not closed is written with
 ``"close": false`` and, then, its rests too (a closed round's rests are the pack's
@@ -22,6 +23,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultVersion, TableResult
+from scoring.services import Hand, Sheet, compute, context_of
+from scoring.services.bounds import unlikely_problems
+from scoring.services.errors import ScoringError
 from standings.models import StandingsConfig
 from tournament.models import Girone, Pair, Round, Stage, Table, Tournament
 
@@ -112,7 +116,27 @@ def _result(label: str, table: Table, version: ResultVersion) -> dict[str, Any]:
             out["set_vp"] = [version.set_vp_ns, version.set_vp_ew]
     if version.reason:
         out["reason"] = version.reason
+    if _unlikely(table, version, hands):
+        out["confirm"] = True  # the table confirmed it when it was entered
     return out
+
+
+def _unlikely(table: Table, version: ResultVersion, hands: list[list[int]]) -> bool:
+    """Whether the entry checks would ask to confirm this result again."""
+    sheet = Sheet(
+        hands=tuple(Hand(ns, ew) for ns, ew in hands),
+        kind=version.kind,
+        line=version.line,
+        reason=version.reason,
+        set_mp=(version.set_mp_ns, version.set_mp_ew),
+        set_vp=(version.set_vp_ns, version.set_vp_ew),
+    )
+    ctx = context_of(table)
+    try:
+        outcome = compute(sheet, ctx)
+    except ScoringError:  # refused now (the replay will say why): nothing to confirm
+        return False
+    return bool(unlikely_problems(sheet, outcome, ctx))
 
 
 def export_tournament(tournament: Tournament) -> Export:
@@ -170,7 +194,7 @@ def export_tournament(tournament: Tournament) -> Export:
     tables: dict[int, list[Table]] = defaultdict(list)
     for table in (
         Table.objects.filter(round__in=played)
-        .select_related("pair_ns", "pair_ew")
+        .select_related("pair_ns", "pair_ew", "round__girone__stage__tournament")
         .order_by("number")
     ):
         tables[table.round_id].append(table)

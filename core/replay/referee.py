@@ -1,14 +1,15 @@
 """The chief referee's part of a replay: results, rests, closing, corrections.
 
 Each result goes through ``submit_sheet`` as the table page sends it (single entry: the
-chief referee's sheet counts at once); a correction is the same call with a reason,
-after the round's close. Before closing a round, a resting pair nobody entered a
+chief referee's sheet counts at once), with the same checks of impossible and unlikely
+values (``scoring.services.bounds``): a result's ``"confirm": true`` is the table's
+confirmation of an unlikely value. A correction is the same call with a reason, after
+the round's close. Before closing a round, a resting pair nobody entered a
 result for gets the pack's rest award, as the entry page's rest button gives it.
 """
 
 from __future__ import annotations
 
-import inspect
 import uuid
 from typing import Any
 
@@ -32,10 +33,6 @@ def _sheet(result: dict[str, Any]) -> Sheet:
         set_mp=(result["set_mp"][0], result["set_mp"][1]),
         set_vp=(result["set_vp"][0], result["set_vp"][1]),
     )
-
-
-#: Whether the entry service takes an explicit confirmation of unlikely values.
-_TAKES_CONFIRM = "confirm" in inspect.signature(submit_sheet).parameters
 
 
 class Referee:
@@ -119,7 +116,6 @@ class Referee:
             .values_list("lock_version", flat=True)
             .first()
         )
-        extra = {"confirm": confirm} if _TAKES_CONFIRM else {}
         submit_sheet(
             table=loaded,
             sheet=sheet,
@@ -127,7 +123,7 @@ class Referee:
             expected_lock_version=lock or 0,
             token=uuid.uuid4().hex,
             correction=correction,
-            **extra,
+            confirm=confirm,
         )
 
     def close(self, path: str, label: str, round_: Round) -> None:

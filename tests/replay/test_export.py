@@ -122,3 +122,23 @@ def test_late_pairs_withdrawals_rests_corrections_and_an_open_round_survive_expo
         StandingsConfig.objects.get(tournament=copy).lot_seed
         == StandingsConfig.objects.get(tournament=tournament).lot_seed
     )
+
+
+def test_an_unlikely_result_is_exported_with_its_confirmation():
+    unlikely = [[2500, 100], [100, 0], [5, 0]]
+    doc = document(
+        rounds=[
+            {
+                "tables": {"A": [[1, 2], [3, 4]]},
+                "results": [
+                    {"girone": "A", "table": 1, "hands": unlikely, "confirm": True},
+                    {"girone": "A", "table": 2, "hands": HANDS},
+                ],
+            }
+        ]
+    )
+    tournament, output = replay(doc)
+    results = export_tournament(tournament).document["rounds"][0]["results"]
+    assert [r.get("confirm") for r in results] == [True, None]
+    _copy, again = replay(export_tournament(tournament).document)
+    assert again == output

@@ -295,11 +295,6 @@ def test_table_vp_add_up_and_export_then_replay_gives_the_same(doc):
     assert again == output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 14 §1: the overall standings are the stable merge of the gironi's, "
-    "by total VP (h1-standings)",
-)
 @EVENTS
 @given(doc=events(min_gironi=2))
 @example(doc=EXAMPLE)
@@ -321,11 +316,6 @@ def test_the_overall_keeps_every_gironis_order_and_ranks_by_vp(doc):
     assert keys == sorted(keys, reverse=True)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 14 §1: a pair never ranks above another because it played fewer "
-    "matches (h1-standings)",
-)
 @EVENTS
 @given(doc=events(min_gironi=2))
 @example(doc=EXAMPLE)
@@ -345,11 +335,6 @@ def test_a_pair_that_missed_rounds_is_never_above_one_with_more_vp(doc):
                 assert above["vp"] >= below["vp"], (label, above, below)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 14 §7: the impact report reads the stored scores as the stored "
-    "standings do (h1-standings)",
-)
 @EVENTS
 @given(doc=events(final_correction=True))
 @example(doc=_forfeit_between_level_pairs())

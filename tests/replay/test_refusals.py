@@ -191,13 +191,7 @@ def test_refusals_are_in_italian(tmp_path):
 
 # --- §3: impossible and unlikely sheets (checks of the entry services) --------------
 
-H2 = pytest.mark.xfail(
-    strict=True,
-    reason="issue 14 §3: the entry services' bounds and confirm flag (h2-entry)",
-)
 
-
-@H2
 def test_an_impossible_smazzata_is_refused_at_its_field(tmp_path):
     doc = document(
         rounds=_round_one(
@@ -214,7 +208,6 @@ def test_an_impossible_smazzata_is_refused_at_its_field(tmp_path):
     assert counts() == before
 
 
-@H2
 def test_an_unlikely_sheet_needs_confirm(tmp_path):
     unlikely = [[2500, 100], [100, 0], [5, 0]]
     rounds = _round_one(
