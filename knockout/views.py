@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.services.bounds import BoundsError, UnlikelyError
+from tournament import visibility
 from tournament.models import Tournament, TournamentRole
 from tournament.permissions import role_required
 
@@ -32,7 +33,7 @@ def _bracket(tournament, bracket_id: int) -> Bracket:
 
 @require_GET
 def public_bracket(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = get_object_or_404(visibility.public_tournaments(), slug=slug)
     every = _brackets(tournament)
     # ?tabellone=<id> shows one tabellone only (e.g. one per projector).
     chosen = request.GET.get("tabellone", "")

@@ -7,7 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from knockout.models import Bracket
-from tournament.models import Round, Stage
+from tournament import visibility
+from tournament.models import Stage
 from tournament.permissions import Role, role_required
 
 from . import services
@@ -34,8 +35,7 @@ def _error(request, tournament, exc: DocumentError):
 @role_required(Role.DIRECTOR)
 def index(request, tournament):
     rounds = (
-        Round.objects.filter(girone__stage__tournament=tournament)
-        .exclude(status=Round.Status.DRAFT)
+        visibility.published_rounds(tournament)
         .select_related("girone")
         .order_by("girone__stage__order", "girone__label", "number")
     )

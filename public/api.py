@@ -14,6 +14,7 @@ from ninja import NinjaAPI, Schema
 
 from standings.models import Snapshot
 from standings.services import read
+from tournament import visibility
 from tournament.models import Pair, Round, Table, Tournament
 
 from . import services
@@ -201,7 +202,7 @@ def tables(request, slug: str, round_id: int):
         )
     }
     scores: dict[tuple[int, str], tuple[int, int]] = {}
-    if rnd.results_public:
+    if visibility.results_are_public(rnd, t):
         from scoring.models import PairScore
 
         scores = {

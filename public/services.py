@@ -1,9 +1,9 @@
 """What the public site and the API may show: released tables and results only.
 
-Every query here applies the director's toggles: a round's tables are shown only when
-``tables_public`` is set, its results only when ``results_public`` is set, and a draft
-tournament is not public at all. The standings come stored (``standings`` app, kind
-``public``), so nothing here aggregates results.
+What is public is decided by :mod:`tournament.visibility` (a draft tournament is not
+public at all; a round's tables and results only once the round is published and the
+director released them); every query here goes through it. The standings come stored
+(``standings`` app, kind ``public``), so nothing here aggregates results.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament import visibility
 from tournament.models import Pair, Round, Stage, Table, Tournament
 from tournament.search import query_words
 
 
 def public_tournaments() -> QuerySet[Tournament]:
-    return Tournament.objects.exclude(status=Tournament.Status.DRAFT)
+    return visibility.public_tournaments()
 
 
 def tournaments_today_first(
@@ -51,7 +52,7 @@ def bracket_url(tournament: Tournament) -> str | None:
     ).exists():
         return None
     try:
-        return reverse("knockout:bracket", kwargs={"slug": tournament.slug})
+        return reverse("knockout:public", kwargs={"slug": tournament.slug})
     except NoReverseMatch:
         return f"/tabellone/{tournament.slug}/"
 
@@ -59,7 +60,7 @@ def bracket_url(tournament: Tournament) -> str | None:
 def shown_rounds(tournament: Tournament) -> QuerySet[Round]:
     """Rounds whose tables are released, latest first."""
     return (
-        Round.objects.filter(girone__stage__tournament=tournament, tables_public=True)
+        visibility.public_rounds(tournament)
         .select_related("girone__stage")
         .order_by("-number", "girone__label")
     )
@@ -145,7 +146,7 @@ def pair_tables(pair: Pair) -> list[Table]:
     rounds = {
         r.pk: r
         for r in Round.objects.filter(
-            girone__stage__tournament_id=pair.tournament_id, tables_public=True
+            visibility.tables_public_q(), girone__stage__tournament_id=pair.tournament_id
         )
         .select_related("girone__stage")
         .order_by()
@@ -204,7 +205,7 @@ def history(pair: Pair, tables: list[Table] | None = None) -> list[Seat]:
     scores = {
         s.round_id: s
         for s in PairScore.objects.filter(
-            pair=pair, round__results_public=True
+            visibility.results_public_q("round__"), pair=pair
         ).order_by()
     }
     seats = []

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from rules.bounds import hand_bounds
 from rules.vp import vp_table
+from tournament import visibility
 from tournament.models import Round, Table, Tournament, TournamentRole
 from tournament.permissions import has_role
 from tournament.words import GameWords, game_words
@@ -96,8 +97,7 @@ class TableRow:
 def round_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """The tournament's published and closed rounds with their entry progress."""
     rounds = (
-        Round.objects.filter(girone__stage__tournament=tournament)
-        .exclude(status=Round.Status.DRAFT)
+        visibility.published_rounds(tournament)
         .select_related("girone__stage")
         .order_by("girone__stage__order", "girone__label", "number")
     )

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament import visibility
 from tournament.models import Round, Table, TournamentRole
 from tournament.permissions import has_role, role_required
 from tournament.words import game_words
@@ -59,7 +60,19 @@ def round_list(request, tournament):
 @role_required(Role.REFEREE)
 def entry_page(request, tournament, round_id):
     round_ = _round(tournament, round_id)
+    if not visibility.round_is_published(round_):
+        return _not_published(request, tournament, round_)
     return _render_entry(request, tournament, round_)
+
+
+def _not_published(request, tournament, round_):
+    """A draft round is the director's: back to the round list, saying why."""
+    messages.error(
+        request,
+        _("Round %(number)d of girone %(girone)s is not published yet.")
+        % {"number": round_.number, "girone": round_.girone.label},
+    )
+    return redirect("scoring:rounds", slug=tournament.slug)
 
 
 def _render_entry(request, tournament, round_, bound=None, status=200):
@@ -164,6 +177,8 @@ def _json_answer(request, tournament, table, form, saved, error):
 @role_required(Role.REFEREE)
 def table_page(request, tournament, round_id, number):
     round_ = _round(tournament, round_id)
+    if not visibility.round_is_published(round_):
+        return _not_published(request, tournament, round_)
     try:
         table = pages.table_by_number(round_, number)
     except Table.DoesNotExist:

@@ -14,6 +14,7 @@ from core import csvsafe
 from core.standings_csv import standings_csv
 from tournament.models import Girone, Round, TournamentRole
 from tournament.permissions import role_required
+from tournament.services.errors import ServiceError
 
 from .models import Snapshot, StandingsConfig
 from .services import read
@@ -71,8 +72,12 @@ def visibility(request, tournament, round_id):
     if field not in ("tables", "results"):
         messages.error(request, _("Unknown setting: %(field)s.") % {"field": field})
         return redirect("standings:director", slug=tournament.slug)
-    set_round_visibility(rnd.pk, **{f"{field}_public": value})
-    messages.success(request, _("%(round)s updated.") % {"round": rnd})
+    try:
+        set_round_visibility(rnd.pk, **{f"{field}_public": value})
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(round)s updated.") % {"round": rnd})
     return redirect("standings:director", slug=tournament.slug)
 
 

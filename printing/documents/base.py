@@ -19,6 +19,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament import visibility
 from tournament.models import Girone, Round, Tournament
 
 
@@ -134,7 +135,7 @@ def get_round(tournament: Tournament, round_id: object) -> Round:
             % {"id": pk, "tournament": tournament.name},
             status=404,
         )
-    if rnd.status == Round.Status.DRAFT:
+    if not visibility.round_is_published(rnd):
         raise DocumentError(
             _("Round %(number)s of %(girone)s is not published yet: nothing to print.")
             % {"number": rnd.number, "girone": rnd.girone}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.standings.season import SeasonRow, season_ranking
 from tournament.models import Pair, Player, Tournament
+from tournament.visibility import tournament_public_q
 
 from ..models import Row, Season, Snapshot
 
@@ -45,9 +46,7 @@ def final_placings(tournament: Tournament) -> dict[int, int]:
 
 def season_table(season: Season) -> SeasonTable:
     tournaments = list(
-        season.tournaments.exclude(status=Tournament.Status.DRAFT).order_by(
-            "date", "pk"
-        )
+        season.tournaments.filter(tournament_public_q()).order_by("date", "pk")
     )
     events: dict[str, dict[int, int]] = {}
     for t in tournaments:

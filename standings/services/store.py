@@ -21,6 +21,7 @@ from rules.standings import StandingRow
 from scoring.scores import Score, confirmed_scores, seats_of
 from tournament.models import Girone, Round, Stage, Tournament
 from tournament.services.attendance import Attendance, attendance_from
+from tournament.visibility import results_public_q
 
 from ..models import Snapshot
 from .context import Context, tournament_context
@@ -79,9 +80,13 @@ def refresh_tournament(tournament: Tournament) -> None:
 
 
 def public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
-    """(girone id, round number) of the rounds whose results are released."""
+    """(girone id, round number) of the rounds whose results are released.
+
+    The tournament's own status is checked when the public snapshot is read.
+    """
+    released = results_public_q(with_tournament=False)
     return set(
-        Round.objects.filter(girone_id__in=girone_ids, results_public=True).values_list(
+        Round.objects.filter(released, girone_id__in=girone_ids).values_list(
             "girone_id", "number"
         )
     )

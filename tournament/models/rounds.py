@@ -56,6 +56,15 @@ class Round(models.Model):
             models.CheckConstraint(
                 condition=Q(hands__gte=1) & Q(hands__lte=9), name="round_hands_in_range"
             ),
+            # The last guard of tournament.visibility: a draft is never public.
+            models.CheckConstraint(
+                condition=~Q(status="draft")
+                | (Q(tables_public=False) & Q(results_public=False)),
+                name="draft_round_not_public",
+                violation_error_message=_(
+                    "A draft round cannot be made public: publish it first."
+                ),
+            ),
         ]
 
     def __str__(self) -> str:

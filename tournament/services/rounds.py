@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from rules.pairing import Violation
 from tournament.models import Girone, Round, Table, Tournament
+from tournament.visibility import check_release
 
 from .errors import RoundError
 from .girone_state import RankingRow, ranking_rows
@@ -313,14 +314,32 @@ def delete_draft(round_: Round) -> None:
 
 
 @transaction.atomic
-def set_visibility(round_: Round, *, tables: bool, results: bool) -> Round:
-    """Show or hide a round's tables and results on the public site."""
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
-    if round_.status == Round.Status.DRAFT and (tables or results):
-        raise RoundError(_("A draft round cannot be made public: publish it first."))
-    round_.tables_public = tables
-    round_.results_public = results
-    round_.save(update_fields=["tables_public", "results_public"])
+def set_visibility(
+    round_: Round, *, tables: bool | None = None, results: bool | None = None
+) -> Round:
+    """Show or hide a round's tables and/or results (``None``: leave as it is).
+
+    A draft round is never shown (:func:`tournament.visibility.check_release`); the
+    public standings follow a change of ``results_public`` (``standings.signals``).
+    """
+    round_ = (
+        Round.objects.select_for_update().select_related("girone").get(pk=round_.pk)
+    )
+    tables = round_.tables_public if tables is None else tables
+    results = round_.results_public if results is None else results
+    check_release(round_, tables=tables, results=results)
+    fields = []
+    if tables != round_.tables_public:
+        round_.tables_public = tables
+        fields.append("tables_public")
+        if tables and round_.published_at is None:
+            round_.published_at = timezone.now()
+            fields.append("published_at")
+    if results != round_.results_public:
+        round_.results_public = results
+        fields.append("results_public")
+    if fields:
+        round_.save(update_fields=fields)
     return round_
 
 
