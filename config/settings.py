@@ -72,6 +72,9 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "django_tasks_db",
+    # django-ninja's templates and static files: the API docs' Swagger UI is served
+    # from the app's own static files (no CDN, no inline script).
+    "ninja",
     "core",
     "tournament",
     "scoring",

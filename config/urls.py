@@ -33,3 +33,5 @@ urlpatterns = [
 
 # Database down or a bug: say "try again" (503/500), in JSON for the entry script.
 handler500 = "core.resilience.server_error"
+# Not found: JSON under /api/, the site's page elsewhere.
+handler404 = "core.views.not_found"

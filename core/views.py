@@ -1,9 +1,11 @@
 import functools
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.db.models import Q
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.views import defaults
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -13,9 +15,15 @@ from tournament.models import Tournament
 
 def home(request):
     """Today's tournaments first, then the coming ones, then the past ones."""
-    tournaments = public_tournaments().select_related("organiser")
-    if request.user.is_authenticated:
-        tournaments = Tournament.objects.select_related("organiser")
+    tournaments = public_tournaments()
+    if request.user.is_superuser:
+        tournaments = Tournament.objects.all()
+    elif request.user.is_authenticated:
+        # A draft is shown only to those who direct or referee it.
+        tournaments = Tournament.objects.filter(
+            Q(pk__in=public_tournaments()) | Q(roles__user=request.user)
+        ).distinct()
+    tournaments = tournaments.select_related("organiser")
     ordered = tournaments_today_first(list(tournaments.order_by("-date")[:200]))
     return render(
         request,
@@ -34,3 +42,14 @@ def _favicon() -> bytes:
 def favicon(request):
     """``/favicon.ico``: browsers ask for it on every site, whatever the page says."""
     return HttpResponse(_favicon(), content_type="image/vnd.microsoft.icon")
+
+
+def not_found(request, exception=None):
+    """404: a JSON answer for the API (its clients read JSON), the site's page elsewhere.
+
+    Reached when no URL pattern matches (an impossible slug or id in the API's path is
+    refused by the URL converters) or a view raises Http404.
+    """
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Not Found"}, status=404)
+    return defaults.page_not_found(request, exception)

@@ -9,9 +9,9 @@ app_name = "printing"
 urlpatterns = [
     path("<slug:slug>/", views.index, name="index"),
     path("<slug:slug>/documento/<slug:kind>.pdf", views.document, name="document"),
-    path("<slug:slug>/stampa/<int:pk>/", views.render_status, name="render"),
-    path("<slug:slug>/stampa/<int:pk>/pdf", views.render_pdf, name="render-pdf"),
+    path("<slug:slug>/stampa/<id:pk>/", views.render_status, name="render"),
+    path("<slug:slug>/stampa/<id:pk>/pdf", views.render_pdf, name="render-pdf"),
     path(
-        "<slug:slug>/stampa/<int:pk>/riprova", views.render_retry, name="render-retry"
+        "<slug:slug>/stampa/<id:pk>/riprova", views.render_retry, name="render-retry"
     ),
 ]

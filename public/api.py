@@ -1,8 +1,15 @@
 """The read-only JSON API under /api/v1/ (django-ninja; OpenAPI at /api/v1/openapi.json).
 
-It shows what the public site shows and nothing more: public tournaments only, the
-tables of released rounds, the results of rounds whose results are released, and the
-stored public standings (never recomputed here).
+It shows what the public site shows and nothing more (:mod:`tournament.visibility`):
+public tournaments only, the tables of released rounds, the results of rounds whose
+results are released, and the stored public standings (never recomputed here).
+
+``/api/v1/`` answers with an index of the endpoints; ``/api/v1/docs`` is Swagger UI
+served from the app's own static files (the copy django-ninja ships, pinned with it in
+requirements.lock), with no inline script, so the site's CSP holds and a venue's LAN
+without internet shows it too. Path parameters use the site's bounded converters
+(``tournament.converters``): an impossible slug or id never reaches a query, and any
+URL under /api/ that matches nothing answers a JSON 404 (``core.views.not_found``).
 """
 
 from __future__ import annotations
@@ -10,7 +17,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django.http import Http404
-from ninja import NinjaAPI, Schema
+from django.urls import reverse
+from ninja import NinjaAPI, Schema, Swagger
 
 from standings.models import Snapshot
 from standings.services import read
@@ -28,7 +36,23 @@ api = NinjaAPI(
     ),
     urls_namespace="api",  # the namespace of public.api_urls (config/urls.py)
     docs_url="/docs",
+    # No online validator badge: the docs fetch nothing outside the site.
+    docs=Swagger(settings={"validatorUrl": None}),
 )
+
+
+class EndpointOut(Schema):
+    path: str
+    description: str
+
+
+class IndexOut(Schema):
+    title: str
+    version: str
+    description: str
+    openapi: str
+    docs: str
+    endpoints: list[EndpointOut]
 
 
 class TournamentOut(Schema):
@@ -130,6 +154,29 @@ def _round_out(r: Round) -> dict:
     }
 
 
+@api.get("/", response=IndexOut, tags=["index"])
+def index(request):
+    """What this API offers: its endpoints, the OpenAPI schema, the docs."""
+    endpoints = [
+        (path, operation.view_func.__doc__ or "")
+        for path, view in api.default_router.path_operations.items()
+        for operation in view.operations
+        if operation.include_in_schema and path != "/"
+    ]
+    root = reverse("api:index")
+    return {
+        "title": api.title,
+        "version": api.version,
+        "description": api.description,
+        "openapi": reverse("api:openapi-json"),
+        "docs": reverse("api:openapi-view"),
+        "endpoints": [
+            {"path": root + path.lstrip("/"), "description": doc.split("\n")[0]}
+            for path, doc in endpoints
+        ],
+    }
+
+
 @api.get("/tournaments", response=list[TournamentOut], tags=["tournaments"])
 def tournaments(request):
     """Public tournaments, today's first."""
@@ -138,7 +185,7 @@ def tournaments(request):
 
 
 @api.get(
-    "/tournaments/{slug}",
+    "/tournaments/{slug:slug}",
     response={200: TournamentDetail, 404: ErrorOut},
     tags=["tournaments"],
 )
@@ -154,7 +201,7 @@ def tournament(request, slug: str):
 
 
 @api.get(
-    "/tournaments/{slug}/rounds",
+    "/tournaments/{slug:slug}/rounds",
     response={200: list[RoundOut], 404: ErrorOut},
     tags=["rounds"],
 )
@@ -166,7 +213,7 @@ def rounds(request, slug: str):
 
 
 @api.get(
-    "/tournaments/{slug}/rounds/{round_id}/tables",
+    "/tournaments/{slug:slug}/rounds/{id:round_id}/tables",
     response={200: list[TableOut], 404: ErrorOut},
     tags=["rounds"],
 )
@@ -230,7 +277,7 @@ def tables(request, slug: str, round_id: int):
 
 
 @api.get(
-    "/tournaments/{slug}/standings",
+    "/tournaments/{slug:slug}/standings",
     response={200: list[StandingsOut], 404: ErrorOut},
     tags=["standings"],
 )

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import visibility
+from tournament.inputs import searchable
 from tournament.models import Pair, Round, Stage, Table, Tournament
 from tournament.search import query_words
 
@@ -99,14 +100,16 @@ def find_pairs(tournament: Tournament, query: str) -> Search:
     Names are compared folded (``tournament.search``): ``dangelo``, ``D’Angelo`` and
     ``niccolo`` all find "D'Angelo Niccolò", on every database.
     """
-    query = " ".join(query.split())[:60]
+    query = searchable(query, 60)
     if not query:
         return Search(query, [], _("Type your pair number or a surname."))
     pairs = Pair.objects.filter(tournament=tournament).select_related(
         "player1", "player2", "club"
     )
     number = query.lstrip("#").strip()
-    if number.isdigit():
+    # Decimal digits of any script (a phone's keyboard may type ١٢); "²" is a digit
+    # but not a number, and is searched as a name.
+    if number.isdecimal():
         found = list(pairs.filter(number=int(number)))
         if not found:
             top = pairs.order_by("-number").values_list("number", flat=True).first()
@@ -146,7 +149,8 @@ def pair_tables(pair: Pair) -> list[Table]:
     rounds = {
         r.pk: r
         for r in Round.objects.filter(
-            visibility.tables_public_q(), girone__stage__tournament_id=pair.tournament_id
+            visibility.tables_public_q(),
+            girone__stage__tournament_id=pair.tournament_id,
         )
         .select_related("girone__stage")
         .order_by()

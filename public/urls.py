@@ -7,16 +7,16 @@ from . import views
 app_name = "public"
 
 urlpatterns = [
-    path("lingua/<str:code>/", views.language, name="language"),
+    path("lingua/<slug:code>/", views.language, name="language"),
     # Season rankings first: "stagioni" is not a tournament's page.
     path("stagioni/<slug:slug>/", views.season, name="season"),
     path(
-        "stagioni/<slug:slug>/giocatore/<int:player_id>/",
+        "stagioni/<slug:slug>/giocatore/<id:player_id>/",
         views.season_player,
         name="season-player",
     ),
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/dove-gioco/", views.where, name="where"),
     path("<slug:slug>/classifica/", views.standings, name="standings"),
-    path("<slug:slug>/coppia/<int:number>/", views.pair, name="pair"),
+    path("<slug:slug>/coppia/<id:number>/", views.pair, name="pair"),
 ]

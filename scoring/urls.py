@@ -12,23 +12,23 @@ app_name = "scoring"
 
 urlpatterns = [
     path("<slug:slug>/", views.round_list, name="rounds"),
-    path("<slug:slug>/turno/<int:round_id>/", views.entry_page, name="entry"),
+    path("<slug:slug>/turno/<id:round_id>/", views.entry_page, name="entry"),
     path(
-        "<slug:slug>/turno/<int:round_id>/tavolo/<int:number>/",
+        "<slug:slug>/turno/<id:round_id>/tavolo/<id:number>/",
         views.table_page,
         name="table",
     ),
     path(
-        "<slug:slug>/turno/<int:round_id>/tavolo/<int:number>/salva/",
+        "<slug:slug>/turno/<id:round_id>/tavolo/<id:number>/salva/",
         views.save_table,
         name="save",
     ),
     path(
-        "<slug:slug>/turno/<int:round_id>/tavolo/<int:number>/risolvi/",
+        "<slug:slug>/turno/<id:round_id>/tavolo/<id:number>/risolvi/",
         views.settle_table,
         name="settle",
     ),
-    path("<slug:slug>/turno/<int:round_id>/chiudi/", views.close_round, name="close"),
-    path("<slug:slug>/correzione/<int:version_id>/", views.impact, name="impact"),
+    path("<slug:slug>/turno/<id:round_id>/chiudi/", views.close_round, name="close"),
+    path("<slug:slug>/correzione/<id:version_id>/", views.impact, name="impact"),
     path("<slug:slug>/registro/", views.log, name="log"),
 ]

@@ -9,11 +9,11 @@ app_name = "standings"
 urlpatterns = [
     path("<slug:slug>/", views.director, name="director"),
     path(
-        "<slug:slug>/provvisoria/<int:girone_id>/",
+        "<slug:slug>/provvisoria/<id:girone_id>/",
         views.provisional,
         name="provisional",
     ),
-    path("<slug:slug>/turni/<int:round_id>/", views.visibility, name="visibility"),
+    path("<slug:slug>/turni/<id:round_id>/", views.visibility, name="visibility"),
     path("<slug:slug>/ricalcola/", views.recompute, name="recompute"),
     path("<slug:slug>/federazione/", federation_views.report, name="federation"),
     path(

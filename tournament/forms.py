@@ -6,13 +6,16 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.csv_import import CsvFileError, decode_csv
-from tournament.models import Club, Tournament, TournamentRole
+from tournament.inputs import integer_field, text_field
+from tournament.models import Club, Pair, Player, Tournament, TournamentRole
 from tournament.services.entries import PairEntry
 from tournament.services.tournaments import SUGGESTED_PLANS, hands_groups, pack_choices
 
 #: An uploaded CSV: 10,000 pairs with clubs and membership numbers take about 1 MB;
 #: the deploy's nginx takes requests of up to 2 MB (the preview posts the text again).
 MAX_CSV_BYTES = 1536 * 1024
+#: The draws' seeds are 31-bit numbers (``gironi.split_into_gironi`` draws one so).
+DRAW_SEED_MAX = 2**31 - 1
 
 
 class NoSuffix:
@@ -33,9 +36,9 @@ class DateInput(forms.DateInput):
 class TournamentForm(NoSuffix, forms.Form):
     """Create or edit a tournament; the game and the rule pack are fixed at creation."""
 
-    name = forms.CharField(label=_("Name"), max_length=150)
+    name = text_field(Tournament, "name", label=_("Name"))
     date = forms.DateField(label=_("Date"), widget=DateInput())
-    venue = forms.CharField(label=_("Venue"), max_length=150, required=False)
+    venue = text_field(Tournament, "venue", label=_("Venue"), required=False)
     organiser = forms.ModelChoiceField(
         label=_("Organiser club"),
         queryset=Club.objects.all(),
@@ -56,9 +59,10 @@ class TournamentForm(NoSuffix, forms.Form):
     rounds_planned = forms.IntegerField(
         label=_("Number of rounds"), min_value=1, max_value=60, initial=4
     )
-    movement_plan = forms.CharField(
+    movement_plan = text_field(
+        Tournament,
+        "movement_plan",
         label=_("Movement plan"),
-        max_length=200,
         initial="3xmitchell+danese",
         help_text=_(
             "One movement per round joined by “+”: random, seeded, mitchell, danese, "
@@ -66,7 +70,9 @@ class TournamentForm(NoSuffix, forms.Form):
         ),
         widget=forms.TextInput(attrs={"list": "plans"}),
     )
-    mitchell_step = forms.IntegerField(
+    mitchell_step = integer_field(
+        Tournament,
+        "mitchell_step",
         label=_("Mitchell step"),
         min_value=1,
         required=False,
@@ -142,20 +148,27 @@ class ClubForm(NoSuffix, forms.ModelForm):
 class PairForm(NoSuffix, forms.Form):
     """One pair, typed fast: the fields follow the order of the federation's sheets."""
 
-    last_name1 = forms.CharField(label=_("Surname 1"), max_length=60, required=False)
-    first_name1 = forms.CharField(label=_("Name 1"), max_length=60, required=False)
-    membership1 = forms.CharField(label=_("Card 1"), max_length=20, required=False)
-    last_name2 = forms.CharField(label=_("Surname 2"), max_length=60, required=False)
-    first_name2 = forms.CharField(label=_("Name 2"), max_length=60, required=False)
-    membership2 = forms.CharField(label=_("Card 2"), max_length=20, required=False)
-    club = forms.CharField(
+    last_name1 = text_field(Player, "last_name", label=_("Surname 1"), required=False)
+    first_name1 = text_field(Player, "first_name", label=_("Name 1"), required=False)
+    membership1 = text_field(
+        Player, "membership_number", label=_("Card 1"), required=False
+    )
+    last_name2 = text_field(Player, "last_name", label=_("Surname 2"), required=False)
+    first_name2 = text_field(Player, "first_name", label=_("Name 2"), required=False)
+    membership2 = text_field(
+        Player, "membership_number", label=_("Card 2"), required=False
+    )
+    club = text_field(
+        Club,
+        "name",
         label=_("Club"),
-        max_length=120,
         required=False,
         widget=forms.TextInput(attrs={"list": "clubs", "autocomplete": "off"}),
     )
-    seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
-    number = forms.IntegerField(
+    seed = integer_field(Pair, "seed", label=_("Seed"), min_value=1, required=False)
+    number = integer_field(
+        Pair,
+        "number",
         label=_("Number"),
         min_value=1,
         required=False,
@@ -246,6 +259,7 @@ class SplitForm(NoSuffix, forms.Form):
         label=_("Draw seed"),
         required=False,
         min_value=0,
+        max_value=DRAW_SEED_MAX,
         help_text=_("Empty = a new draw; give the recorded seed to repeat one."),
     )
     avoid_clubs = forms.BooleanField(
@@ -254,8 +268,8 @@ class SplitForm(NoSuffix, forms.Form):
 
 
 class SwapForm(NoSuffix, forms.Form):
-    first = forms.IntegerField(label=_("Pair"), min_value=1)
-    second = forms.IntegerField(label=_("with pair"), min_value=1)
+    first = integer_field(Pair, "number", label=_("Pair"), min_value=1)
+    second = integer_field(Pair, "number", label=_("with pair"), min_value=1)
 
 
 class VisibilityForm(NoSuffix, forms.Form):

@@ -6,7 +6,7 @@ from .views import pairs, rounds, staff, tournaments
 
 app_name = "tournament"
 
-ROUND = "<slug:slug>/gironi/<str:girone>/turni/<int:number>/"
+ROUND = "<slug:slug>/gironi/<label:girone>/turni/<id:number>/"
 
 urlpatterns = [
     path("", tournaments.index, name="index"),
@@ -24,13 +24,13 @@ urlpatterns = [
         name="staff_remove",
     ),
     path("<slug:slug>/coppie/", pairs.pairs, name="pairs"),
-    path("<slug:slug>/coppie/<int:number>/ritiro/", pairs.withdraw, name="withdraw"),
+    path("<slug:slug>/coppie/<id:number>/ritiro/", pairs.withdraw, name="withdraw"),
     path("<slug:slug>/importa/", pairs.import_pairs, name="import"),
     path("<slug:slug>/gironi/", pairs.gironi, name="gironi"),
     path("<slug:slug>/genera-tutti/", rounds.generate_all, name="generate_all"),
     path("<slug:slug>/pubblica-tutti/", rounds.publish_all, name="publish_all"),
-    path("<slug:slug>/gironi/<str:girone>/", rounds.girone, name="girone"),
-    path("<slug:slug>/gironi/<str:girone>/genera/", rounds.generate, name="generate"),
+    path("<slug:slug>/gironi/<label:girone>/", rounds.girone, name="girone"),
+    path("<slug:slug>/gironi/<label:girone>/genera/", rounds.generate, name="generate"),
     path(ROUND, rounds.round_detail, name="round"),
     path(ROUND + "scambia/", rounds.swap, name="swap"),
     path(ROUND + "pubblica/", rounds.publish, name="publish"),
