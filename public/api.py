@@ -15,6 +15,7 @@ URL under /api/ that matches nothing answers a JSON 404 (``core.views.not_found`
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django.http import Http404
 from django.urls import reverse
@@ -171,7 +172,11 @@ def index(request):
         "openapi": reverse("api:openapi-json"),
         "docs": reverse("api:openapi-view"),
         "endpoints": [
-            {"path": root + path.lstrip("/"), "description": doc.split("\n")[0]}
+            {
+                # "{slug:slug}" (the URL converter) is "{slug}" in the schema
+                "path": root + re.sub(r"\{\w+:(\w+)\}", r"{\1}", path.lstrip("/")),
+                "description": doc.split("\n")[0],
+            }
             for path, doc in endpoints
         ],
     }
