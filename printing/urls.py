@@ -11,7 +11,5 @@ urlpatterns = [
     path("<slug:slug>/documento/<slug:kind>.pdf", views.document, name="document"),
     path("<slug:slug>/stampa/<id:pk>/", views.render_status, name="render"),
     path("<slug:slug>/stampa/<id:pk>/pdf", views.render_pdf, name="render-pdf"),
-    path(
-        "<slug:slug>/stampa/<id:pk>/riprova", views.render_retry, name="render-retry"
-    ),
+    path("<slug:slug>/stampa/<id:pk>/riprova", views.render_retry, name="render-retry"),
 ]
