@@ -91,6 +91,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "core.middleware.ItalianFirstMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A NUL byte in the URL: 400, the same on SQLite and PostgreSQL (core/middleware.py).
+    "core.middleware.RefuseNulBytesMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.common.CommonMiddleware",
     # QR codes and absolute links built without the request use its address.

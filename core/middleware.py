@@ -6,9 +6,44 @@ the referees speak Italian; English stays one click away (the switcher sets a co
 which LocaleMiddleware honours), so we drop the header before it is read.
 """
 
+from django.http import HttpResponseBadRequest
+from django.template import loader
 from django.utils.deprecation import MiddlewareMixin
+from django.utils.translation import gettext as _
 
 
 class ItalianFirstMiddleware(MiddlewareMixin):
     def process_request(self, request):
         request.META.pop("HTTP_ACCEPT_LANGUAGE", None)
+
+
+class RefuseNulBytesMiddleware:
+    """Answer 400 to a URL with a NUL byte in its path or query string.
+
+    No one types a NUL, and PostgreSQL refuses one in any text it is given (an error, a
+    500, where SQLite would search for it): the request is refused here, the same way on
+    both databases, before any view reads it (the admin's search box included). Form
+    fields refuse NUL bytes in posted data themselves (Django's ``CharField``). The API
+    is left to its own checks (bounded URL converters, typed parameters): its answers
+    keep to its OpenAPI schema.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not request.path.startswith("/api/") and (
+            "\x00" in request.path or _has_nul(request.GET)
+        ):
+            html = loader.get_template("400.html").render(
+                {"message": _("The address contains a character that is not allowed.")}
+            )
+            return HttpResponseBadRequest(html)
+        return self.get_response(request)
+
+
+def _has_nul(query) -> bool:
+    return any(
+        "\x00" in key or any("\x00" in value for value in values)
+        for key, values in query.lists()
+    )

@@ -45,7 +45,24 @@ def test_the_api_answers_json_404_for_a_nul_slug(client):
         assert response.json() == {"detail": "Not Found"}
 
 
-@pytest.mark.parametrize("query", ["\x00", "Rossi\x00", "²", "١٢", "9" * 40, "x" * 500])
+@pytest.mark.parametrize("query", ["\x00", "Rossi\x00"])
+def test_a_nul_byte_in_a_query_is_a_clear_400(world, query, make_user):
+    """A 500 on PostgreSQL before (the search reached the database)."""
+    tournament, _ = world
+    client = Client(raise_request_exception=False)
+    url = reverse("public:where", args=[tournament.slug])
+    response = client.get(url, {"q": query})
+    assert response.status_code == 400
+    assert "L&#x27;indirizzo contiene un carattere non ammesso." in (
+        response.content.decode()
+    )
+    admin = Client(raise_request_exception=False)
+    admin.force_login(make_user("capo-input", is_staff=True, is_superuser=True))
+    assert admin.get("/admin/tournament/player/", {"q": query}).status_code == 400
+    assert admin.get("/admin/tournament/player/", {"q": "Rossi"}).status_code == 200
+
+
+@pytest.mark.parametrize("query", ["\x01\x02", "²", "١٢", "9" * 40, "x" * 500])
 def test_where_do_i_play_answers_any_query(world, query):
     tournament, _ = world
     client = Client(raise_request_exception=False)
@@ -64,12 +81,18 @@ def test_where_do_i_play_reads_digits_of_any_script(world):
     assert 'href="/t/coppa-input/coppia/1/">Coppia 1</a>' in html
 
 
-def test_a_nul_girone_label_is_not_found(world):
+def test_an_impossible_girone_or_number_is_refused(world):
+    """/gironi/%00/ was a 500 on PostgreSQL."""
     tournament, client = world
     for url in (
         f"/direzione/{tournament.slug}/gironi/%00/",
         f"/direzione/{tournament.slug}/gironi/A%00/turni/1/",
+    ):
+        assert client.get(url).status_code == 400, url
+    for url in (
+        f"/direzione/{tournament.slug}/gironi/%01/",
         f"/direzione/{tournament.slug}/gironi/A/turni/{'9' * 30}/",
+        f"/direzione/{tournament.slug}/gironi/A/turni/١/",
     ):
         assert client.get(url).status_code == 404, url
 
