@@ -7,8 +7,8 @@ under that version. The other pages get an ETag from their content.
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -96,9 +96,12 @@ def language(request, code):
     standings page can be served whole from the cache.
     """
     target = request.GET.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}
+    ):
         target = "/"
-    response = redirect(target)
+    # A plain redirect: redirect() would take "next=-1" for a view's name (a 500).
+    response = HttpResponseRedirect(target)
     if code in dict(settings.LANGUAGES):
         response.set_cookie(
             settings.LANGUAGE_COOKIE_NAME,

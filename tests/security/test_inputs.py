@@ -177,3 +177,12 @@ def test_a_logged_in_user_sees_no_one_elses_draft_on_the_home_page(world, make_u
     player = Client()
     player.force_login(make_user("giocatore-input"))
     assert tournament.name not in player.get("/").content.decode()
+
+
+@pytest.mark.parametrize("target", ["-1", "9" * 30, "١٢", "coppa", "//evil.example/"])
+def test_the_language_switch_never_takes_next_for_a_view_name(target):
+    """/t/lingua/en/?next=-1 was a 500 (redirect() looked for a view named "-1")."""
+    response = Client(raise_request_exception=False).get(
+        "/t/lingua/en/", {"next": target}
+    )
+    assert response.status_code == 302 and response["Location"] == "/"

@@ -1,35 +1,68 @@
-"""Who may reach every URL of the site, enumerated from the URL resolver at run time.
+"""Every URL of the site, walked as every role, with real values and with odd ones.
 
-Every route is classified by its namespace (a new namespace fails the test until it is
-classified), its URL keywords are filled from a small tournament, and it is requested
-by six people: anonymous, a player (logged in, no role), a referee of another
-tournament, a referee, the director, and an admin. Those who may not reach it must get
-403 or the login page; those who may must get anything else (200, a redirect
-elsewhere, 404 for an object the fixture lacks, 405 for a POST-only URL...), never a
-server error. A GET answered 405 is tried again as an (empty) POST by those who must be
-refused, since a POST-only view may check the method before the role.
+The routes are enumerated from the URL resolver at run time. Each is classified by its
+namespace (a new namespace fails the test until it is classified), its URL keywords are
+filled from two small tournaments, and it is requested by seven people: anonymous, a
+player (logged in, no role), a referee of another tournament, a referee, a chief
+referee, the director, and an admin.
+
+- ``test_who_may_reach_every_route``: with real values, those who may not reach a route
+  get 403 or the login page; those who may get anything else (200, a redirect
+  elsewhere, 404 for an object the fixture lacks, 405 for a POST-only URL...), never a
+  server error. A GET answered 405 is tried again as an (empty) POST by those who must
+  be refused, since a POST-only view may check the method before the role.
+- ``test_no_route_fails_on_odd_values``: each URL keyword in turn gets odd values (a
+  NUL byte, huge numbers, digits of other scripts, the other tournament's values, long
+  text), and every query key the view reads (found by watching the view read its query
+  string) plus a few common ones gets odd values too; as every role, nothing may answer
+  5xx. A POST-only route gets the same through an empty POST. The test fails when a
+  route was not walked.
+
+Adding a route: nothing to do if its namespace is classified and its keywords are
+known. A new keyword needs a real value in ``site`` (``values``, and ``others`` for the
+other tournament's); a route at another level than its namespace goes in
+``EXCEPTIONS``; a keyword whose value differs per route (a season's slug) goes in
+``ROUTE_VALUES``. Its URL keywords must use the site's bounded converters (``<id:>``,
+``<label:>``, ``<slug:>``: ``tournament.converters``), never ``<int:>``, ``<str:>`` or
+``<path:>``.
 """
 
 from __future__ import annotations
 
-from urllib.parse import urlparse
+import re
+from urllib.parse import quote, urlencode, urlparse
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
+from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls.resolvers import RoutePattern
+from django.utils import timezone
 
+from knockout.models import Bracket
+from printing.models import Render
+from standings.models import Season
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
+from tournament.models import Stage
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "player", "other_referee", "referee", "director", "admin")
+ROLES = (
+    "anonymous",
+    "player",
+    "other_referee",
+    "referee",
+    "chief_referee",
+    "director",
+    "admin",
+)
 PUBLIC, REFEREE, DIRECTOR, STAFF = "public", "referee", "director", "staff"
 #: Who reaches each level.
 ALLOWED = {
     PUBLIC: set(ROLES),
-    REFEREE: {"referee", "director", "admin"},
+    REFEREE: {"referee", "chief_referee", "director", "admin"},
     DIRECTOR: {"director", "admin"},
     STAFF: {"admin"},
 }
@@ -50,7 +83,7 @@ EXCEPTIONS = {
     "knockout:public": PUBLIC,  # the bracket as players see it
     "knockout:referee": REFEREE,  # match results typed by referees
     "knockout:match": REFEREE,
-    "scoring:log": DIRECTOR,  # the log of every save: chief referee and director
+    "scoring:log": DIRECTOR,  # the log of every save: the director's
     "admin:login": PUBLIC,
     "admin:logout": PUBLIC,
     # Any logged-in user may open the director's home: it lists only their own
@@ -61,29 +94,58 @@ EXCEPTIONS = {
     "password_change_done": "logged_in",
 }
 ALLOWED["logged_in"] = set(ROLES) - {"anonymous"}
+#: Routes the walk leaves out, with the reason.
+NOT_WALKED = {"logout": "it would log the client out for the routes after it"}
+#: Converters that let through what no database can look up (tournament.converters).
+UNBOUNDED = {"int", "str", "path"}
+#: Django's admin is its own code: its ``<path:object_id>`` stays (the NUL middleware
+#: and the admin's own checks guard it; the walk below proves it).
+UNBOUNDED_ALLOWED_IN = {"admin"}
+
+#: Odd values for a URL keyword, besides the other tournament's: a NUL byte, past a
+#: 4-byte integer (the converters let 18 digits through), digits of another script,
+#: text longer than any column.
+ODD_PATH = ["\x00", "2147483648", "١٢", "x" * 300]
+#: Odd values for query keys (likewise, plus a negative number and a superscript).
+ODD_QUERY = ["\x00", "9223372036854775808", "١٢²", "-1", "é\u202e" + "x" * 2000]
+#: The admin's gate is the same for everyone who is not staff: its routes are walked
+#: with odd values by the admin and by an anonymous visitor only.
+ADMIN_WALKERS = {"admin", "anonymous"}
+#: A keyword in a route: <converter:name> or <name>.
+KEYWORD = re.compile(r"<(?:\w+:)?(\w+)>")
+#: Query keys tried on every route besides those a view is seen to read.
+COMMON_KEYS = {"q", "o", "p", "page", "next", "lang", "e", "all", "_popup"}
 
 
 def routes():
-    """(namespace, name, pattern) of every URL the site answers."""
+    """(namespace, name, pattern chain) of every named URL the site answers."""
 
-    def walk(patterns, namespace):
+    def walk(patterns, namespace, chain):
         for entry in patterns:
             if isinstance(entry, URLResolver):
                 inner = entry.namespace or namespace
                 if entry.namespace and namespace:
                     inner = f"{namespace}:{entry.namespace}"
-                yield from walk(entry.url_patterns, inner)
+                yield from walk(entry.url_patterns, inner, [*chain, entry.pattern])
             elif isinstance(entry, URLPattern) and entry.name:
-                yield namespace, entry.name, entry
+                yield namespace, entry.name, [*chain, entry.pattern]
 
-    return list(walk(get_resolver().url_patterns, None))
+    return list(walk(get_resolver().url_patterns, None, []))
+
+
+def label_of(namespace, name) -> str:
+    return f"{namespace}:{name}" if namespace else name
 
 
 def level_of(namespace, name) -> str:
-    key = f"{namespace}:{name}" if namespace else name
+    key = label_of(namespace, name)
     if key in EXCEPTIONS:
         return EXCEPTIONS[key]
     return NAMESPACES[namespace]
+
+
+def keywords(chain) -> list[str]:
+    return [k for p in chain for k in p.regex.groupindex]
 
 
 @pytest.fixture
@@ -93,20 +155,44 @@ def site(make_user, settings):
     round_, tables = build_round(
         girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]
     )
-    other, _, _ = build_tournament(pairs=2, slug="altro-torneo")
+    other, other_girone, other_pairs = build_tournament(pairs=2, slug="altro-torneo")
+    other_round, other_tables = build_round(
+        other_girone, 1, [(other_pairs[0], other_pairs[1])]
+    )
     people = {
         "player": make_user("giocatore"),
         "other_referee": make_user("arbitro-altrove"),
         "referee": make_user("arbitro-qui"),
+        "chief_referee": make_user("capo-arbitro-qui"),
         "director": make_user("direttore-qui"),
         "admin": make_user("capo-sito", is_staff=True, is_superuser=True),
     }
     grant(people["other_referee"], other)
     grant(people["referee"], tournament)
+    grant(people["chief_referee"], tournament, "chief_referee")
     grant(people["director"], tournament, "director")
     version = save(
         tables[0], people["referee"], sheet((150, 200), (95, 310), (-100, 40))
     )
+    other_version = save(
+        other_tables[0],
+        people["other_referee"],
+        sheet((150, 200), (95, 310), (-100, 40)),
+    )
+    knockout = Stage.objects.create(tournament=tournament, order=2, kind="knockout")
+    bracket = Bracket.objects.create(
+        tournament=tournament,
+        stage=knockout,
+        source=girone.stage,
+        count=2,
+        confirmed_by=people["director"],
+        confirmed_at=timezone.now(),
+    )
+    render = Render.objects.create(
+        tournament=tournament, kind="tavoli", version="v1", title="T", filename="t.pdf"
+    )
+    season = Season.objects.create(name="Stagione", slug="stagione-permessi")
+    season.tournaments.add(tournament)
     values = {
         "slug": tournament.slug,
         "round_id": round_.pk,
@@ -115,22 +201,56 @@ def site(make_user, settings):
         "girone_id": girone.pk,
         "version_id": version.version.pk,
         "player_id": pairs[0].player1_id,
+        "bracket_id": bracket.pk,
+        "round_": 1,
+        "index": 0,
+        "pk": render.pk,
+        "kind": "classifica",
+        "code": "en",
         "object_id": tournament.pk,
         "content_type_id": ContentType.objects.get_for_model(tournament).pk,
         "app_label": "tournament",
-        "kind": "classifica",
+        "id": people["player"].pk,  # a user (the admin's password change)
     }
-    return people, values
+    others = {
+        **values,
+        "slug": other.slug,
+        "round_id": other_round.pk,
+        "girone_id": other_girone.pk,
+        "version_id": other_version.version.pk,
+        "player_id": other_pairs[0].player1_id,
+        "object_id": other.pk,
+    }
+    route_values = {
+        "public:season": {"slug": season.slug},
+        "public:season-player": {"slug": season.slug},
+    }
+    return people, values, others, route_values
 
 
-def url_of(namespace, name, pattern, values) -> str | None:
-    full = f"{namespace}:{name}" if namespace else name
-    keys = set(pattern.pattern.regex.groupindex)
-    kwargs = {k: values.get(k, 1) for k in keys}
+def values_for(label, values, route_values) -> dict:
+    return {**values, **route_values.get(label, {})}
+
+
+def url_of(namespace, name, chain, values) -> str | None:
+    """The route's URL with the real values (None when a keyword has none)."""
     try:
-        return reverse(full, kwargs=kwargs)
+        kwargs = {k: values[k] for k in keywords(chain)}
+        return reverse(label_of(namespace, name), kwargs=kwargs)
     except Exception:
         return None
+
+
+def raw_url(chain, values) -> str | None:
+    """The route's URL built by hand, so that any value fits (None: a regex route).
+
+    ``reverse`` refuses a value its converter would not match; a client can send it
+    all the same, and the resolver must then answer 404 or 400 without a crash.
+    """
+    if not all(isinstance(p, RoutePattern) for p in chain):
+        return None
+    route = "".join(str(p) for p in chain)
+    return "/" + KEYWORD.sub(lambda m: quote(str(values[m[1]]), safe=""), route)
 
 
 def denied(response) -> bool:
@@ -154,32 +274,46 @@ def test_every_namespace_is_classified():
         {ns for ns, _, _ in routes() if ns not in NAMESPACES}, key=lambda n: n or ""
     )
     assert not unknown, f"classify these namespaces in NAMESPACES: {unknown}"
-    names = {f"{ns}:{n}" if ns else n for ns, n, _ in routes()}
+    names = {label_of(ns, n) for ns, n, _ in routes()}
     assert not set(EXCEPTIONS) - names, "an exception names a route that is gone"
 
 
 def test_every_route_can_be_built_from_the_fixture(site):
-    _, values = site
+    _, values, others, route_values = site
     missing = [
-        f"{ns}:{name}"
-        for ns, name, pattern in routes()
-        if url_of(ns, name, pattern, values) is None
+        label_of(ns, name)
+        for ns, name, chain in routes()
+        if url_of(ns, name, chain, values_for(label_of(ns, name), values, route_values))
+        is None
+        or url_of(ns, name, chain, others) is None
     ]
     assert not missing, f"cannot build these URLs, add their keywords: {missing}"
 
 
+def test_routes_use_bounded_converters():
+    """<int:>, <str:>, <path:> let a NUL or 30 digits reach a view (and PostgreSQL)."""
+    loose = []
+    for namespace, name, chain in routes():
+        if (namespace or "").split(":")[0] in UNBOUNDED_ALLOWED_IN:
+            continue
+        for pattern in chain:
+            for key, converter in getattr(pattern, "converters", {}).items():
+                kind = type(converter).__name__.removesuffix("Converter").lower()
+                if kind in UNBOUNDED:
+                    loose.append(f"{label_of(namespace, name)}: <{kind}:{key}>")
+    assert not loose, f"use <id:>, <label:> or <slug:> (tournament.converters): {loose}"
+
+
 @pytest.mark.parametrize("role", ROLES)
 def test_who_may_reach_every_route(site, role):
-    people, values = site
+    people, values, _, route_values = site
     client = client_for(role, people)
     problems, checked = [], 0
-    for namespace, name, pattern in routes():
-        url = url_of(namespace, name, pattern, values)
-        if url is None:
+    for namespace, name, chain in routes():
+        label = label_of(namespace, name)
+        url = url_of(namespace, name, chain, values_for(label, values, route_values))
+        if url is None or name in NOT_WALKED:
             continue
-        label = f"{namespace}:{name}" if namespace else name
-        if name == "logout":
-            continue  # it would log this client out for the routes after it
         allowed = role in ALLOWED[level_of(namespace, name)]
         response = client.get(url)
         if response.status_code == 405 and not allowed:
@@ -202,3 +336,85 @@ def test_who_may_reach_every_route(site, role):
             )
     assert checked >= 50
     assert not problems, "\n".join(problems)
+
+
+class QueryWatch:
+    """Which query keys a view reads: every QueryDict read is noted while ``on``."""
+
+    MARK = "walk-probe"
+
+    def __init__(self, monkeypatch):
+        self.seen: set[str] = set()
+        watch = self
+
+        def noting(method):
+            def read(self, key, *args, **kwargs):
+                if dict.__contains__(self, QueryWatch.MARK):
+                    watch.seen.add(key)
+                return method(self, key, *args, **kwargs)
+
+            return read
+
+        for name in ("get", "getlist", "__getitem__", "__contains__"):
+            original = getattr(QueryDict, name, None) or getattr(dict, name)
+            monkeypatch.setattr(QueryDict, name, noting(original), raising=False)
+
+    def keys_read(self, client, method, url) -> set[str]:
+        self.seen = set()
+        getattr(client, method)(url + "?" + urlencode({self.MARK: "1"}))
+        return self.seen - {self.MARK}
+
+
+def odd_urls(chain, values, others) -> list[str]:
+    """The route's URL with each keyword in turn set to each odd value."""
+    out = []
+    for key in keywords(chain):
+        odd = [*ODD_PATH]
+        if others[key] != values[key]:
+            odd.append(others[key])
+        for value in odd:
+            url = raw_url(chain, {**values, key: value})
+            if url is not None:
+                out.append(url)
+    return out
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_no_route_fails_on_odd_values(site, role, monkeypatch):
+    people, values, others, route_values = site
+    client = client_for(role, people)
+    watch = QueryWatch(monkeypatch)
+    problems, walked = [], set()
+    for namespace, name, chain in routes():
+        label = label_of(namespace, name)
+        real = values_for(label, values, route_values)
+        url = url_of(namespace, name, chain, real)
+        if url is None or name in NOT_WALKED:
+            continue
+        if level_of(namespace, name) == STAFF and role not in ADMIN_WALKERS:
+            walked.add(label)  # the staff gate: see ADMIN_WALKERS
+            continue
+        method = "get"
+        if client.get(url).status_code == 405:
+            method = "post"  # POST-only: the same values through an empty POST
+        keys = watch.keys_read(client, method, url) | COMMON_KEYS
+        tries = [url + "?" + urlencode(dict.fromkeys(keys, v)) for v in ODD_QUERY]
+        tries += odd_urls(chain, real, {**others, **route_values.get(label, {})})
+        for attempt in tries:
+            response = getattr(client, method)(attempt)
+            if response.status_code >= 500:
+                problems.append(
+                    f"{label} {method.upper()} {attempt[:120]!r}: "
+                    f"{response.status_code} for {role}"
+                )
+        walked.add(label)
+    expected = {label_of(ns, n) for ns, n, _ in routes() if n not in NOT_WALKED}
+    assert walked == expected, f"not walked: {sorted(expected - walked)}"
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_the_walk_builds_odd_urls_by_hand():
+    """The helper itself: odd values go where the keyword was, quoted."""
+    chain = next(c for ns, n, c in routes() if label_of(ns, n) == "tournament:round")
+    url = raw_url(chain, {"slug": "s", "girone": "\x00", "number": "١٢"})
+    assert url == "/direzione/s/gironi/%00/turni/%D9%A1%D9%A2/"

@@ -1,0 +1,349 @@
+"""The director's and referees' forms fuzzed with hypothesis: a clear error or a clean save.
+
+For every form, hypothesis builds the posted fields from plausible values (real names,
+small numbers, the choices the form offers) mixed with hostile ones (numbers past any
+column, negative, of other scripts; NUL bytes; text longer than any column; unknown
+choices). Each post must end in one of two ways, on SQLite and PostgreSQL alike:
+
+- refused: the answer shows the error (an error list on the page, or an error message
+  after a redirect), and nothing in the database changed;
+- saved: every row of the tournament fits the columns of PostgreSQL (lengths, integer
+  ranges, no NUL), so that SQLite never keeps what PostgreSQL would refuse.
+
+Never a 500. (The score sheet's own endpoints are fuzzed in ``test_fuzz.py``; the CSV
+import there too.)
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.apps import apps
+from django.db import models
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from knockout import services as knockout
+from knockout.models import BracketMatch
+from tests.knockout.factories import make_gironi, play_gironi, staff
+from tests.knockout.factories import make_tournament as make_ko_tournament
+from tests.scoring.conftest import build_round, build_tournament, grant
+from tournament.inputs import RANGES
+
+pytestmark = pytest.mark.django_db
+
+FUZZ = settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+HUGE = ["99999999999", str(10**20), "2147483648", "32768", "9223372036854775808"]
+numbers = st.one_of(
+    st.integers(-3, 40).map(str),
+    st.sampled_from([*HUGE, "-1", "0", "", " ", "١٢", "²", "1e3", "0x10", "5.0"]),
+    st.integers().map(str),
+)
+hostile_text = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["\x00", "Ros\x00si", "R" * 61, "C" * 121, "x" * 201, "=1+1"]),
+)
+names = st.one_of(
+    st.sampled_from(["Rossi", "D'Angelo", "Ünal", "Bianchi", "Verdi"]), hostile_text
+)
+
+#: The apps whose rows a director's or referee's form writes.
+APPS = ("tournament", "knockout", "standings", "scoring")
+
+
+def rows() -> dict[str, list[dict]]:
+    """Every row of the data apps (the fixtures are small), to compare before/after."""
+    out = {}
+    for label in APPS:
+        for model in apps.get_app_config(label).get_models():
+            if model.__name__.startswith("Historical"):
+                continue
+            out[model._meta.label] = list(model.objects.order_by("pk").values())
+    return out
+
+
+def misfits(before: dict[str, list[dict]], after: dict[str, list[dict]]) -> list[str]:
+    """Values of new or changed rows that PostgreSQL's columns would refuse."""
+    problems = []
+    for label, found in after.items():
+        model = apps.get_model(label)
+        old = {r["id"]: r for r in before.get(label, [])}
+        for row in found:
+            if old.get(row["id"]) == row:
+                continue
+            for field in model._meta.concrete_fields:
+                value = row.get(field.attname)
+                kind = field.get_internal_type()
+                if isinstance(value, str):
+                    if "\x00" in value:
+                        problems.append(f"{label}.{field.name}: a NUL byte")
+                    limit = getattr(field, "max_length", None)
+                    too_long = limit is not None and len(value) > limit
+                    if isinstance(field, models.CharField) and too_long:
+                        problems.append(f"{label}.{field.name}: {len(value)} chars")
+                elif isinstance(value, int) and kind in RANGES:
+                    low, high = RANGES[kind]
+                    if not low <= value <= high:
+                        problems.append(f"{label}.{field.name}: {value}")
+    return problems
+
+
+def shows_an_error(response) -> bool:
+    queued = getattr(
+        getattr(response.wsgi_request, "_messages", None), "_queued_messages", []
+    )
+    if any(m.level_tag == "error" for m in queued):
+        return True
+    html = response.content.decode(errors="replace")
+    return 'class="errorlist' in html or "msg-error" in html
+
+
+def saved(response) -> bool:
+    queued = getattr(
+        getattr(response.wsgi_request, "_messages", None), "_queued_messages", []
+    )
+    return any(m.level_tag == "success" for m in queued)
+
+
+def post_and_check(client: Client, url: str, data: dict) -> None:
+    """Post ``data``: a clear refusal that changed nothing, or a save that fits."""
+    before = rows()
+    response = client.post(url, data)
+    assert response.status_code < 500, (url, data, response.content[:300])
+    after = rows()
+    if response.status_code in (400, 403, 404, 405, 409):
+        assert after == before, (url, data, "refused but changed")
+        return
+    if saved(response):
+        problems = misfits(before, after)
+        assert not problems, (url, data, problems)
+        return
+    # Neither saved nor refused with a status code: the form came back with its error.
+    assert shows_an_error(response), (url, data, "no error shown", response.status_code)
+    assert after == before, (url, data, "refused but changed")
+
+
+@pytest.fixture
+def director(make_user):
+    tournament, girone, pairs = build_tournament(pairs=6, slug="coppa-moduli")
+    build_round(
+        girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3]), (pairs[4], pairs[5])]
+    )
+    user = make_user("direttore-moduli")
+    grant(user, tournament, "director")
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return tournament, client
+
+
+@FUZZ
+@given(
+    data=st.fixed_dictionaries(
+        {
+            "name": names,
+            "date": st.sampled_from(
+                ["2026-05-01", "", "2026-13-40", "9999-12-31", "\x00"]
+            ),
+            "venue": names,
+            "game": st.sampled_from(["burraco", "briscola", "", "scopa"]),
+            "rule_pack": st.sampled_from(
+                ["fibur-2026", "briscola-approdo", "x\x00", ""]
+            ),
+            "hands_per_round": numbers,
+            "rounds_planned": numbers,
+            "movement_plan": st.one_of(
+                st.sampled_from(["mitchell", "3xmitchell+danese", "round_robin"]),
+                hostile_text,
+            ),
+            "mitchell_step": numbers,
+            "entry_mode": st.sampled_from(["single", "double", "", "triple"]),
+            "organiser": numbers,
+        }
+    ),
+    editing=st.booleans(),
+)
+def test_the_tournament_form(director, data, editing):
+    tournament, client = director
+    url = f"/direzione/{tournament.slug}/modifica/" if editing else "/direzione/nuovo/"
+    post_and_check(client, url, data)
+
+
+@FUZZ
+@given(
+    data=st.fixed_dictionaries(
+        {
+            "last_name1": names,
+            "first_name1": names,
+            "membership1": st.one_of(numbers, hostile_text),
+            "last_name2": names,
+            "first_name2": names,
+            "membership2": st.one_of(numbers, hostile_text),
+            "club": names,
+            "seed": numbers,
+            "number": numbers,
+            "create_club": st.sampled_from(["on", ""]),
+        }
+    )
+)
+def test_the_pair_form(director, data):
+    tournament, client = director
+    post_and_check(client, f"/direzione/{tournament.slug}/coppie/", data)
+
+
+@FUZZ
+@given(
+    data=st.fixed_dictionaries(
+        {"name": names, "city": names, "federation_code": st.one_of(numbers, names)}
+    )
+)
+def test_the_club_form(director, data):
+    _, client = director
+    post_and_check(client, "/direzione/circoli/", data)
+
+
+@FUZZ
+@given(
+    data=st.fixed_dictionaries(
+        {
+            "count": numbers,
+            "method": st.sampled_from(["snake", "random", "manual", "", "x"]),
+            "seed": numbers,
+            "avoid_clubs": st.sampled_from(["on", ""]),
+        },
+        optional={
+            f"pair-{n}": st.one_of(st.sampled_from(["A", "B", "a", "Z"]), hostile_text)
+            for n in range(1, 7)
+        },
+    )
+)
+def test_the_gironi_form(director, data):
+    tournament, client = director
+    post_and_check(client, f"/direzione/{tournament.slug}/gironi/", data)
+
+
+@FUZZ
+@given(
+    action=st.sampled_from(["scambia", "visibilita", "pubblica", "ritira"]),
+    data=st.fixed_dictionaries(
+        {
+            "first": numbers,
+            "second": numbers,
+            "tables_public": st.sampled_from(["on", "", "\x00"]),
+            "results_public": st.sampled_from(["on", ""]),
+        }
+    ),
+)
+def test_the_round_forms(director, action, data):
+    tournament, client = director
+    url = f"/direzione/{tournament.slug}/gironi/A/turni/1/{action}/"
+    post_and_check(client, url, data)
+
+
+@FUZZ
+@given(
+    data=st.fixed_dictionaries(
+        {
+            "field": st.sampled_from(["tables", "results", "", "status", "\x00"]),
+            "value": st.sampled_from(["1", "0", "", "١", "\x00"]),
+        }
+    ),
+    status=st.sampled_from(["draft", "registration", "running", "finished", "x"]),
+    number=st.sampled_from(["1", "2", "99999"]),
+)
+def test_the_status_and_release_forms(director, data, status, number):
+    tournament, client = director
+    rnd = tournament.stages.get().gironi.get().rounds.get()
+    post_and_check(client, f"/classifiche/{tournament.slug}/turni/{rnd.pk}/", data)
+    post_and_check(client, f"/direzione/{tournament.slug}/stato/", {"status": status})
+    post_and_check(
+        client,
+        f"/direzione/{tournament.slug}/coppie/{number}/ritiro/",
+        {"withdrawn": data["value"]},
+    )
+
+
+@pytest.fixture
+def knockout_world():
+    tournament = make_ko_tournament()
+    play_gironi(tournament, make_gironi(tournament, {"A": 4, "B": 4}))
+    director, referee = staff(tournament)
+    bracket = knockout.confirm_qualifiers(
+        tournament,
+        by=director,
+        qualify="per_girone",
+        per_girone=2,
+        best_next=0,
+        count=0,
+        tiers_by_overall=False,
+        gironi=[],
+        seeding="separate_gironi",
+        third_place=False,
+        best_of=None,
+        final_best_of=None,
+        waiting_minutes=10,
+        name="",
+    )
+    knockout.draw_bracket(bracket.pk, by=director)
+    clients = {}
+    for name, user in (("director", director), ("referee", referee)):
+        clients[name] = Client(raise_request_exception=False)
+        clients[name].force_login(user)
+    return tournament, bracket, clients
+
+
+score = st.one_of(
+    st.integers(-5, 130).map(str), st.sampled_from(["", *HUGE, "١", "\x00"])
+)
+
+
+@FUZZ
+@given(
+    data=st.dictionaries(
+        st.sampled_from(
+            [f"g{n}{s}" for n in range(1, 7) for s in "ab"]
+            + [f"s{n}{s}" for n in range(1, 4) for s in "ab"]
+            + ["no_show", "last_trick", "last_move"]
+        ),
+        st.one_of(score, st.sampled_from(["a", "b", "c"])),
+        max_size=10,
+    ),
+    index=st.sampled_from([0, 1]),
+)
+def test_the_knockout_match_form(knockout_world, data, index):
+    tournament, bracket, clients = knockout_world
+    assert BracketMatch.objects.filter(bracket=bracket, round=1).count() == 2
+    url = f"/tabellone/{tournament.slug}/arbitro/{bracket.pk}/1/{index}/"
+    post_and_check(clients["referee"], url, data)
+
+
+@FUZZ
+@given(
+    data=st.fixed_dictionaries(
+        {
+            "name": names,
+            "gironi": st.one_of(
+                st.sampled_from(["A", "A, B", "Z", "A;B"]), hostile_text
+            ),
+            "qualify": st.sampled_from(["per_girone", "overall", "", "x"]),
+            "per_girone": numbers,
+            "best_next": numbers,
+            "count": numbers,
+            "seeding": st.sampled_from(["separate_gironi", "overall", "", "x"]),
+            "third_place": st.sampled_from(["on", ""]),
+            "best_of": numbers,
+            "final_best_of": numbers,
+            "waiting_minutes": numbers,
+        }
+    )
+)
+def test_the_qualification_form(knockout_world, data):
+    tournament, _bracket, clients = knockout_world
+    client = clients["director"]
+    response = client.get(f"/tabellone/{tournament.slug}/direzione/", data)
+    assert response.status_code < 500, (data, response.content[:300])
+    post_and_check(client, f"/tabellone/{tournament.slug}/direzione/conferma/", data)
