@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from tests.standings.factories import (
@@ -31,6 +33,21 @@ THREE_WAY = {
     1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
     2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
 }
+
+
+@pytest.fixture(autouse=True)
+def one_connection():
+    """Keep the test's database connection across the in-process WSGI requests.
+
+    Django closes "old" connections at each request's start and end; Django's own test
+    client turns that off, the WSGI client of schemathesis does not, and on PostgreSQL
+    the test's transaction would be closed under it (a 503 "database unreachable").
+    """
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
