@@ -14,7 +14,7 @@ def hide_drafts(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournament", "0002_director_settings"),
+        ("tournament", "0004_tournament_hall_numbering"),
     ]
 
     operations = [
