@@ -27,12 +27,12 @@ urlpatterns = [
         name="federation-xlsx",
     ),
     path(
-        "<slug:slug>/federazione/tessera/<int:player_id>/",
+        "<slug:slug>/federazione/tessera/<id:player_id>/",
         federation_views.fix_tessera,
         name="federation-tessera",
     ),
     path(
-        "<slug:slug>/federazione/circolo/<int:club_id>/",
+        "<slug:slug>/federazione/circolo/<id:club_id>/",
         federation_views.fix_club_code,
         name="federation-club",
     ),

@@ -19,7 +19,7 @@ urlpatterns = [
     path("<slug:slug>/staff/aggiungi/", staff.staff_add, name="staff_add"),
     path("<slug:slug>/staff/nuovo/", staff.staff_create, name="staff_create"),
     path(
-        "<slug:slug>/staff/<int:role_id>/rimuovi/",
+        "<slug:slug>/staff/<id:role_id>/rimuovi/",
         staff.staff_remove,
         name="staff_remove",
     ),

@@ -45,7 +45,7 @@ from printing.models import Render
 from standings.models import Season
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
-from tournament.models import Stage
+from tournament.models import Club, Stage, TournamentRole
 
 pytestmark = pytest.mark.django_db
 
@@ -191,6 +191,9 @@ def site(make_user, settings):
     render = Render.objects.create(
         tournament=tournament, kind="tavoli", version="v1", title="T", filename="t.pdf"
     )
+    club = Club.objects.create(name="Circolo Permessi")
+    pairs[0].club = club
+    pairs[0].save(update_fields=["club"])
     season = Season.objects.create(name="Stagione", slug="stagione-permessi")
     season.tournaments.add(tournament)
     values = {
@@ -205,6 +208,8 @@ def site(make_user, settings):
         "round_": 1,
         "index": 0,
         "pk": render.pk,
+        "role_id": TournamentRole.objects.get(user=people["referee"]).pk,
+        "club_id": club.pk,
         "kind": "classifica",
         "code": "en",
         "object_id": tournament.pk,
@@ -220,6 +225,7 @@ def site(make_user, settings):
         "version_id": other_version.version.pk,
         "player_id": other_pairs[0].player1_id,
         "object_id": other.pk,
+        "role_id": TournamentRole.objects.get(user=people["other_referee"]).pk,
     }
     route_values = {
         "public:season": {"slug": season.slug},
