@@ -170,7 +170,7 @@ def standings(request, slug):
 def _pair_number(tournament, raw: str) -> int | None:
     """The pair asked for by ``?coppia=``, when it is one of the tournament's."""
     raw = raw.strip().lstrip("#")
-    if not raw.isdigit() or len(raw) > 6:
+    if not raw.isdecimal() or len(raw) > 6:  # "²" is a digit, not a number
         return None
     number = int(raw)
     exists = Pair.objects.filter(tournament=tournament, number=number).exists()

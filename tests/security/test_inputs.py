@@ -70,7 +70,13 @@ def test_where_do_i_play_answers_any_query(world, query):
     response = client.get(url, {"q": query})
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Nessun giocatore" in html or "Nessuna coppia" in html or "Scrivi" in html
+    found = f'href="/t/{tournament.slug}/coppia/' in html  # "²" folds to "2"
+    assert (
+        found
+        or "Nessun giocatore" in html
+        or "Nessuna coppia" in html
+        or ("Scrivi" in html)
+    )
 
 
 def test_where_do_i_play_reads_digits_of_any_script(world):
@@ -186,3 +192,12 @@ def test_the_language_switch_never_takes_next_for_a_view_name(target):
         "/t/lingua/en/", {"next": target}
     )
     assert response.status_code == 302 and response["Location"] == "/"
+
+
+@pytest.mark.parametrize("coppia", ["١٢²", "²", "9" * 30, "-1", "1"])
+def test_the_standings_page_takes_any_pair_number(world, coppia):
+    """?coppia=١٢² was a 500 ("²" is a digit for str.isdigit, not for int)."""
+    tournament, _ = world
+    url = reverse("public:standings", args=[tournament.slug])
+    response = Client(raise_request_exception=False).get(url, {"coppia": coppia})
+    assert response.status_code == 200
