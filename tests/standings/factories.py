@@ -83,18 +83,20 @@ def make_round(
     girone: Girone,
     number: int,
     *,
-    tables_public: bool = True,
-    results_public: bool = True,
+    tables_public: bool | None = None,
+    results_public: bool | None = None,
     status: str = "published",
 ) -> Round:
+    """A round, public unless it is a draft (a draft never is: tournament.visibility)."""
+    public = status != "draft"
     return Round.objects.create(
         girone=girone,
         number=number,
         hands=3,
         movement="danese",
         status=status,
-        tables_public=tables_public,
-        results_public=results_public,
+        tables_public=public if tables_public is None else tables_public,
+        results_public=public if results_public is None else results_public,
     )
 
 
