@@ -43,3 +43,18 @@ class PairingError(RulesError):
 
 class StandingsError(RulesError):
     """A standings chain is malformed or the results are inconsistent."""
+
+
+class TeamError(RulesError):
+    """A team's roster or line-up, or a team match's seats, break the rules.
+
+    ``code`` and ``params`` say the same as the English message in a form the Django
+    layer can translate (as :class:`PairingError`).
+    """
+
+    def __init__(
+        self, message: str, *, code: str = "", params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})

@@ -217,9 +217,38 @@ class PairingSection:
 
 @dataclass(frozen=True)
 class TeamSection:
-    """``[team]``: how a team match combines its tables (no team VP table known yet)."""
+    """``[team]``: how a team match combines its two tables, its VP tables, rosters.
 
-    mp_combination: Literal["sum_of_differences"]
+    ``mp_combination``: ``"sum_of_differences"`` (team MP = the algebraic sum of the two
+    tables' MP differences, converted with the team table of ``tables``, ``total`` VP
+    a match) or ``"sum_of_vp"`` (each table converted with the pair table of ``[vp]``,
+    the VP added: twice the pair total a match). ``rest_vp``: a resting team's VP on
+    the team table (its MP: the lowest of that band). ``roster_min`` / ``roster_max``:
+    players a team may register.
+    """
+
+    mp_combination: Literal["sum_of_differences", "sum_of_vp"]
+    total: int
+    tables: tuple[VpTableSpec, ...]
+    rest_vp: int
+    roster_min: int
+    roster_max: int
+
+    def table_for(self, hands: int, hands_1_uses: int) -> VpTableSpec:
+        """The team table for a turn of ``hands`` smazzate (1 uses ``hands_1_uses``).
+
+        >>> team = load_pack("fibur-2026", 2).team
+        >>> team.table_for(1, 2).hands, team.table_for(3, 2).bands[0].max_diff
+        (2, 100)
+        """
+        wanted = hands_1_uses if hands == 1 else hands
+        for table in self.tables:
+            if table.hands == wanted and type(hands) is int:
+                return table
+        known = ", ".join(str(t.hands) for t in self.tables)
+        raise RulePackError(
+            f"no team VP table for a turn of {hands!r} smazzate (tables for: {known})"
+        )
 
 
 @dataclass(frozen=True)
@@ -310,6 +339,10 @@ class RulePack:
     def require_entry(self) -> EntrySection:
         """The ``[entry]`` section, or RulePackError if this pack has none."""
         return _require(self.entry, "entry", self)
+
+    def require_team(self) -> TeamSection:
+        """The ``[team]`` section, or RulePackError if this pack has none."""
+        return _require(self.team, "team", self)
 
     def require_briscola(self) -> BriscolaSection:
         """The ``[briscola]`` section, or RulePackError if this pack has none."""
@@ -405,7 +438,7 @@ def parse_pack(data: Mapping[str, object], *, origin: str = "<data>") -> RulePac
             burraco=_burraco(top.table("burraco")),
             special=_special(top.table("special")),
             pairing=_pairing(top.table("pairing")),
-            team=_team(top.table("team")),
+            team=_team(top.table("team"), top.data["vp"]),
             entry=_entry(top.table("entry")),
         )
     else:
@@ -651,10 +684,48 @@ def _pairing(t: _Table) -> PairingSection:
     return section
 
 
-def _team(t: _Table) -> TeamSection:
-    combination = t.choice("mp_combination", ("sum_of_differences",))
+def _team(t: _Table, vp: object) -> TeamSection:
+    combination = t.choice("mp_combination", ("sum_of_differences", "sum_of_vp"))
+    total = t.int_("total", minimum=2)
+    raw_tables = t.table("tables")
+    tables = []
+    for key in sorted(raw_tables.keys(), key=lambda k: (len(k), k)):
+        if not key.isdigit() or int(key) < 1:
+            raise RulePackError(
+                f"{t.origin}: [team.tables] keys are smazzate counts, got {key!r}"
+            )
+        where = f"team.tables.{key}"
+        bands = tuple(_band(row, where, t.origin) for row in raw_tables.list_(key))
+        _check_bands(bands, total, where, t.origin)
+        tables.append(VpTableSpec(int(key), bands))
+    raw_tables.done()
+    # Every turn length the pair tables allow has its team table (a team tournament
+    # under this pack can then play any of them).
+    pair_tables = vp.get("tables", {}) if isinstance(vp, Mapping) else {}
+    missing = sorted(set(pair_tables) - {str(table.hands) for table in tables})
+    if missing:
+        raise RulePackError(
+            f"{t.origin}: [team.tables] has no table for {', '.join(missing)}"
+            " smazzate, which [vp.tables] has"
+        )
+    rest_vp = t.int_("rest_vp", minimum=0)
+    for table in tables:
+        if rest_vp not in {band.winner_vp for band in table.bands}:
+            raise RulePackError(
+                f"{t.origin}: [team] rest_vp = {rest_vp} is the winner VP of no band"
+                f" of [team.tables.{table.hands}]"
+            )
+    roster_min = t.int_("roster_min", minimum=4)
+    roster_max = t.int_("roster_max", minimum=roster_min)
     t.done()
-    return TeamSection(cast(Literal["sum_of_differences"], combination))
+    return TeamSection(
+        mp_combination=cast(Literal["sum_of_differences", "sum_of_vp"], combination),
+        total=total,
+        tables=tuple(tables),
+        rest_vp=rest_vp,
+        roster_min=roster_min,
+        roster_max=roster_max,
+    )
 
 
 def _briscola(t: _Table) -> BriscolaSection:

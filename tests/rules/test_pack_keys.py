@@ -4,7 +4,7 @@ A setting that nothing reads misleads a director: they change it and nothing hap
 (issue 16: ``stallo`` and ``mitchell_ranking`` were such settings). So each key of each
 pack must be the name of a field of its section's dataclass (what the loader builds) and
 that field must be read somewhere in the project's code or templates besides the loader,
-as ``.<field>``. ``[team]`` is excepted until the team tournaments read it (docs/rules.md §11).
+as ``.<field>``.
 
 And each key is explained in ``docs/rules.md``, written there as ```key```.
 """
@@ -25,9 +25,14 @@ from rules import packs
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "rules.md"
 #: Tables whose keys are data (smazzate counts, ranks), not settings: the table is the key.
-DATA_TABLES = {"vp.tables", "burraco.card_points", "special.late_forfeit_vp"}
-#: Sections read by nothing yet, and why.
-EXCEPTED = {"team": "team tournaments are a later issue (docs/rules.md §11)"}
+DATA_TABLES = {
+    "vp.tables",
+    "team.tables",
+    "burraco.card_points",
+    "special.late_forfeit_vp",
+}
+#: Sections read by nothing yet, and why (none since the team tournaments, §11).
+EXCEPTED: dict[str, str] = {}
 #: The dataclass each section is loaded into.
 SECTIONS: dict[str, type] = {
     "": packs.RulePack,

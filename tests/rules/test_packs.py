@@ -102,7 +102,7 @@ def test_open_questions_are_settings_with_the_proposed_default() -> None:
     assert pairing.mitchell_ranking == "combined"
     assert standings.chain[:2] == ("points", "h2h_points")
     assert standings.reapply_head_to_head is False
-    assert pack.team is not None  # combination only, no table
+    assert pack.require_team().mp_combination == "sum_of_differences"  # §11
     assert (
         load_pack("burraco-tradizionale")
         .require_burraco()
