@@ -14,6 +14,8 @@
 * :class:`PairScore` is what the version that counts gives each pair in the round
   (VP, MP for and against): the rows the totals and the standings read, rewritten in the
   transaction that changes the version that counts.
+* :class:`TeamScore` is what a team match gives each team (team tournaments), once every
+  table of the match has a version that counts; rewritten in the same transaction.
 
 Terminology: smazzata = hand; partita = game (Briscola); turno = round; tavolo = table;
 linea = line (NS / EO, ``ns`` / ``ew`` in code); riposo = rest; ammonizione = warning.
@@ -30,7 +32,7 @@ from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Girone, Pair, Round, Table
+from tournament.models import Girone, Pair, Round, Table, Team, TeamMatch
 from tournament.models.structure import other_tournament_error, references_trusted
 
 #: The largest absolute MP a line can score in one smazzata (rules.burraco bounds it at
@@ -409,3 +411,42 @@ class PairScore(models.Model):
             errors["opponent"] = other_tournament_error()
         if errors:
             raise ValidationError(errors)
+
+class TeamScore(models.Model):
+    """What a team match (or a rest) gives one team in one round (docs/rules.md §11)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    girone = models.ForeignKey(Girone, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    match = models.ForeignKey(
+        TeamMatch, on_delete=models.CASCADE, related_name="scores"
+    )
+    side = models.CharField(_("side"), max_length=1)  # "a" / "b" of the match
+    opponent = models.ForeignKey(
+        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    vp = models.IntegerField(_("VP"))
+    mp_for = models.IntegerField(_("MP for"))
+    mp_against = models.IntegerField(_("MP against"))
+    played = models.BooleanField(_("played"), default=True)
+
+    class Meta:
+        ordering = ["round", "team"]
+        verbose_name = _("team score")
+        verbose_name_plural = _("team scores")
+        indexes = [
+            models.Index(fields=["girone", "round_number"], name="teamscore_girone")
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "round"], name="unique_team_round"),
+            models.UniqueConstraint(
+                fields=["match", "side"], name="unique_teamscore_side"
+            ),
+            models.CheckConstraint(
+                condition=~Q(team=F("opponent")), name="teamscore_not_own_opponent"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} – {self.round}: {self.vp} VP"

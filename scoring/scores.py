@@ -214,3 +214,34 @@ def pair_totals(
         )
         for row in aggregated
     }
+
+
+def team_totals(
+    girone_id: int, *, before_round: int | None = None
+) -> dict[int, PairTotals]:
+    """Totals per team id over the complete team matches of a girone (as
+    :func:`pair_totals`, from the :class:`~scoring.models.TeamScore` rows)."""
+    from .models import TeamScore
+
+    rows = TeamScore.objects.filter(girone_id=girone_id)
+    if before_round is not None:
+        rows = rows.filter(round_number__lt=before_round)
+    aggregated = (
+        rows.values("team_id")
+        .annotate(
+            vp=Sum("vp"),
+            mp_for=Sum("mp_for"),
+            mp_against=Sum("mp_against"),
+            played=Count("id", filter=Q(played=True)),
+        )
+        .order_by()
+    )
+    return {
+        row["team_id"]: PairTotals(
+            vp=row["vp"],
+            mp_for=row["mp_for"],
+            mp_against=row["mp_against"],
+            played=row["played"],
+        )
+        for row in aggregated
+    }

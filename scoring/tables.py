@@ -139,7 +139,7 @@ class ImpactTable(_Plain):
     class Meta(_Plain.Meta):
         pass
 
-    def __init__(self, *args, words: GameWords | None = None, **kwargs) -> None:
+    def __init__(self, *args, words: GameWords | None = None, teams: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         if words is not None and words.briscola:
             names = {
@@ -150,6 +150,8 @@ class ImpactTable(_Plain):
             }
             for column, name in names.items():
                 self.columns[column].column.verbose_name = name
+        if teams:  # a team tournament's report lists teams (docs/rules.md §11)
+            self.columns["pair"].column.verbose_name = _("Team")
 
     pair = tables.Column(verbose_name=_("Pair"))
     vp_before = tables.Column(

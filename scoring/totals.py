@@ -7,6 +7,6 @@ scores in :mod:`scoring.scores`, and is named here for the callers that know it 
 
 from __future__ import annotations
 
-from .scores import PairTotals, Position, pair_totals
+from .scores import PairTotals, Position, pair_totals, team_totals
 
-__all__ = ["PairTotals", "Position", "pair_totals"]
+__all__ = ["PairTotals", "Position", "pair_totals", "team_totals"]

@@ -261,6 +261,7 @@ def impact(request, tournament, version_id):
                 exclude=()
                 if report.get("overall")
                 else ("overall_before", "overall_after"),
+                teams=bool(report.get("teams")),
             ),
         },
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournament.models import Pair, Round, Table
+from tournament.models import Pair, Round, Table, Team
 
 from ..hooks import girone_positions
 from ..scores import Position
@@ -31,12 +31,19 @@ def impact_report(
     """A JSON-ready report of what changed between two snapshots of one girone."""
     old = {p.pair_id: p for p in before}
     new = {p.pair_id: p for p in after}
-    names = {
-        pair.pk: f"{pair.number}. {pair.names}"
-        for pair in Pair.objects.filter(pk__in=set(old) | set(new)).select_related(
-            "player1", "player2"
-        )
-    }
+    teams = table.round.girone.stage.tournament.is_teams
+    if teams:  # the positions are the teams' (scoring.totals.girone_positions)
+        names = {
+            team.pk: str(team)
+            for team in Team.objects.filter(pk__in=set(old) | set(new))
+        }
+    else:
+        names = {
+            pair.pk: f"{pair.number}. {pair.names}"
+            for pair in Pair.objects.filter(pk__in=set(old) | set(new)).select_related(
+                "player1", "player2"
+            )
+        }
     rows = []
     for pair_id in sorted(set(old) | set(new), key=lambda p: _order(new, old, p)):
         b, a = old.get(pair_id), new.get(pair_id)
@@ -74,6 +81,7 @@ def impact_report(
         "later_rounds": later,
         "overall": any(p.overall is not None for p in (*before, *after)),
         "rows": rows,
+        "teams": teams,
     }
 
 

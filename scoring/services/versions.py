@@ -20,6 +20,7 @@ from tournament.models import Table
 from ..hooks import scores_changed
 from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
 from .sheet_types import Outcome, Sheet
+from .teams import write_team_scores
 
 Status = ResultVersion.Status
 Purpose = ResultVersion.Purpose
@@ -28,12 +29,15 @@ Purpose = ResultVersion.Purpose
 def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
     """Replace the table's PairScore rows with what ``version`` gives each pair.
 
-    Then :data:`~scoring.hooks.scores_changed` tells the standings, which refresh the
+    In a team tournament the table's team match is scored again (``.teams``). Then
+    :data:`~scoring.hooks.scores_changed` tells the standings, which refresh the
     girone in the caller's transaction, or queue a refresh in it (worker mode).
     """
     PairScore.objects.filter(table=table).delete()
     if version is not None:
         PairScore.objects.bulk_create(_pair_scores(table, version))
+    if table.round.girone.stage.tournament.is_teams:
+        write_team_scores(table)  # the team match's result, from the pair scores
     scores_changed.send(sender=PairScore, girone_ids=[table.round.girone_id])
 
 

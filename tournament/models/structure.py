@@ -26,6 +26,10 @@ class Tournament(models.Model):
         SINGLE = "single", _("Single entry")
         DOUBLE = "double", _("Double entry")
 
+    class Format(models.TextChoices):
+        PAIRS = "pairs", _("Pairs (a coppie)")
+        TEAMS = "teams", _("Teams (a squadre)")
+
     name = models.CharField(_("name"), max_length=150)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     date = models.DateField(_("date"))
@@ -39,6 +43,9 @@ class Tournament(models.Model):
         related_name="organised_tournaments",
     )
     game = models.CharField(_("game"), max_length=10, choices=Game.choices)
+    format = models.CharField(
+        _("format"), max_length=5, choices=Format.choices, default=Format.PAIRS
+    )
     rule_pack = models.CharField(_("rule pack"), max_length=40)
     rule_pack_version = models.PositiveSmallIntegerField(_("rule pack version"))
     hands_per_round = models.PositiveSmallIntegerField(
@@ -138,6 +145,11 @@ class Tournament(models.Model):
                     % {"pack": self.rule_pack, "game": self.get_game_display()}
                 }
             )
+
+    @property
+    def is_teams(self) -> bool:
+        """A team tournament (a squadre, docs/rules.md §11)."""
+        return self.format == self.Format.TEAMS
 
 
 class TournamentRole(models.Model):
@@ -248,6 +260,15 @@ class Pair(models.Model):
         related_name="pairs",
     )
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    team = models.ForeignKey(
+        "tournament.Team",
+        verbose_name=_("team"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="pairs",
+        help_text=_("Team tournaments: the team this pair of its roster plays for."),
+    )
 
     history = HistoricalRecords()
 
@@ -259,11 +280,22 @@ class Pair(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "number"], name="unique_pair_number"
             ),
+            # A player is in one pair of a pair tournament; a team's roster players
+            # form several pairs of their team (line-ups), each pair once.
             models.UniqueConstraint(
-                fields=["tournament", "player1"], name="unique_pair_player1"
+                fields=["tournament", "player1"],
+                condition=Q(team__isnull=True),
+                name="unique_pair_player1",
             ),
             models.UniqueConstraint(
-                fields=["tournament", "player2"], name="unique_pair_player2"
+                fields=["tournament", "player2"],
+                condition=Q(team__isnull=True),
+                name="unique_pair_player2",
+            ),
+            models.UniqueConstraint(
+                fields=["team", "player1", "player2"],
+                condition=Q(team__isnull=False),
+                name="unique_team_pair_players",
             ),
             models.CheckConstraint(
                 condition=~Q(player1=F("player2")), name="pair_of_two_players"

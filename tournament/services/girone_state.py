@@ -62,6 +62,8 @@ class GironeState:
     first_round_tables: list[tuple[int, int | None]] = field(default_factory=list)
     first_step: int | None = None
     rounds_done: int = 0
+    #: A team girone: the numbers above are team numbers (docs/rules.md §11).
+    teams: bool = False
 
     @property
     def first_round_pairs(self) -> list[int]:
@@ -124,12 +126,18 @@ def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
     if set(plan) == {"round_robin"}:
         calendar = n_pairs - 1 + n_pairs % 2
         if number > calendar:
-            raise RoundError(
-                _(
+            if tournament.is_teams:
+                message = _(
+                    "The round robin of %(count)s teams has %(calendar)s rounds: "
+                    "there is no round %(number)s."
+                )
+            else:
+                message = _(
                     "The round robin of %(count)s pairs has %(calendar)s rounds: "
                     "there is no round %(number)s."
                 )
-                % {"count": n_pairs, "calendar": calendar, "number": number}
+            raise RoundError(
+                message % {"count": n_pairs, "calendar": calendar, "number": number}
             )
         return "round_robin"
     if number > len(plan):
@@ -205,10 +213,12 @@ class RankingRow:
 
 def ranking_rows(state: GironeState) -> list[RankingRow]:
     """Active pairs by total VP, then MP difference, then pair number, over the rounds
-    before the next one (``state.rounds_done``): what a referee checks by hand."""
-    from scoring.totals import pair_totals
+    before the next one (``state.rounds_done``): what a referee checks by hand. A team
+    girone ranks its teams the same way, on the team results."""
+    from scoring.totals import pair_totals, team_totals
 
-    totals = pair_totals(state.girone.pk, before_round=state.rounds_done + 1)
+    totals_of = team_totals if state.teams else pair_totals
+    totals = totals_of(state.girone.pk, before_round=state.rounds_done + 1)
 
     def row(number: int) -> tuple[int, int, int]:
         t = totals.get(state.pk_of[number])

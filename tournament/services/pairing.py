@@ -85,17 +85,23 @@ def _club_bans(state: GironeState) -> frozenset[frozenset[int]]:
 
 
 def _refuse(movement: str, state: GironeState, exc: PairingError) -> RoundError:
-    return RoundError(
-        _(
+    if state.teams:
+        message = _(
+            "%(movement)s: no valid round %(number)s exists for the %(count)s teams of %(girone)s."
+        )
+    else:
+        message = _(
             "%(movement)s: no valid round %(number)s exists for the %(count)s pairs of %(girone)s."
         )
+    return RoundError(
+        message
         % {
             "movement": movement_label(movement),
             "number": state.rounds_done + 1,
             "count": len(state.active),
             "girone": state.girone,
         },
-        [reason_text(exc)],
+        [reason_text(exc, teams=state.teams)],
     )
 
 
@@ -105,13 +111,17 @@ def propose_round(
     """The next round of the girone, computed but not saved; RoundError if impossible."""
     number = state.rounds_done + 1
     if len(state.active) < 2:
-        raise RoundError(
-            _("%(girone)s has %(count)s active pairs: at least 2 are needed.")
-            % {"girone": state.girone, "count": len(state.active)}
-        )
+        if state.teams:
+            message = _("%(girone)s has %(count)s active teams: at least 2 are needed.")
+        else:
+            message = _("%(girone)s has %(count)s active pairs: at least 2 are needed.")
+        raise RoundError(message % {"girone": state.girone, "count": len(state.active)})
     movement = movement_of(
         state.tournament, number, len(state.first_round_pairs or state.active)
     )
+    if movement == "mitchell" and state.teams:
+        # Each team holds both lines of a match: a fixed NS line means nothing.
+        raise RoundError(_("A Mitchell is not offered to teams: choose another plan."))
     if movement in ("random", "seeded"):
         return _first(state, movement, seed)
     if movement == "mitchell":
@@ -210,10 +220,15 @@ def _round_robin(state: GironeState, number: int) -> Proposal:
     pairs = sorted(state.first_round_pairs or state.active)
     late = [p for p in state.active if p not in pairs]
     if late:
-        raise RoundError(
-            _("Pairs %(pairs)s joined after round 1: the calendar cannot seat them.")
-            % {"pairs": ", ".join(map(str, late))}
-        )
+        if state.teams:
+            message = _(
+                "Teams %(pairs)s joined after round 1: the calendar cannot seat them."
+            )
+        else:
+            message = _(
+                "Pairs %(pairs)s joined after round 1: the calendar cannot seat them."
+            )
+        raise RoundError(message % {"pairs": ", ".join(map(str, late))})
     r = round_robin(pairs)[number - 1]
     tables: list[tuple[int, int]] = []
     resting = [r.resting] if r.resting is not None else []
@@ -238,13 +253,17 @@ def _danese(
     if state.rounds_done:
         last = state.girone.rounds.get(number=state.rounds_done)
         if last.status != Round.Status.CLOSED:
-            raise RoundError(
-                _(
+            if state.teams:
+                message = _(
+                    "Round %(number)s of %(girone)s is not closed yet: a Danese needs "
+                    "its results to rank the teams."
+                )
+            else:
+                message = _(
                     "Round %(number)s of %(girone)s is not closed yet: a Danese needs "
                     "its results to rank the pairs."
                 )
-                % {"number": last.number, "girone": state.girone}
-            )
+            raise RoundError(message % {"number": last.number, "girone": state.girone})
     scope, higher_ns = pairing_options(state.tournament)
     ranking = ranking_order(state)
     constraints = Constraints()

@@ -9,6 +9,7 @@ the rules wrote it.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import PairingError
 
@@ -21,13 +22,16 @@ def _pair_list(pairs: object, limit: int = 12) -> str:
     return text
 
 
-def reason_text(exc: PairingError) -> str:
+def reason_text(exc: PairingError, *, teams: bool = False) -> str:
     """Why :mod:`rules.pairing` found no round, in the user's language.
 
     The rules say it in English with a code and its numbers (``PairingError.code``);
-    a reason without a known code is shown as the rules wrote it.
+    a reason without a known code is shown as the rules wrote it. ``teams``: the
+    numbers are teams (a team girone, docs/rules.md §11).
     """
     p = exc.params
+    if teams and exc.code in ("lonely", "odd_rest", "unseatable"):
+        return _team_reason(exc)
     if exc.code == "lonely":
         pairs = p["pairs"]
         single = isinstance(pairs, list) and len(pairs) == 1
@@ -79,6 +83,48 @@ def reason_text(exc: PairingError) -> str:
     if exc.code in _PLAN_REASONS:
         return _PLAN_REASONS[exc.code]() % p
     return str(exc)
+
+
+def _team_reason(exc: PairingError) -> str:
+    """:func:`reason_text` for a team girone."""
+    p = exc.params
+    if exc.code == "lonely":
+        teams = p["pairs"]
+        single = isinstance(teams, list) and len(teams) == 1
+        if single:
+            text = _(
+                "team %(team)s may meet none of the other %(others)s teams (all forbidden)"
+            ) % {"team": _pair_list(teams), "others": p["others"]}
+        else:
+            text = _(
+                "teams %(teams)s may each meet none of the other %(others)s teams"
+                " (all forbidden)"
+            ) % {"teams": _pair_list(teams), "others": p["others"]}
+        if p.get("odd"):
+            extra = (
+                _("and it may not rest again")
+                if single
+                else _("and only one team can rest")
+            )
+            text += " " + extra
+        return text
+    if exc.code == "odd_rest":
+        return _(
+            "with %(count)s teams one must rest, but whichever of the teams allowed to"
+            " rest (%(resters)s) rests, the others cannot all meet without a"
+            " forbidden match"
+        ) % {"count": p["count"], "resters": _pair_list(p["resters"])}
+    values = {"count": p["count"], "tables": p["tables"], "left": _pair_list(p["left"])}
+    return (
+        ngettext(
+            "the %(count)s teams cannot all meet without a forbidden match: at best"
+            " %(tables)s match, leaving teams %(left)s without an allowed opponent",
+            "the %(count)s teams cannot all meet without a forbidden match: at best"
+            " %(tables)s matches, leaving teams %(left)s without an allowed opponent",
+            p["tables"],
+        )
+        % values
+    )
 
 
 #: The reasons a movement plan is refused (rules.pairing.plan), by code.

@@ -34,6 +34,7 @@ from .pairing import (
     plan_of,
     propose_round,
 )
+from .team_rounds import load_team_state, save_team_round, team_planned_tables
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,29 @@ def _lock(girone: Girone) -> None:
     Girone.objects.select_for_update().get(pk=girone.pk)
 
 
+def _state(girone: Girone, *, before: int | None = None) -> GironeState:
+    """The girone as the movements see it: its pairs, or its teams (team tournament)."""
+    if girone.stage.tournament.is_teams:
+        return load_team_state(girone, before=before)
+    return load_state(girone, before=before)
+
+
+def _saved_tables(round_: Round) -> list[PlannedTable]:
+    """A saved round's tables by number: pairs, or one entry a team match."""
+    if round_.girone.stage.tournament.is_teams:
+        return team_planned_tables(round_)
+    return [
+        PlannedTable(
+            t.number, t.pair_ns.number, t.pair_ew.number if t.pair_ew else None
+        )
+        for t in round_.tables.select_related("pair_ns", "pair_ew")
+    ]
+
+
 def _save_tables(round_: Round, state: GironeState, tables: list[PlannedTable]) -> None:
+    if state.teams:
+        save_team_round(round_, state, tables)
+        return
     round_.tables.all().delete()
     Table.objects.bulk_create(
         Table(
@@ -126,9 +149,9 @@ def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
                 _("Round %(number)s has results: it cannot be regenerated.")
                 % {"number": last.number}
             )
-        state = load_state(girone, before=last.number)
+        state = _state(girone, before=last.number)
     else:
-        state = load_state(girone)
+        state = _state(girone)
     proposal, constraints = propose_round(state, seed=seed)
     _verify(state, proposal.tables, constraints)
     # A girone keeps the hands of its previous round (e.g. a women's girone playing
@@ -171,20 +194,13 @@ def danese_ranking(round_: Round) -> list[RankingRow]:
     """The ranking a Danese round is paired by (empty for other movements)."""
     if not round_.movement.startswith("danese"):
         return []
-    return ranking_rows(load_state(round_.girone, before=round_.number))
+    return ranking_rows(_state(round_.girone, before=round_.number))
 
 
 def round_violations(round_: Round) -> list[Violation]:
     """What the independent checker says about a saved round."""
-    state = load_state(round_.girone, before=round_.number)
-    tables = [
-        PlannedTable(
-            t.number,
-            t.pair_ns.number,
-            None if t.pair_ew is None else t.pair_ew.number,
-        )
-        for t in round_.tables.select_related("pair_ns", "pair_ew")
-    ]
+    state = _state(round_.girone, before=round_.number)
+    tables = _saved_tables(round_)
     return check_proposal(state, tables, _constraints_of(round_, state))
 
 
@@ -202,20 +218,22 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
             _("Round %(number)s is not a draft: unpublish it before changing it.")
             % {"number": round_.number}
         )
+    teams = round_.girone.stage.tournament.is_teams
     if first == second:
+        if teams:
+            raise RoundError(_("Choose two different teams to swap."))
         raise RoundError(_("Choose two different pairs to swap."))
-    state = load_state(round_.girone, before=round_.number)
-    tables = [
-        PlannedTable(
-            t.number, t.pair_ns.number, t.pair_ew.number if t.pair_ew else None
-        )
-        for t in round_.tables.select_related("pair_ns", "pair_ew")
-    ]
+    state = _state(round_.girone, before=round_.number)
+    tables = _saved_tables(round_)
     seated = {p for t in tables for p in (t.ns, t.ew) if p is not None}
     for number in (first, second):
         if number not in seated:
+            if teams:
+                message = _("Team %(number)s is not in round %(round)s of %(girone)s.")
+            else:
+                message = _("Pair %(number)s is not in round %(round)s of %(girone)s.")
             raise RoundError(
-                _("Pair %(number)s is not in round %(round)s of %(girone)s.")
+                message
                 % {"number": number, "round": round_.number, "girone": round_.girone}
             )
     other = {first: second, second: first}
@@ -231,7 +249,12 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
     round_.notes = (
         round_.notes
         + ("\n" if round_.notes else "")
-        + _("Pairs %(a)s and %(b)s swapped by hand.") % {"a": first, "b": second}
+        + (
+            _("Teams %(a)s and %(b)s swapped by hand.")
+            if teams
+            else _("Pairs %(a)s and %(b)s swapped by hand.")
+        )
+        % {"a": first, "b": second}
     )
     round_.save(update_fields=["notes"])
     violations = check_proposal(state, swapped, _constraints_of(round_, state))

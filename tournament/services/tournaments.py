@@ -128,7 +128,9 @@ def check_hands(pack: RulePack, hands: int) -> None:
     raise ServiceError(message % {"pack": pack.title, "offered": listed, "n": hands})
 
 
-def check_movement_plan(plan: str, rounds_planned: int) -> tuple[str, ...]:
+def check_movement_plan(
+    plan: str, rounds_planned: int, *, teams: bool = False
+) -> tuple[str, ...]:
     """Parse a movement plan, or raise ServiceError with a translated reason."""
     try:
         rounds = parse_plan(plan)
@@ -137,6 +139,11 @@ def check_movement_plan(plan: str, rounds_planned: int) -> tuple[str, ...]:
             _("The movement plan “%(plan)s” is not valid.") % {"plan": plan},
             [reason_text(exc)],
         ) from exc
+    if teams and "mitchell" in rounds:
+        raise ServiceError(
+            _("A Mitchell is not offered to teams: choose another plan."),
+            [_("Each team holds both lines of its match (docs: rules §11).")],
+        )
     if set(rounds) != {"round_robin"} and len(rounds) > rounds_planned:
         raise ServiceError(
             _("The plan has %(plan)s rounds but the tournament has %(planned)s.")
@@ -174,6 +181,7 @@ def create_tournament(
     rematch_in_last_round: bool = True,
     hall_numbering: bool = False,
     rule_pack_version: int | None = None,
+    format: str = Tournament.Format.PAIRS,
 ) -> Tournament:
     """Create a tournament with its pack pinned; ``by`` directs it.
 
@@ -200,7 +208,15 @@ def create_tournament(
             % {"pack": pack.title, "game": Tournament.Game(game).label}
         )
     check_hands(pack, hands_per_round)
-    check_movement_plan(movement_plan, rounds_planned)
+    teams = format == Tournament.Format.TEAMS
+    if format not in Tournament.Format.values:
+        raise ServiceError(_("Unknown tournament format."))
+    if teams and pack.team is None:
+        raise ServiceError(
+            _("The rule pack “%(pack)s” has no team rules: teams play Burraco only.")
+            % {"pack": pack.title}
+        )
+    check_movement_plan(movement_plan, rounds_planned, teams=teams)
     tournament = Tournament.objects.create(
         name=name,
         slug=unique_slug(name, date),
@@ -208,6 +224,7 @@ def create_tournament(
         venue=venue,
         organiser=organiser,
         game=game,
+        format=format,
         rule_pack=pack.name,
         rule_pack_version=pack.version,
         hands_per_round=hands_per_round,
@@ -242,11 +259,11 @@ def update_tournament(
     rematch_in_last_round: bool = True,
     hall_numbering: bool = False,
 ) -> Tournament:
-    """Change what may change; the game and the pinned rule pack never do."""
+    """Change what may change; the game, the format and the pinned rule pack never do."""
     check_hands(
         load_pack(tournament.rule_pack, tournament.rule_pack_version), hands_per_round
     )
-    check_movement_plan(movement_plan, rounds_planned)
+    check_movement_plan(movement_plan, rounds_planned, teams=tournament.is_teams)
     tournament.name = name
     tournament.date = date
     tournament.venue = venue
@@ -301,6 +318,29 @@ def next_actions(tournament: Tournament) -> list[NextAction]:
     """What the director should do next, most urgent first."""
     slug = {"slug": tournament.slug}
     actions: list[NextAction] = []
+    if tournament.is_teams:
+        teams = tournament.teams.filter(withdrawn=False)
+        if not teams.exists():
+            return [
+                NextAction(
+                    _("Register the teams"),
+                    reverse("tournament:teams", kwargs=slug),
+                    True,
+                ),
+                NextAction(
+                    _("Import teams from a CSV file"),
+                    reverse("tournament:import_teams", kwargs=slug),
+                ),
+            ]
+        if teams.filter(girone__isnull=True).exists():
+            actions.append(
+                NextAction(
+                    _("Split the teams into gironi"),
+                    reverse("tournament:gironi", kwargs=slug),
+                    True,
+                )
+            )
+        return actions + _round_actions(tournament)
     pairs = tournament.pairs.filter(withdrawn=False)
     if not pairs.exists():
         return [
@@ -320,6 +360,12 @@ def next_actions(tournament: Tournament) -> list[NextAction]:
                 True,
             )
         )
+    return actions + _round_actions(tournament)
+
+
+def _round_actions(tournament: Tournament) -> list[NextAction]:
+    slug = {"slug": tournament.slug}
+    actions: list[NextAction] = []
     for girone in gironi_of(tournament):
         last = girone.rounds.order_by("-number").first()
         kwargs = {**slug, "girone": girone.label}

@@ -1,0 +1,118 @@
+"""Team results: what a team match gives each team, from its tables' pair scores.
+
+docs/rules.md §11. A team match is two ordinary tables; each is entered, checked and
+converted as a pair match and gets its :class:`~scoring.models.PairScore` rows. When
+every table of the match has a version that counts, :func:`write_team_scores` combines
+them with :func:`rules.team.team_match` under the tournament's pack (``[team]
+mp_combination``) and stores a :class:`~scoring.models.TeamScore` row per team; until
+then the match has none (a match counts once it is complete). A resting team's rest
+table gives it :func:`rules.team.team_rest`. Called in the transaction that changes a
+table's version that counts, after its pair scores are written.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from rules.packs import RulePack, load_pack
+from rules.team import TableScore, team_match, team_rest
+from tournament.models import Table, TeamMatch, Tournament
+
+from ..models import PairScore, ResultVersion, TeamScore
+
+Kind = ResultVersion.Kind
+
+
+def _pack(tournament: Tournament) -> RulePack:
+    return load_pack(tournament.rule_pack, tournament.rule_pack_version)
+
+
+def _extra(score: PairScore, pack: RulePack) -> int:
+    """VP a table adds outside its MP conversion for this line (a second warning)."""
+    version = score.version
+    if version.kind == Kind.SECOND_WARNING and version.line == score.line:
+        return pack.require_special().second_warning_vp
+    return 0
+
+
+def write_team_scores(table: Table) -> None:
+    """Rewrite the TeamScore rows of ``table``'s team match (nothing for pair events)."""
+    match = (
+        TeamMatch.objects.filter(Q(table_1=table) | Q(table_2=table))
+        .select_related("round__girone__stage__tournament")
+        .first()
+    )
+    if match is None:
+        return
+    TeamScore.objects.filter(match=match).delete()
+    round_ = match.round
+    pack = _pack(round_.girone.stage.tournament)
+    scores = {
+        (s.table_id, s.line): s
+        for s in PairScore.objects.filter(
+            table_id__in=[match.table_1_id, match.table_2_id]
+        ).select_related("version")
+    }
+    common = {
+        "round": round_,
+        "girone_id": round_.girone_id,
+        "round_number": round_.number,
+        "match": match,
+    }
+    if match.team_b_id is None:
+        rest = scores.get((match.table_1_id, "ns"))
+        if rest is None:
+            return
+        if rest.version.kind == Kind.REST:
+            award = team_rest(round_.hands, pack)
+            vp, mp = award.vp_a, award.mp_a
+        else:  # a referee-set score at the rest table counts as set
+            vp, mp = rest.vp, rest.mp_for
+        TeamScore.objects.create(
+            team_id=match.team_a_id,
+            side="a",
+            opponent=None,
+            vp=vp,
+            mp_for=mp,
+            mp_against=0,
+            played=False,
+            **common,
+        )
+        return
+    # Team A holds NS at table 1 and EO at table 2; team B the other two lines.
+    sides = [
+        (scores.get((match.table_1_id, "ns")), scores.get((match.table_1_id, "ew"))),
+        (scores.get((match.table_2_id, "ew")), scores.get((match.table_2_id, "ns"))),
+    ]
+    if any(a is None or b is None for a, b in sides):
+        return  # the match is not complete yet
+    tables = [
+        TableScore(a.mp_for, b.mp_for, a.vp, b.vp, _extra(a, pack), _extra(b, pack))
+        for a, b in sides  # type: ignore[union-attr]
+    ]
+    result = team_match(tables, round_.hands, pack)
+    played = any(a.played for a, _b in sides)  # type: ignore[union-attr]
+    TeamScore.objects.bulk_create(
+        [
+            TeamScore(
+                team_id=match.team_a_id,
+                side="a",
+                opponent_id=match.team_b_id,
+                vp=result.vp_a,
+                mp_for=result.mp_a,
+                mp_against=result.mp_b,
+                played=played,
+                **common,
+            ),
+            TeamScore(
+                team_id=match.team_b_id,
+                side="b",
+                opponent_id=match.team_a_id,
+                vp=result.vp_b,
+                mp_for=result.mp_b,
+                mp_against=result.mp_a,
+                played=played,
+                **common,
+            ),
+        ]
+    )

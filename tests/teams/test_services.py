@@ -1,0 +1,119 @@
+"""Team tournaments through the services: registration, rounds, line-ups, team scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import TeamScore
+from tournament.models import Pair, TeamMatch
+from tournament.services import rounds, teams
+from tournament.services.errors import RoundError
+from tournament.services.rounds import round_violations
+
+from .factories import director, enter, hands, make_team_event, match_of, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_team_round_is_two_tables_a_match():
+    """Team A's first pair NS at table 1, its second EO at table 2, against B's."""
+    tournament, made = make_team_event(teams_count=4)
+    girone = made[0].girone
+    round_ = rounds.generate_round(girone)
+    assert round_violations(round_) == []
+    matches = list(TeamMatch.objects.filter(round=round_).order_by("number"))
+    assert len(matches) == 2 and round_.tables.count() == 4
+    for m in matches:
+        t1, t2 = m.table_1, m.table_2
+        assert t1.pair_ns.team_id == t2.pair_ew.team_id == m.team_a_id
+        assert t1.pair_ew.team_id == t2.pair_ns.team_id == m.team_b_id
+        assert (t1.number, t2.number) == (2 * m.number - 1, 2 * m.number)
+
+
+def test_team_score_needs_both_tables_and_sums_the_differences():
+    """Sum of differences: +350 and -50 make +300, 11-9 on the 3-smazzate team table."""
+    tournament, made = make_team_event(teams_count=4)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    match = match_of(round_, 1)
+    enter(match.table_1, user, hands((300, 0), (200, 100), (100, 150)))  # A +350
+    assert not TeamScore.objects.filter(match=match).exists()
+    # Table 2: B is NS. B 250, A 200 -> A -50.
+    enter(match.table_2, user, hands((100, 100), (100, 50), (50, 50)))
+    scores = {s.side: s for s in TeamScore.objects.filter(match=match)}
+    assert (scores["a"].vp, scores["b"].vp) == (11, 9)
+    assert scores["a"].mp_for - scores["a"].mp_against == 300
+    assert scores["a"].team_id == match.team_a_id and scores["b"].played
+
+
+def test_odd_teams_rest_at_a_rest_table():
+    tournament, made = make_team_event(teams_count=5)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rest = TeamMatch.objects.get(round=round_, team_b__isnull=True)
+    assert rest.table_2 is None and rest.table_1.pair_ew is None
+    play_round(round_, user)
+    score = TeamScore.objects.get(match=rest)
+    assert (score.vp, score.mp_for, score.played) == (14, 705, False)
+
+
+def test_lineup_changes_the_tables_and_makes_the_pair():
+    tournament, made = make_team_event(teams_count=4, roster=6)
+    round_ = rounds.generate_round(made[0].girone)
+    match = match_of(round_, 1)
+    team = match.team_a
+    members = [m.player_id for m in team.members.order_by("order")]
+    teams.set_lineup(match, team, [(members[4], members[5]), (members[0], members[2])])
+    match.table_1.refresh_from_db()
+    match.table_2.refresh_from_db()
+    first = match.table_1.pair_ns
+    second = match.table_2.pair_ew
+    assert {first.player1_id, first.player2_id} == {members[4], members[5]}
+    assert {second.player1_id, second.player2_id} == {members[0], members[2]}
+    assert second.number == team.number * 100 + 4  # 3 default pairs, then this one
+    assert round_violations(round_) == []
+    with pytest.raises(RoundError, match="both pairs"):
+        teams.set_lineup(
+            match, team, [(members[0], members[1]), (members[1], members[2])]
+        )
+
+
+def test_lineup_frozen_once_a_result_is_in():
+    tournament, made = make_team_event(teams_count=4)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    match = match_of(round_, 1)
+    enter(match.table_1, user, hands((300, 0), (200, 100), (100, 150)))
+    team = match.team_b
+    members = [m.player_id for m in team.members.order_by("order")]
+    with pytest.raises(RoundError, match="result of this match"):
+        teams.set_lineup(
+            match, team, [(members[2], members[3]), (members[0], members[1])]
+        )
+
+
+def test_danese_modificato_ranks_teams_and_avoids_the_previous_opponent():
+    tournament, made = make_team_event(teams_count=6, plan="seeded+3xdanese_modificato")
+    user = director()
+    girone = made[0].girone
+    first = rounds.generate_round(girone)
+    play_round(first, user)
+    second = rounds.generate_round(girone)
+    assert round_violations(second) == []
+    met_first = {
+        frozenset((m.team_a_id, m.team_b_id))
+        for m in TeamMatch.objects.filter(round=first)
+    }
+    met_second = {
+        frozenset((m.team_a_id, m.team_b_id))
+        for m in TeamMatch.objects.filter(round=second)
+    }
+    assert not met_first & met_second
+
+
+def test_team_pairs_do_not_clash_with_pair_uniqueness():
+    """A roster player sits in several pairs of the team (line-ups), never twice."""
+    tournament, made = make_team_event(teams_count=2, roster=6)
+    assert Pair.objects.filter(team=made[0]).count() == 3
