@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_team_round_is_two_tables_a_match():
     """Team A's first pair NS at table 1, its second EO at table 2, against B's."""
-    tournament, made = make_team_event(teams_count=4)
+    _t, made = make_team_event(teams_count=4)
     girone = made[0].girone
     round_ = rounds.generate_round(girone)
     assert round_violations(round_) == []
@@ -32,7 +32,7 @@ def test_a_team_round_is_two_tables_a_match():
 
 def test_team_score_needs_both_tables_and_sums_the_differences():
     """Sum of differences: +350 and -50 make +300, 11-9 on the 3-smazzate team table."""
-    tournament, made = make_team_event(teams_count=4)
+    _t, made = make_team_event(teams_count=4)
     user = director()
     round_ = rounds.generate_round(made[0].girone)
     rounds.publish_round(round_)
@@ -48,7 +48,7 @@ def test_team_score_needs_both_tables_and_sums_the_differences():
 
 
 def test_odd_teams_rest_at_a_rest_table():
-    tournament, made = make_team_event(teams_count=5)
+    _t, made = make_team_event(teams_count=5)
     user = director()
     round_ = rounds.generate_round(made[0].girone)
     rest = TeamMatch.objects.get(round=round_, team_b__isnull=True)
@@ -59,7 +59,7 @@ def test_odd_teams_rest_at_a_rest_table():
 
 
 def test_lineup_changes_the_tables_and_makes_the_pair():
-    tournament, made = make_team_event(teams_count=4, roster=6)
+    _t, made = make_team_event(teams_count=4, roster=6)
     round_ = rounds.generate_round(made[0].girone)
     match = match_of(round_, 1)
     team = match.team_a
@@ -80,7 +80,7 @@ def test_lineup_changes_the_tables_and_makes_the_pair():
 
 
 def test_lineup_frozen_once_a_result_is_in():
-    tournament, made = make_team_event(teams_count=4)
+    _t, made = make_team_event(teams_count=4)
     user = director()
     round_ = rounds.generate_round(made[0].girone)
     rounds.publish_round(round_)
@@ -95,7 +95,7 @@ def test_lineup_frozen_once_a_result_is_in():
 
 
 def test_danese_modificato_ranks_teams_and_avoids_the_previous_opponent():
-    tournament, made = make_team_event(teams_count=6, plan="seeded+3xdanese_modificato")
+    _t, made = make_team_event(teams_count=6, plan="seeded+3xdanese_modificato")
     user = director()
     girone = made[0].girone
     first = rounds.generate_round(girone)
@@ -115,5 +115,5 @@ def test_danese_modificato_ranks_teams_and_avoids_the_previous_opponent():
 
 def test_team_pairs_do_not_clash_with_pair_uniqueness():
     """A roster player sits in several pairs of the team (line-ups), never twice."""
-    tournament, made = make_team_event(teams_count=2, roster=6)
+    _t, made = make_team_event(teams_count=2, roster=6)
     assert Pair.objects.filter(team=made[0]).count() == 3
