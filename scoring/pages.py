@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -25,7 +26,7 @@ from django.utils.translation import gettext as _
 from rules.bounds import hand_bounds
 from rules.vp import vp_table
 from tournament import visibility
-from tournament.models import Round, Table, Tournament, TournamentRole
+from tournament.models import Round, Table, TeamMatch, Tournament, TournamentRole
 from tournament.permissions import has_role
 from tournament.words import GameWords, game_words
 
@@ -70,6 +71,42 @@ class RowContext:
         return base.replace("/tavolo/0/", f"/tavolo/{number}/")
 
 
+@dataclass(frozen=True)
+class TeamInfo:
+    """A table's team match, as the entry page names it (docs/rules.md §11)."""
+
+    match: int
+    team_ns: str
+    team_ew: str  # empty at a rest table
+    result: str  # the match's VP once both tables count, else empty
+
+
+def team_info(round_: Round, tables: list[Table] | None = None) -> dict[int, TeamInfo]:
+    """Table id -> its team match, for the tables of a team round (all when None)."""
+    from .models import TeamScore
+
+    matches = TeamMatch.objects.filter(round=round_).select_related("team_a", "team_b")
+    if tables is not None:
+        ids = [t.pk for t in tables]
+        matches = matches.filter(Q(table_1_id__in=ids) | Q(table_2_id__in=ids))
+    found = list(matches)
+    vp = {(s.match_id, s.side): s.vp for s in TeamScore.objects.filter(match__in=found)}
+    info: dict[int, TeamInfo] = {}
+    for m in found:
+        a, b = str(m.team_a), str(m.team_b) if m.team_b else ""
+        result = ""
+        if (m.pk, "a") in vp:
+            result = (
+                f"{vp[m.pk, 'a']}–{vp[m.pk, 'b']} VP"
+                if (m.pk, "b") in vp
+                else f"{vp[m.pk, 'a']} VP"
+            )
+        info[m.table_1_id] = TeamInfo(m.number, a, b, result)
+        if m.table_2_id is not None:
+            info[m.table_2_id] = TeamInfo(m.number, b, a, result)
+    return info
+
+
 @dataclass
 class TableRow:
     """One table of the entry page."""
@@ -80,6 +117,7 @@ class TableRow:
     waiting: bool  # this user typed the first sheet of a double entry
     second: bool  # the form is a (blind) second entry
     table_url: str = ""
+    team: TeamInfo | None = None  # team tournaments: the match this table belongs to
 
     @property
     def status(self) -> str:
@@ -160,7 +198,10 @@ def _fresh_sheet(
     }
     if shape["rest"]:
         values["kind"] = Kind.REST
-        values["reason"] = _("Rest (odd number of pairs)")
+        if tournament.is_teams:
+            values["reason"] = _("Rest (odd number of teams)")
+        else:
+            values["reason"] = _("Rest (odd number of pairs)")
     return quick.QuickSheet(
         f"t{table.number}", shape["rows"], shape["rest"], values, shown=shape["shown"]
     )
@@ -237,6 +278,10 @@ def entry_context(
         )
         for t in tables
     ]
+    if tournament.is_teams:
+        info = team_info(round_)
+        for row in rows:
+            row.team = info.get(row.table.pk)
     progress = services.round_progress(round_.pk)
     return {
         "tournament": tournament,
@@ -264,6 +309,8 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
     )
     ctx = RowContext.of(request, tournament, round_)
     row = table_row(tournament, round_, table, result, ctx)
+    if tournament.is_teams:
+        row.team = team_info(round_, [table]).get(table.pk)
     return render_to_string(
         "scoring/includes/_table_row.html",
         {"row": row, "tournament": tournament, "round": round_, "words": ctx.words},

@@ -46,6 +46,12 @@ class TournamentForm(NoSuffix, forms.Form):
         empty_label=_("— none —"),
     )
     game = forms.ChoiceField(label=_("Card game"), choices=Tournament.Game.choices)
+    format = forms.ChoiceField(
+        label=_("Format"),
+        choices=Tournament.Format.choices,
+        initial=Tournament.Format.PAIRS,
+        help_text=_("Teams: two pairs a team, matches over two tables (Burraco)."),
+    )
     rule_pack = forms.ChoiceField(label=_("Rule pack"))
     hands_per_round = forms.TypedChoiceField(
         label=_("Hands per round"),
@@ -107,7 +113,7 @@ class TournamentForm(NoSuffix, forms.Form):
         ]
         self.fields["hands_per_round"].choices = hands_groups()
         if editing:
-            for name in ("game", "rule_pack"):
+            for name in ("game", "format", "rule_pack"):
                 self.fields[name].disabled = True
                 self.fields[name].required = False
                 self.fields[name].help_text = _(
@@ -122,6 +128,7 @@ class TournamentForm(NoSuffix, forms.Form):
             "venue": tournament.venue,
             "organiser": tournament.organiser,
             "game": tournament.game,
+            "format": tournament.format,
             "rule_pack": tournament.rule_pack,
             "hands_per_round": tournament.hands_per_round,
             "rounds_planned": tournament.rounds_planned,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import pairs, rounds, staff, tournaments
+from .views import pairs, rounds, staff, teams, tournaments
 
 app_name = "tournament"
 
@@ -26,6 +26,13 @@ urlpatterns = [
     path("<slug:slug>/coppie/", pairs.pairs, name="pairs"),
     path("<slug:slug>/coppie/<id:number>/ritiro/", pairs.withdraw, name="withdraw"),
     path("<slug:slug>/importa/", pairs.import_pairs, name="import"),
+    path("<slug:slug>/squadre/", teams.teams, name="teams"),
+    path(
+        "<slug:slug>/squadre/<int:number>/ritiro/",
+        teams.withdraw_team,
+        name="withdraw_team",
+    ),
+    path("<slug:slug>/squadre/importa/", teams.import_teams, name="import_teams"),
     path("<slug:slug>/gironi/", pairs.gironi, name="gironi"),
     path("<slug:slug>/genera-tutti/", rounds.generate_all, name="generate_all"),
     path("<slug:slug>/pubblica-tutti/", rounds.publish_all, name="publish_all"),
@@ -38,4 +45,5 @@ urlpatterns = [
     path(ROUND + "rigenera/", rounds.regenerate, name="regenerate"),
     path(ROUND + "elimina/", rounds.delete, name="delete"),
     path(ROUND + "visibilita/", rounds.visibility, name="visibility"),
+    path(ROUND + "formazioni/<int:match>/", teams.lineup, name="lineup"),
 ]

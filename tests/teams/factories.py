@@ -73,7 +73,8 @@ def make_team_event(
         teams.register_team(tournament, team_entry(n, roster, seed=n))
         for n in range(1, teams_count + 1)
     ]
-    teams.split_teams_into_gironi(tournament, count=gironi)
+    if gironi:
+        teams.split_teams_into_gironi(tournament, count=gironi)
     return tournament, list(Team.objects.filter(pk__in=[t.pk for t in made]))
 
 

@@ -73,7 +73,7 @@ def test_lineup_changes_the_tables_and_makes_the_pair():
     assert {second.player1_id, second.player2_id} == {members[0], members[2]}
     assert second.number == team.number * 100 + 4  # 3 default pairs, then this one
     assert round_violations(round_) == []
-    with pytest.raises(RoundError, match="both pairs"):
+    with pytest.raises(RoundError, match="entrambe le coppie"):
         teams.set_lineup(
             match, team, [(members[0], members[1]), (members[1], members[2])]
         )
@@ -88,7 +88,7 @@ def test_lineup_frozen_once_a_result_is_in():
     enter(match.table_1, user, hands((300, 0), (200, 100), (100, 150)))
     team = match.team_b
     members = [m.player_id for m in team.members.order_by("order")]
-    with pytest.raises(RoundError, match="result of this match"):
+    with pytest.raises(RoundError, match="risultato di questo incontro"):
         teams.set_lineup(
             match, team, [(members[2], members[3]), (members[0], members[1])]
         )

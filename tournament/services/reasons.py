@@ -9,7 +9,6 @@ the rules wrote it.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from rules.errors import PairingError
 
@@ -116,12 +115,10 @@ def _team_reason(exc: PairingError) -> str:
         ) % {"count": p["count"], "resters": _pair_list(p["resters"])}
     values = {"count": p["count"], "tables": p["tables"], "left": _pair_list(p["left"])}
     return (
-        ngettext(
-            "the %(count)s teams cannot all meet without a forbidden match: at best"
-            " %(tables)s match, leaving teams %(left)s without an allowed opponent",
-            "the %(count)s teams cannot all meet without a forbidden match: at best"
-            " %(tables)s matches, leaving teams %(left)s without an allowed opponent",
-            p["tables"],
+        _(
+            "the %(count)s teams cannot all meet without a forbidden match (most"
+            " matches possible: %(tables)s): teams %(left)s are left without an"
+            " allowed opponent"
         )
         % values
     )

@@ -87,7 +87,7 @@ class _TeamChecker:
             for p in Player.objects.filter(membership_number__in=numbers)
         }
         self.clubs = _find_clubs({e.club for e in entries if e.club.strip()})
-        self.seen_players: list[tuple[str, str, int | None]] = []
+        self.seen_players: list[tuple[str, str, TeamEntry]] = []
         self.seen_numbers: dict[int, int | None] = {}
         self.seen_names: dict[str, int | None] = {}
 
@@ -236,18 +236,20 @@ class _TeamChecker:
                     "registered_player",
                 )
                 break
-        for other_key, other_tessera, line in self.seen_players:
+        for other_key, other_tessera, other in self.seen_players:
             if _same(key, tessera, other_key, other_tessera):
-                where = _("this team") if line == entry.line and line else _where(line)
-                self.add(
-                    entry,
-                    _("%(player)s is also on %(where)s.")
-                    % {"player": person, "where": where},
-                    field,
-                    "duplicate_player",
-                )
+                if other is entry:
+                    message = _("%(player)s is listed twice in the roster.") % {
+                        "player": person
+                    }
+                else:
+                    message = _("%(player)s is also on %(where)s.") % {
+                        "player": person,
+                        "where": _where(other.line),
+                    }
+                self.add(entry, message, field, "duplicate_player")
                 break
-        self.seen_players.append((key, tessera, entry.line))
+        self.seen_players.append((key, tessera, entry))
 
 
 def _same(key: str, tessera: str, other_key: str, other_tessera: str) -> bool:

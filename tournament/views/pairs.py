@@ -17,6 +17,7 @@ from tournament.services.errors import ServiceError
 from tournament.services.registration import EntriesInvalid
 from tournament.services.tournaments import gironi_of
 
+from . import teams as team_views
 from .common import show_error
 
 DIRECTOR = TournamentRole.Role.DIRECTOR
@@ -24,6 +25,8 @@ DIRECTOR = TournamentRole.Role.DIRECTOR
 
 @role_required(DIRECTOR)
 def pairs(request, tournament):
+    if tournament.is_teams:  # a team's pairs come from its roster
+        return redirect("tournament:teams", slug=tournament.slug)
     form = PairForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -79,6 +82,8 @@ def withdraw(request, tournament, number):
 @role_required(DIRECTOR)
 def import_pairs(request, tournament):
     """Paste or upload, see every error by line, fix, and confirm a clean preview."""
+    if tournament.is_teams:
+        return redirect("tournament:import_teams", slug=tournament.slug)
     form = ImportForm(request.POST or None, request.FILES or None)
     preview = None
     if request.method == "POST" and form.is_valid():
@@ -122,6 +127,8 @@ def import_pairs(request, tournament):
 
 @role_required(DIRECTOR)
 def gironi(request, tournament):
+    if tournament.is_teams:
+        return team_views.gironi(request, tournament)
     existing = gironi_of(tournament)
     form = SplitForm(request.POST or None, initial={"count": len(existing) or 2})
     pairs = list(

@@ -33,7 +33,8 @@ def _next_movement(tournament, girone, rounds) -> str:
     number = len(rounds) + 1
     if rounds and rounds[-1].status == Round.Status.DRAFT:
         number -= 1
-    count = girone.pairs.filter(withdrawn=False).count()
+    members = girone.teams if tournament.is_teams else girone.pairs
+    count = members.filter(withdrawn=False).count()
     try:
         plan_of(tournament)
         return movement_label(movement_of(tournament, number, count))
@@ -52,6 +53,7 @@ def girone(request, tournament, girone):
             "tournament": tournament,
             "girone": girone,
             "pairs": girone.pairs.select_related("player1", "player2", "club"),
+            "teams": girone.teams.select_related("club"),
             "rounds": rounds,
             "next_movement": _next_movement(tournament, girone, rounds),
             "has_draft": bool(rounds) and rounds[-1].status == Round.Status.DRAFT,
@@ -93,13 +95,23 @@ def round_detail(request, tournament, girone, number):
             "pair_ew__club",
         )
     )
+    matches = []
+    if tournament.is_teams:
+        by_pk = {t.pk: t for t in tables}
+        for m in round_.team_matches.select_related("team_a", "team_b"):
+            m.first = by_pk[m.table_1_id]
+            m.second = by_pk.get(m.table_2_id)
+            matches.append(m)
     return render(
         request,
-        "tournament/round.html",
+        "tournament/team_round.html"
+        if tournament.is_teams
+        else "tournament/round.html",
         {
             "tournament": tournament,
             "round": round_,
             "girone": round_.girone,
+            "matches": matches,
             "tables": [t for t in tables if t.pair_ew_id is not None],
             "resting": [t for t in tables if t.pair_ew_id is None],
             "violations": services.round_violations(round_),
@@ -131,8 +143,12 @@ def _back(round_: Round):
 def swap(request, tournament, girone, number):
     round_ = get_round(tournament, girone, number)
     form = SwapForm(request.POST)
+    teams = tournament.is_teams
     if not form.is_valid():
-        messages.error(request, _("Give the numbers of the two pairs to swap."))
+        if teams:
+            messages.error(request, _("Give the numbers of the two teams to swap."))
+        else:
+            messages.error(request, _("Give the numbers of the two pairs to swap."))
         return _back(round_)
     first, second = form.cleaned_data["first"], form.cleaned_data["second"]
     try:
@@ -140,9 +156,11 @@ def swap(request, tournament, girone, number):
     except ServiceError as error:
         show_error(request, error)
         return _back(round_)
-    messages.success(
-        request, _("Pairs %(a)s and %(b)s swapped.") % {"a": first, "b": second}
-    )
+    if teams:
+        done = _("Teams %(a)s and %(b)s swapped.")
+    else:
+        done = _("Pairs %(a)s and %(b)s swapped.")
+    messages.success(request, done % {"a": first, "b": second})
     for violation in outcome.violations:
         messages.warning(
             request,

@@ -68,6 +68,7 @@ def create(request):
                 by=request.user,
                 game=data["game"],
                 rule_pack=data["rule_pack"],
+                format=data["format"],
                 **_tournament_kwargs(data),
             )
         except ServiceError as error:
@@ -124,11 +125,13 @@ def dashboard(request, tournament):
         gironi.append(
             {
                 "girone": girone,
-                "pairs": girone.pairs.filter(withdrawn=False).count(),
+                "pairs": (girone.teams if tournament.is_teams else girone.pairs)
+                .filter(withdrawn=False)
+                .count(),
                 "rounds": rounds,
             }
         )
-    pairs = tournament.pairs
+    pairs = tournament.teams if tournament.is_teams else tournament.pairs
     return render(
         request,
         "tournament/dashboard.html",
