@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import team_views, views
 
 app_name = "public"
 
@@ -19,4 +19,6 @@ urlpatterns = [
     path("<slug:slug>/dove-gioco/", views.where, name="where"),
     path("<slug:slug>/classifica/", views.standings, name="standings"),
     path("<slug:slug>/coppia/<id:number>/", views.pair, name="pair"),
+    path("<slug:slug>/squadra/<id:number>/", team_views.team, name="team"),
+    path("<slug:slug>/classifica/coppie/", team_views.team_pairs, name="team_pairs"),
 ]

@@ -20,9 +20,10 @@ from django.views.decorators.http import require_GET
 from standings.models import Season, Snapshot
 from standings.services import read
 from tournament.links import pair_url, qr_svg
+from standings.services.teams import team_tables
 from tournament.models import Pair
 
-from . import services
+from . import services, team_views
 from .http import client_tag, etag_from_content, revalidate
 
 
@@ -51,6 +52,8 @@ def tournament(request, slug):
 def where(request, slug):
     """Dove gioco? A pair by number or name: its table, line and opponents."""
     obj = services.get_tournament(slug)
+    if obj.is_teams:
+        return team_views.where(request, obj)
     search = services.find_pairs(obj, request.GET.get("q", ""))
     seat = None
     if len(search.pairs) == 1:
@@ -142,9 +145,13 @@ def standings(request, slug):
     key = f"public:standings:{obj.pk}:{version}:{lang}"
     body = cache.get(key) if use_cache else None
     if body is None:
+        if obj.is_teams:  # team rows (docs/rules.md §11)
+            template, tables = "public/_team_standings_tables.html", team_tables(found)
+        else:
+            template, tables = "public/_standings_tables.html", read.tables(found)
         body = render_to_string(
-            "public/_standings_tables.html",
-            {"tournament": obj, "tables": read.tables(found), "english": lang == "en"},
+            template,
+            {"tournament": obj, "tables": tables, "english": lang == "en"},
         )
         if use_cache:
             cache.set(key, body, 3600)

@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Girone, Pair, Stage, Tournament
+from tournament.models import Girone, Pair, Stage, Team, Tournament
 from tournament.models.structure import other_tournament_error, references_trusted
 
 
@@ -279,6 +279,58 @@ class Row(models.Model):
     def attendance(self) -> str:
         """ "entrata al turno 2", "ritirata dopo il turno 3" (translated), or ""."""
         return attendance_note(self.missed, self.entered_round, self.withdrew_after)
+
+
+class TeamRow(models.Model):
+    """One team's line in a snapshot of a team tournament (docs/rules.md §11), in order;
+    ``note`` explains its tie, if any. A team girone's snapshot holds these rows."""
+
+    snapshot = models.ForeignKey(
+        Snapshot, on_delete=models.CASCADE, related_name="team_rows"
+    )
+    index = models.PositiveIntegerField(_("order"))
+    position = models.PositiveIntegerField(_("position"))
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    team_number = models.PositiveIntegerField(_("team"))
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    girone_label = models.CharField(_("girone"), max_length=20, blank=True)
+    vp = models.IntegerField(_("VP"))
+    mp_for = models.IntegerField(_("MP scored"))
+    mp_against = models.IntegerField(_("MP conceded"))
+    played = models.PositiveIntegerField(_("matches played"))
+    byes = models.PositiveIntegerField(_("rests"))
+    average = models.CharField(_("VP per match"), max_length=12, blank=True)
+    tie = models.PositiveIntegerField(_("tie group"), null=True, blank=True)
+    by_lot = models.BooleanField(_("placed by lot"), default=False)
+
+    note = ""
+    note_en = ""
+
+    class Meta:
+        ordering = ["snapshot", "index"]
+        verbose_name = _("team standings row")
+        verbose_name_plural = _("team standings rows")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["snapshot", "index"], name="unique_team_row_index"
+            ),
+            models.UniqueConstraint(
+                fields=["snapshot", "team"], name="unique_team_row_team"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.team_number} {self.name}"
+
+    @property
+    def mp_diff(self) -> int:
+        return self.mp_for - self.mp_against
+
+    @property
+    def signed_diff(self) -> str:
+        diff = self.mp_diff
+        return f"+{diff}" if diff > 0 else str(diff)
 
 
 #: Points per placing when a season gives no scale: no F.I.Bur. table was found

@@ -37,4 +37,5 @@ urlpatterns = [
         name="federation-club",
     ),
     path("<slug:slug>/csv/", views.export_csv, name="csv"),
+    path("<slug:slug>/coppie-nelle-squadre/", views.team_pairs, name="team_pairs"),
 ]

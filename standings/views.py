@@ -21,6 +21,7 @@ from .services import read
 from .services.config import chain_text, missed_round_text, standings_settings
 from .services.provisional import provisional_standings
 from .services.store import refresh_tournament
+from .services.teams import butler, team_tables
 from .services.visibility import set_round_visibility
 
 DIRECTOR = TournamentRole.Role.DIRECTOR
@@ -41,7 +42,7 @@ def director(request, tournament):
         "standings/director.html",
         {
             "tournament": tournament,
-            "tables_html": _tables_html(request, tournament, read.tables(found)),
+            "tables_html": _tables_html(request, tournament, found),
             "rounds": rounds,
             "gironi": Girone.objects.filter(stage__tournament=tournament),
             "settings": settings,
@@ -89,11 +90,15 @@ def recompute(request, tournament):
     return redirect("standings:director", slug=tournament.slug)
 
 
-def _tables_html(request, tournament, tables):
+def _tables_html(request, tournament, found):
     from django.template.loader import render_to_string
 
+    if tournament.is_teams:
+        template, tables = "public/_team_standings_tables.html", team_tables(found)
+    else:
+        template, tables = "public/_standings_tables.html", read.tables(found)
     return render_to_string(
-        "public/_standings_tables.html",
+        template,
         {
             "tournament": tournament,
             "tables": tables,
@@ -109,4 +114,16 @@ def export_csv(request, tournament):
     suffix = "-pubblica" if kind == "public" else ""
     return csvsafe.download(
         standings_csv(tournament, kind), f"classifica-{tournament.slug}{suffix}.csv"
+    )
+
+
+@role_required(DIRECTOR)
+def team_pairs(request, tournament):
+    """Team tournaments: what each pair brought its team (confirmed results)."""
+    if not tournament.is_teams:
+        return redirect("standings:director", slug=tournament.slug)
+    return render(
+        request,
+        "standings/butler.html",
+        {"tournament": tournament, "butler": butler(tournament)},
     )

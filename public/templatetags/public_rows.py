@@ -46,3 +46,39 @@ def standings_rows(table, tournament) -> SafeString:
         ]
         out.append("\n" + "".join(cells))
     return mark_safe("".join(out))
+
+
+@register.simple_tag
+def team_standings_rows(table, tournament) -> SafeString:
+    """``<tr>`` of every row of a team table (``standings.services.teams.TeamTable``)."""
+    snapshot = table.snapshot
+    overall = not snapshot.girone_id
+    averaged = bool(table.rows and table.rows[0].average)
+    link = reverse("public:team", args=[tournament.slug, 0])
+    head, tail = link.rsplit("/0/", 1)
+    anchor = escape(snapshot.etag)
+    out: list[str] = []
+    for r in table.rows:
+        tie = r.tie
+        cells = [
+            '<tr class="tie">' if tie else "<tr>",
+            f'<td class="num">{r.position}',
+            f'<sup><a href="#{anchor}-n{tie}">{tie}</a></sup>' if tie else "",
+            f'</td><td class="num"><a href="{head}/{r.team_number}/{tail}">'
+            f"{r.team_number}</a></td><td>{escape(r.name)}",
+            f'<div class="muted">{escape(r.club)}</div>' if r.club else "",
+            "</td>",
+            f"<td>{escape(r.girone_label)}</td>" if overall else "",
+            f'<td class="num"><strong>{r.vp}</strong></td>',
+            f'<td class="num">{escape(r.average)}</td>' if averaged else "",
+            f'<td class="num">{r.signed_diff}</td><td class="num hide-s">{r.mp_for}</td>'
+            f'<td class="num hide-s">{r.played}</td></tr>',
+        ]
+        out.append("\n" + "".join(cells))
+    return mark_safe("".join(out))
+
+
+@register.filter
+def butler_cells(line, rounds) -> list[str]:
+    """A butler line's cells, one per round of the table (empty where it sat out)."""
+    return line.cells(rounds)

@@ -37,6 +37,7 @@ from .ranking import (
     stage_rounds,
 )
 from .rows import RowData, build_rows, content_digest, notes_of, replace_rows
+from .teams import refresh_team_girone, refresh_team_stage
 
 Kind = Snapshot.Kind
 
@@ -93,6 +94,9 @@ def public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
 
 
 def refresh_girone(girone: Girone, ctx: Context) -> None:
+    if ctx.tournament.is_teams:  # a team girone ranks its teams (docs/rules.md §11)
+        refresh_team_girone(girone, ctx)
+        return
     scores = confirmed_scores([girone.pk])
     released = public_rounds([girone.pk])
     attendance = _attendance(girone.pk, scores)
@@ -132,6 +136,9 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
     """The overall standings of a stage with several gironi: the stable merge of the
     girone standings, by VP per round when the plan gives the gironi different
     numbers of rounds (docs/rules.md §8)."""
+    if ctx.tournament.is_teams:
+        refresh_team_stage(stage, ctx)
+        return
     gironi = list(Girone.objects.filter(stage=stage).values_list("id", flat=True))
     if len(gironi) < 2:
         Snapshot.objects.filter(stage=stage, girone__isnull=True).delete()

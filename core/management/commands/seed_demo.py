@@ -22,6 +22,7 @@ DEMO_HOOKS = (
     "scoring.demo",
     "standings.demo",
     "knockout.demo",
+    "core.demo_teams",
     "printing.demo",
 )
 

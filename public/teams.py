@@ -1,0 +1,177 @@
+"""What the public site shows of a team tournament (docs/rules.md §11): where a team
+plays, its matches and results, found by team number, team name or a player's surname.
+
+The same toggles as the pair pages (:mod:`public.services`): a match is shown only when
+its round's tables are public, its result only when the round's results are public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournament.models import (
+    Pair,
+    Round,
+    Table,
+    Team,
+    TeamMatch,
+    TeamMember,
+    Tournament,
+)
+
+
+@dataclass(frozen=True)
+class TeamSearch:
+    """The answer to "Dove gioco?" in a team tournament."""
+
+    query: str
+    teams: list[Team]
+    message: str = ""
+
+
+def find_teams(tournament: Tournament, query: str) -> TeamSearch:
+    """A team by number, by (part of) its name or a roster player's name."""
+    query = " ".join(query.split())[:60]
+    if not query:
+        return TeamSearch(query, [], _("Type your team number, its name or a surname."))
+    teams = Team.objects.filter(tournament=tournament).select_related("club")
+    number = query.lstrip("#").strip()
+    if number.isdigit():
+        found = list(teams.filter(number=int(number)))
+        if not found:
+            top = teams.order_by("-number").values_list("number", flat=True).first()
+            return TeamSearch(
+                query,
+                [],
+                _(
+                    "No team has number %(number)s in this tournament (teams: 1–%(last)s)."
+                )
+                % {"number": number, "last": top or 0},
+            )
+        return TeamSearch(query, found)
+    words = query.split()
+    by_player = TeamMember.objects.filter(tournament=tournament)
+    for word in words:
+        by_player = by_player.filter(
+            Q(player__last_name__icontains=word) | Q(player__first_name__icontains=word)
+        )
+    by_name = Q()
+    for word in words:
+        by_name &= Q(name__icontains=word)
+    found = list(
+        teams.filter(by_name | Q(pk__in=by_player.values("team_id"))).order_by(
+            "number"
+        )[:20]
+    )
+    if not found:
+        return TeamSearch(
+            query,
+            [],
+            _('No team or player named "%(name)s" in this tournament.')
+            % {"name": query},
+        )
+    return TeamSearch(query, found)
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """One of the team's pairs in a match: its table, line and the opposing pair."""
+
+    table: Table
+    line: str  # "NS" / "EO"
+    pair: Pair
+    opponent: Pair | None
+    mp_for: int | None = None
+    mp_against: int | None = None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """One of a team's matches (or rests) as a player reads it."""
+
+    round: Round
+    match: TeamMatch
+    opponent: Team | None
+    seats: list[TableSeat]
+    vp: int | None = None  # only when the round's results are public and complete
+    mp_for: int | None = None
+    mp_against: int | None = None
+
+    @property
+    def signed_diff(self) -> str:
+        if self.mp_for is None or self.mp_against is None:
+            return ""
+        diff = self.mp_for - self.mp_against
+        return f"+{diff}" if diff > 0 else str(diff)
+
+
+def team_matches(team: Team) -> list[MatchView]:
+    """The team's matches in the rounds whose tables are released, in play order."""
+    from scoring.models import PairScore, TeamScore
+
+    matches = list(
+        TeamMatch.objects.filter(
+            Q(team_a=team) | Q(team_b=team), round__tables_public=True
+        )
+        .select_related(
+            "round__girone__stage",
+            "team_a",
+            "team_b",
+            "table_1__pair_ns__player1",
+            "table_1__pair_ns__player2",
+            "table_1__pair_ew__player1",
+            "table_1__pair_ew__player2",
+            "table_2__pair_ns__player1",
+            "table_2__pair_ns__player2",
+            "table_2__pair_ew__player1",
+            "table_2__pair_ew__player2",
+        )
+        .order_by("round__girone__stage__order", "round__number")
+    )
+    released = [m for m in matches if m.round.results_public]
+    scores = {
+        s.match_id: s for s in TeamScore.objects.filter(team=team, match__in=released)
+    }
+    pair_scores = {
+        (s.table_id, s.pair_id): s
+        for s in PairScore.objects.filter(
+            table__in=[t for m in released for t in m.tables]
+        )
+    }
+    out = []
+    for m in matches:
+        side_a = m.team_a_id == team.pk
+        seats = []
+        for t in m.tables:
+            mine_ns = (t == m.table_1) == side_a
+            pair = t.pair_ns if mine_ns else t.pair_ew
+            if pair is None:
+                continue
+            other = t.pair_ew if mine_ns else t.pair_ns
+            ps = pair_scores.get((t.pk, pair.pk))
+            seats.append(
+                TableSeat(
+                    t,
+                    "NS" if mine_ns else "EO",
+                    pair,
+                    other,
+                    ps.mp_for if ps else None,
+                    ps.mp_against if ps else None,
+                )
+            )
+        score = scores.get(m.pk)
+        out.append(
+            MatchView(
+                m.round,
+                m,
+                m.team_b if side_a else m.team_a,
+                seats,
+                score.vp if score else None,
+                score.mp_for if score else None,
+                score.mp_against if score else None,
+            )
+        )
+    return out

@@ -1,0 +1,484 @@
+"""Team standings (docs/rules.md §11): the same chain, avulsa and explanations as pairs.
+
+A team girone's results are its :class:`~scoring.models.TeamScore` rows (one per team
+and complete match; a rest is a match against nobody). They are ranked by
+:func:`rules.standings.rank` with the tournament's chain, lot seed and the referee's
+decisions (orders of team numbers), exactly as a pair girone, and stored in the girone's
+:class:`~standings.models.Snapshot` as :class:`~standings.models.TeamRow` rows (kinds
+``confirmed`` and ``public``); a stage with several gironi gets overall standings by
+:func:`rules.standings.rank_across`. :func:`refresh_team_girone` and
+:func:`refresh_team_stage` are called by :mod:`.store` for team tournaments.
+
+:func:`butler` is the second view: what each pair brought its team, round by round
+(its MP difference at its table), read from the pair scores.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import NamedTuple
+
+from rules.standings import (
+    HEAD_TO_HEAD,
+    Explanation,
+    Labels,
+    MatchTuple,
+    StandingRow,
+    rank,
+    rank_across,
+    render_explanation,
+)
+from tournament.models import Girone, Pair, Round, Stage, Team, Tournament
+
+from ..models import Snapshot, TeamRow
+from .context import Context
+
+Kind = Snapshot.Kind
+
+LABELS_IT = Labels("Squadre", "VP", "MP")
+LABELS_EN = Labels("Teams", "VP", "MP")
+
+
+class TeamResult(NamedTuple):
+    """What one team match (or rest) gave one team: a TeamScore row."""
+
+    team_id: int
+    opponent_id: int | None
+    girone_id: int
+    round_number: int
+    match_id: int
+    side: str
+    vp: int
+    mp_for: int
+    mp_against: int
+    played: bool
+
+
+_FIELDS = TeamResult._fields
+
+
+@dataclass(frozen=True)
+class TeamInfo:
+    number: int
+    name: str
+    club: str
+    girone_label: str
+
+
+def team_infos(tournament: Tournament) -> dict[int, TeamInfo]:
+    found = Team.objects.filter(tournament=tournament).values_list(
+        "pk", "number", "name", "club__name", "girone__label"
+    )
+    return {
+        pk: TeamInfo(number, name, club or "", label or "")
+        for pk, number, name, club, label in found
+    }
+
+
+def team_results(girone_ids: Iterable[int]) -> list[TeamResult]:
+    from scoring.models import TeamScore
+
+    rows = TeamScore.objects.filter(girone_id__in=list(girone_ids)).values_list(
+        *_FIELDS
+    )
+    return list(map(TeamResult._make, rows.order_by()))
+
+
+def team_matches(results: Iterable[TeamResult]) -> list[MatchTuple[int]]:
+    """One match per team match whose teams met; a match against None otherwise."""
+    sides: dict[int, dict[str, TeamResult]] = {}
+    out: list[MatchTuple[int]] = []
+    for r in results:
+        if r.played and r.opponent_id is not None:
+            sides.setdefault(r.match_id, {})[r.side] = r
+        else:
+            out.append((r.team_id, None, r.mp_for, r.mp_against, r.vp, 0))
+    for pair in sides.values():
+        a, b = pair.get("a"), pair.get("b")
+        if a is not None and b is not None:
+            out.append((a.team_id, b.team_id, a.mp_for, b.mp_for, a.vp, b.vp))
+        else:
+            for one in pair.values():
+                out.append((one.team_id, None, one.mp_for, one.mp_against, one.vp, 0))
+    return out
+
+
+def _decisions(
+    ctx: Context, infos: dict[int, TeamInfo], ids: set[int]
+) -> list[list[int]]:
+    """The referee's orders (team numbers in the config) that apply to these teams."""
+    by_number = {info.number: pk for pk, info in infos.items()}
+    out: list[list[int]] = []
+    seen: set[int] = set()
+    for order in ctx.config.decisions or []:
+        if not isinstance(order, list):
+            continue
+        found = [by_number[n] for n in order if n in by_number]
+        if len(found) == len(order) and set(found) <= ids and seen.isdisjoint(found):
+            out.append(found)
+            seen.update(found)
+    return out
+
+
+def _chain(chain: Sequence[str], decided: bool) -> list[str]:
+    out = list(chain)
+    if decided and "decision" not in out:
+        out.insert(out.index("lot") if "lot" in out else len(out), "decision")
+    return out
+
+
+@dataclass
+class _Row:
+    index: int
+    position: int
+    team_id: int
+    team_number: int
+    name: str
+    club: str
+    girone_label: str
+    vp: int
+    mp_for: int
+    mp_against: int
+    played: int
+    byes: int
+    average: str
+    tie: int | None
+    by_lot: bool
+    note: str = ""
+    note_en: str = ""
+    key: tuple[object, ...] = field(default=())
+
+
+def _rows(
+    ranked: list[StandingRow[int]], infos: dict[int, TeamInfo], per_match: bool
+) -> list[_Row]:
+    def name(pk: int) -> str:
+        return str(infos[pk].number) if pk in infos else str(pk)
+
+    notes: dict[int, tuple[int, str, str]] = {}
+    rows = []
+    for index, r in enumerate(ranked):
+        info = infos.get(r.team) or TeamInfo(0, "", "", "")
+        tie: int | None = None
+        note = note_en = ""
+        if r.explanation is not None:
+            key = id(r.explanation)
+            if key not in notes:
+                notes[key] = (len(notes) + 1, *_render(r.explanation, name))
+            tie, note, note_en = notes[key]
+        t = r.totals
+        average = ""
+        if per_match and t.matches:
+            average = f"{float(Fraction(t.points, t.matches)):.2f}"
+        rows.append(
+            _Row(
+                index,
+                r.position,
+                r.team,
+                info.number,
+                info.name,
+                info.club,
+                info.girone_label,
+                t.points,
+                t.score_for,
+                t.score_against,
+                t.played,
+                t.byes,
+                average,
+                tie,
+                r.by_lot,
+                note,
+                note_en,
+            )
+        )
+    return rows
+
+
+def _render(explanation: Explanation[int], name) -> tuple[str, str]:
+    return (
+        render_explanation(explanation, lang="it", labels=LABELS_IT, name=name),
+        render_explanation(explanation, lang="en", labels=LABELS_EN, name=name),
+    )
+
+
+def _public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
+    return set(
+        Round.objects.filter(girone_id__in=girone_ids, results_public=True).values_list(
+            "girone_id", "number"
+        )
+    )
+
+
+def _by_kind(
+    results: list[TeamResult], released: set[tuple[int, int]]
+) -> dict[str, list[TeamResult]]:
+    public = [r for r in results if (r.girone_id, r.round_number) in released]
+    return {Kind.CONFIRMED: results, Kind.PUBLIC: public}
+
+
+def refresh_team_girone(girone: Girone, ctx: Context) -> None:
+    """Rank and store a team girone's standings (confirmed and public)."""
+    infos = team_infos(ctx.tournament)
+    results = team_results([girone.pk])
+    roster = {
+        pk
+        for pk, withdrawn in Team.objects.filter(girone=girone).values_list(
+            "pk", "withdrawn"
+        )
+        if not withdrawn
+    } | {r.team_id for r in results}
+    decisions = _decisions(ctx, infos, roster)
+    chain = _chain(ctx.settings.chain, bool(decisions))
+    for kind, counted in _by_kind(results, _public_rounds([girone.pk])).items():
+        ranked = rank(
+            team_matches(counted),
+            chain,
+            reapply_head_to_head=ctx.settings.reapply_head_to_head,
+            unmet=ctx.settings.unmet,
+            lot_seed=ctx.config.lot_seed,
+            decisions=decisions or None,
+            teams=sorted(roster),
+        )
+        _store(ctx, girone.stage, girone, kind, _rows(ranked, infos, False), counted)
+
+
+def refresh_team_stage(stage: Stage, ctx: Context) -> None:
+    """The overall team standings of a stage with several gironi."""
+    gironi = list(Girone.objects.filter(stage=stage).values_list("id", flat=True))
+    if len(gironi) < 2:
+        Snapshot.objects.filter(stage=stage, girone__isnull=True).delete()
+        return
+    infos = team_infos(ctx.tournament)
+    results = team_results(gironi)
+    sizes = {g: len({r.team_id for r in results if r.girone_id == g}) for g in gironi}
+    per_match = len({n for n in sizes.values() if n}) > 1
+    chain = [c for c in ctx.settings.chain if c not in HEAD_TO_HEAD]
+    if per_match:
+        swap = {
+            "points": "points_per_match",
+            "diff": "diff_per_match",
+            "scored": "scored_per_match",
+        }
+        chain = [swap.get(c, c) for c in chain]
+    for kind, counted in _by_kind(results, _public_rounds(gironi)).items():
+        chosen = {r.team_id for r in counted}
+        ranked: list[StandingRow[int]] = []
+        if chosen:
+            decisions = _decisions(ctx, infos, chosen)
+            ranked = rank_across(
+                [team_matches(r for r in counted if r.girone_id == g) for g in gironi],
+                _chain(chain, bool(decisions)),
+                select=sorted(chosen),
+                lot_seed=ctx.config.lot_seed,
+                decisions=decisions or None,
+            )
+        _store(ctx, stage, None, kind, _rows(ranked, infos, per_match), counted)
+
+
+def _digest(rows: list[_Row], rounds: list[int], chain: list[str], notes) -> str:
+    h = hashlib.sha256(repr((rounds, chain, notes)).encode())
+    for r in rows:
+        h.update(
+            repr(
+                (
+                    r.position,
+                    r.team_id,
+                    r.team_number,
+                    r.name,
+                    r.club,
+                    r.girone_label,
+                    r.vp,
+                    r.mp_for,
+                    r.mp_against,
+                    r.played,
+                    r.byes,
+                    r.average,
+                    r.tie,
+                    r.by_lot,
+                )
+            ).encode()
+        )
+    return h.hexdigest()
+
+
+def _store(
+    ctx: Context,
+    stage: Stage,
+    girone: Girone | None,
+    kind: str,
+    rows: list[_Row],
+    counted: list[TeamResult],
+) -> None:
+    lookup = {"stage": stage, "girone": girone, "line": "", "kind": kind}
+    snapshot = (
+        Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
+    )
+    rounds = sorted({r.round_number for r in counted})
+    chain = list(ctx.settings.chain)
+    notes: list[list[str]] = []
+    for row in rows:
+        if row.tie is not None and row.tie > len(notes):
+            notes.append([row.note, row.note_en])
+    digest = _digest(rows, rounds, chain, notes)
+    if snapshot is None:
+        snapshot = Snapshot.objects.create(tournament=ctx.tournament, **lookup)
+    elif snapshot.digest == digest:
+        return
+    TeamRow.objects.filter(snapshot=snapshot).delete()
+    TeamRow.objects.bulk_create(
+        TeamRow(
+            snapshot=snapshot,
+            index=r.index,
+            position=r.position,
+            team_id=r.team_id,
+            team_number=r.team_number,
+            name=r.name[:120],
+            club=r.club,
+            girone_label=r.girone_label,
+            vp=r.vp,
+            mp_for=r.mp_for,
+            mp_against=r.mp_against,
+            played=r.played,
+            byes=r.byes,
+            average=r.average,
+            tie=r.tie,
+            by_lot=r.by_lot,
+        )
+        for r in rows
+    )
+    snapshot.version += 1
+    snapshot.digest = digest
+    snapshot.rounds = rounds
+    snapshot.notes = notes
+    snapshot.chain = chain
+    snapshot.settings_note = ctx.settings.note
+    snapshot.save()
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamTable:
+    """One stored team ranking ready to show: its snapshot and its rows in order."""
+
+    snapshot: Snapshot
+    rows: list[TeamRow]
+
+
+def team_tables(found: list[Snapshot]) -> list[TeamTable]:
+    """The team rows of these snapshots, notes set (again if a refresh moved them)."""
+    for _attempt in range(5):
+        rows: dict[int, list[TeamRow]] = {s.pk: [] for s in found}
+        notes = {s.pk: s.notes for s in found}
+        consistent = True
+        for row in TeamRow.objects.filter(snapshot__in=found).order_by(
+            "snapshot_id", "index"
+        ):
+            if row.tie:
+                if row.tie > len(notes[row.snapshot_id]):
+                    consistent = False
+                    break
+                row.note, row.note_en = notes[row.snapshot_id][row.tie - 1]
+            rows[row.snapshot_id].append(row)
+        versions = dict(
+            Snapshot.objects.filter(pk__in=rows).values_list("pk", "version")
+        )
+        if consistent and all(versions.get(s.pk) == s.version for s in found):
+            break
+        fresh = {
+            s.pk: s
+            for s in Snapshot.objects.filter(pk__in=rows).select_related(
+                "girone", "stage"
+            )
+        }
+        found = [fresh[s.pk] for s in found if s.pk in fresh]
+    return [TeamTable(s, rows.get(s.pk, [])) for s in found]
+
+
+# --- the butler: what each pair brought its team -----------------------------------------
+
+
+@dataclass
+class PairLine:
+    """One pair of a team: its MP difference at its table, round by round."""
+
+    pair: Pair
+    by_round: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def played(self) -> int:
+        return len(self.by_round)
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_round.values())
+
+    @property
+    def signed_total(self) -> str:
+        return f"+{self.total}" if self.total > 0 else str(self.total)
+
+    @property
+    def average(self) -> str:
+        return f"{self.total / self.played:+.0f}" if self.played else ""
+
+    def cells(self, rounds: Sequence[int]) -> list[str]:
+        out = []
+        for n in rounds:
+            value = self.by_round.get(n)
+            out.append(
+                "" if value is None else (f"+{value}" if value > 0 else str(value))
+            )
+        return out
+
+
+@dataclass
+class TeamButler:
+    team: Team
+    pairs: list[PairLine]
+
+
+@dataclass(frozen=True)
+class Butler:
+    rounds: list[int]
+    teams: list[TeamButler]
+
+
+def butler(tournament: Tournament, *, public: bool = False) -> Butler:
+    """Each team's pairs and the MP difference each brought, round by round.
+
+    Played tables only (a rest or a forfeit brings no difference of its own); with
+    ``public``, only the rounds whose results are released.
+    """
+    from scoring.models import PairScore
+
+    scores = PairScore.objects.filter(
+        girone__stage__tournament=tournament, pair__team__isnull=False, played=True
+    )
+    if public:
+        scores = scores.filter(round__results_public=True)
+    pairs = {
+        p.pk: p
+        for p in Pair.objects.filter(tournament=tournament, team__isnull=False)
+        .select_related("player1", "player2")
+        .order_by("number")
+    }
+    lines: dict[int, PairLine] = {}
+    rounds: set[int] = set()
+    for pair_id, number, mp_for, mp_against in scores.values_list(
+        "pair_id", "round_number", "mp_for", "mp_against"
+    ):
+        line = lines.setdefault(pair_id, PairLine(pairs[pair_id]))
+        line.by_round[number] = line.by_round.get(number, 0) + mp_for - mp_against
+        rounds.add(number)
+    teams = []
+    for team in Team.objects.filter(tournament=tournament).order_by("number"):
+        own = [
+            lines[pk] for pk, p in pairs.items() if p.team_id == team.pk and pk in lines
+        ]
+        own.sort(key=lambda line: (-line.total, line.pair.number))
+        teams.append(TeamButler(team, own))
+    return Butler(sorted(rounds), teams)

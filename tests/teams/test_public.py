@@ -1,0 +1,70 @@
+"""Public pages of a team tournament, as a player on a phone reads them: where my team
+plays (by number, team name or surname), the team page, standings, the butler."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import TeamMatch
+from tournament.services import rounds
+
+from .factories import director, make_team_event, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_where_does_my_team_play_by_surname(client):
+    tournament, made = make_team_event(teams_count=4)
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    match = TeamMatch.objects.get(round=round_, number=1)
+    surname = match.team_b.members.order_by("order").first().player.last_name
+    page = client.get(
+        reverse("public:where", args=[tournament.slug]), {"q": surname}
+    ).content.decode()
+    assert f"Squadra {match.team_b.number}" in page
+    assert (
+        f"Tavolo <strong>{match.table_1.number}</strong> · Linea <strong>EO</strong>"
+        in page
+    )
+    assert (
+        f"Tavolo <strong>{match.table_2.number}</strong> · Linea <strong>NS</strong>"
+        in page
+    )
+    assert "Contro:" in page and match.team_a.name in page
+
+
+def test_team_page_hides_results_until_released(client):
+    tournament, made = make_team_event(teams_count=2)
+    round_ = rounds.generate_round(made[0].girone)
+    play_round(round_, director())
+    url = reverse("public:team", args=[tournament.slug, made[0].number])
+    assert "non pubblicato" in client.get(url).content.decode()
+    rounds.set_visibility(round_, tables=True, results=True)
+    page = client.get(url).content.decode()
+    assert "non pubblicato" not in page and "<strong>10</strong>" in page
+
+
+def test_standings_and_butler_pages(client):
+    tournament, made = make_team_event(teams_count=2)
+    round_ = rounds.generate_round(made[0].girone)
+    play_round(round_, director())
+    rounds.set_visibility(round_, tables=True, results=True)
+    page = client.get(reverse("public:standings", args=[tournament.slug]))
+    body = page.content.decode()
+    assert (
+        "Squadra 1" in body
+        and reverse("public:team", args=[tournament.slug, 1]) in body
+    )
+    butler = client.get(reverse("public:team_pairs", args=[tournament.slug]))
+    assert "Cosa ha portato ogni coppia" in butler.content.decode()
+
+
+def test_where_gives_a_clear_message_for_an_unknown_team(client):
+    tournament, made = make_team_event(teams_count=2)
+    rounds.publish_round(rounds.generate_round(made[0].girone))  # public from now
+    page = client.get(
+        reverse("public:where", args=[tournament.slug]), {"q": "99"}
+    ).content.decode()
+    assert "Nessuna squadra ha il numero 99" in page

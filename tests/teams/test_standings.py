@@ -1,0 +1,87 @@
+"""Team standings: the chain, the classifica avulsa and its explanation, over team
+results; the butler view of each pair's contribution (docs/rules.md §11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import TeamScore
+from standings.models import Snapshot, TeamRow
+from standings.services.teams import butler
+from tournament.models import TeamMatch
+from tournament.services import rounds
+
+from .factories import director, make_team_event, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def _scores_for(round_, winners):
+    """Sheets so that the team of ``winners`` wins its match by +100 MP at each table."""
+    scores = {}
+    for m in TeamMatch.objects.filter(round=round_, team_b__isnull=False):
+        a_wins = m.team_a.number in winners
+        big = ((300, 200), (100, 100), (100, 100))  # NS +100
+        small = ((200, 300), (100, 100), (100, 100))  # NS -100
+        # Table 1: A is NS; table 2: A is EO.
+        scores[m.table_1.number] = big if a_wins else small
+        scores[m.table_2.number] = small if a_wins else big
+    return scores
+
+
+def test_team_standings_rank_by_the_chain_with_an_avulsa_note():
+    """Three teams level on VP: the classifica avulsa among them, explained in words
+    that name teams (Squadre), stored as TeamRow rows of the girone's snapshot."""
+    _t, made = make_team_event(teams_count=4, plan="round_robin")
+    user = director()
+    girone = made[0].girone
+    # Berger for 1-4: R1 (1,4) (2,3); R2 (4,2) (3,1); R3 (3,4) (1,2).
+    winners = [{1, 2}, {4, 3}, {3, 1}]
+    for w in winners:
+        round_ = rounds.generate_round(girone)
+        play_round(round_, user, _scores_for(round_, w))
+    snap = Snapshot.objects.get(girone=girone, kind=Snapshot.Kind.CONFIRMED)
+    rows = list(TeamRow.objects.filter(snapshot=snap).order_by("index"))
+    by_number = {r.team_number: r for r in rows}
+    # Each match: winner's team MP diff = +200 -> team table 3: 11-9.
+    assert {n: r.vp for n, r in by_number.items()} == {1: 31, 2: 29, 3: 31, 4: 29}
+    assert rows[0].tie is not None and rows[0].tie == rows[1].tie
+    note = snap.notes[rows[0].tie - 1][0]
+    assert note.startswith("Squadre 1, 3 a pari VP (31)")
+    assert "scontro diretto" in note or "classifica avulsa" in note
+    assert rows[0].team_number == 3  # 3 beat 1 in round 2: their direct match
+
+
+def test_public_standings_follow_the_released_rounds():
+    _t, made = make_team_event(teams_count=4)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    play_round(round_, user)
+    public = Snapshot.objects.get(girone=made[0].girone, kind=Snapshot.Kind.PUBLIC)
+    assert public.rounds == []
+    rounds.set_visibility(round_, tables=True, results=True)
+    public.refresh_from_db()
+    assert public.rounds == [1]
+    assert TeamRow.objects.filter(snapshot=public).count() == 4
+
+
+def test_butler_lists_what_each_pair_brought():
+    tournament, made = make_team_event(teams_count=2)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    m = TeamMatch.objects.get(round=round_)
+    # A +400 at table 1 (NS), -100 at table 2 (EO).
+    play_round(
+        round_,
+        user,
+        {
+            m.table_1.number: [(300, 100), (200, 0), (0, 0)],
+            m.table_2.number: [(200, 100), (0, 0), (0, 0)],
+        },
+    )
+    view = butler(tournament)
+    a = next(t for t in view.teams if t.team.pk == m.team_a_id)
+    totals = {line.pair.number: line.total for line in a.pairs}
+    assert totals == {m.team_a.number * 100 + 1: 400, m.team_a.number * 100 + 2: -100}
+    score = TeamScore.objects.get(match=m, side="a")
+    assert score.mp_for - score.mp_against == 300
