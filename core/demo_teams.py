@@ -23,6 +23,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from knockout.models import Bracket, BracketMatch
+from knockout.services import (
+    MatchEntry,
+    confirm_qualifiers,
+    draw_bracket,
+    enter_result,
+)
 from scoring import services as scoring
 from scoring.models import TableResult
 from scoring.services import Hand, Sheet
@@ -252,8 +259,50 @@ def seed(stdout: Any) -> None:
         played += _rounds(
             giglio.teams.first().girone, users, GIGLIO_SLUG, played=5, drafts=0
         )
-    if played:
+    with transaction.atomic():
+        matches = _knockout(giglio, users)
+    if played or matches:
         stdout.write(
             f"  demo: {coppa.name} (8 teams, all'italiana) and {giglio.name}"
-            f" (12 teams, Danese modificato): {played} rounds played"
+            f" (12 teams, Danese modificato, knockout of 4): {played} rounds and"
+            f" {matches} knockout matches played"
         )
+
+
+def _knockout(tournament: Tournament, users: dict[str, Any]) -> int:
+    """The first four teams in a tabellone (semifinals, final), each match over two
+    tables of 3 smazzate, entered by the referee."""
+    bracket = Bracket.objects.filter(tournament=tournament).first()
+    if bracket is None:
+        bracket = confirm_qualifiers(
+            tournament,
+            by=users["direttore"],
+            per_girone=4,
+            name="Finali",
+            best_of=3,
+            final_best_of=3,
+        )
+    if bracket.status == Bracket.Status.CONFIRMED:
+        draw_bracket(bracket.pk, by=users["direttore"])
+    count = 0
+    for round_ in range(1, 3):
+        for match in BracketMatch.objects.filter(
+            bracket=bracket, round=round_, status=BracketMatch.Status.READY
+        ).order_by("index"):
+            rng = random.Random(f"{GIGLIO_SLUG}/ko/{round_}/{match.index}")
+            games = [
+                (h.ns, h.ew)
+                for _table in range(2)
+                for h in _sheet(rng, match.best_of).hands
+            ]
+            a = sum(g[0] for g in games)
+            b = sum(g[1] for g in games)
+            enter_result(
+                bracket.pk,
+                round_,
+                match.index,
+                MatchEntry(games=games, last_move="a" if a == b else ""),
+                by=users["arbitro"],
+            )
+            count += 1
+    return count

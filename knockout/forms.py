@@ -77,7 +77,7 @@ class QualifyForm(forms.Form):
         initial=10,
     )
 
-    def __init__(self, *args, briscola: bool | None = None, **kwargs):
+    def __init__(self, *args, briscola: bool | None = None, teams: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         if briscola is not None:  # the tournament's game: its own word only
             labels = (
@@ -86,16 +86,33 @@ class QualifyForm(forms.Form):
                 else (_("Smazzate per match"), _("Smazzate in the final"))
             )
             self.fields["best_of"].label, self.fields["final_best_of"].label = labels
+        self.teams = teams
+        if teams:  # a team tournament's tabellone (docs/rules.md §11)
+            self.fields["best_next"].label = _("Best next-placed teams")
+            self.fields["waiting_minutes"].label = _(
+                "Waiting time for an absent team (minutes)"
+            )
+            self.fields["seeding"].choices = [
+                (Bracket.Seeding.SEPARATE_GIRONI, _("Keep teams of one girone apart")),
+                (Bracket.Seeding.OVERALL, _("By overall seed only")),
+            ]
+            self.fields["best_of"].label = _("Smazzate per table in a match")
+            self.fields["final_best_of"].label = _("Smazzate per table in the final")
 
     def clean(self):
         data = super().clean()
         if data.get("qualify") == Bracket.Qualify.OVERALL:
             if not data.get("count"):
-                self.add_error("count", _("Say how many pairs qualify."))
+                if self.teams:
+                    self.add_error("count", _("Say how many teams qualify."))
+                else:
+                    self.add_error("count", _("Say how many pairs qualify."))
         elif not data.get("per_girone"):
-            self.add_error(
-                "per_girone", _("Say how many pairs of each girone qualify.")
-            )
+            if self.teams:
+                message = _("Say how many teams of each girone qualify.")
+            else:
+                message = _("Say how many pairs of each girone qualify.")
+            self.add_error("per_girone", message)
         return data
 
     def options(self) -> dict:
@@ -143,25 +160,50 @@ class MatchForm(forms.Form):
     #: The confirmation key of unlikely smazzate the referee confirmed (docs/rules.md §5).
     confirm = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args, match: BracketMatch, briscola: bool, **kwargs):
+    def __init__(
+        self, *args, match: BracketMatch, briscola: bool, teams: bool = False, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.match = match
         self.briscola = briscola
-        rows = match.best_of + (EXTRA_ROWS if briscola else 0)
+        self.teams = teams
+        # A team match is played over two tables: table 1's smazzate, then table 2's.
+        rows = match.best_of * (2 if teams else 1) + (EXTRA_ROWS if briscola else 0)
         self.game_names = []
         for n in range(1, rows + 1):
+            label = n
+            if teams:
+                table, hand = divmod(n - 1, match.best_of)
+                label = _("table %(t)s · %(n)s") % {"t": table + 1, "n": hand + 1}
             for side in ("a", "b"):
+                if briscola:
+                    text = _("Partita %(n)s, %(side)s") % {"n": n, "side": side.upper()}
+                elif teams:
+                    text = _("%(row)s, team %(side)s") % {
+                        "row": label,
+                        "side": side.upper(),
+                    }
+                else:
+                    text = _("Smazzata %(n)s, %(side)s") % {
+                        "n": n,
+                        "side": side.upper(),
+                    }
                 self.fields[f"g{n}{side}"] = forms.IntegerField(
-                    label=_("Partita %(n)s, %(side)s") % {"n": n, "side": side.upper()}
-                    if briscola
-                    else _("Smazzata %(n)s, %(side)s") % {"n": n, "side": side.upper()},
+                    label=text,
                     required=False,
                     # Only a parse guard: the bounds of a smazzata or a partita are the
                     # services' (scoring.services.bounds), with a message that says why.
                     min_value=-PARSE_LIMIT,
                     max_value=PARSE_LIMIT,
                 )
-            self.game_names.append((n, f"g{n}a", f"g{n}b"))
+            self.game_names.append((label, f"g{n}a", f"g{n}b"))
+        if teams:
+            choices = [("", _("—")), ("a", _("Team A")), ("b", _("Team B"))]
+            for name in ("no_show", "last_move"):
+                self.fields[name].choices = choices
+            self.fields["last_move"].label = _(
+                "Last move of the last smazzata, MP level (that team loses)"
+            )
         self.spareggio_names = []
         if briscola:
             for n in range(1, SPAREGGI_ROWS + 1):

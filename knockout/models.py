@@ -5,6 +5,10 @@ a gironi stage. Its life: the director confirms the qualifiers (:class:`Entry` r
 status ``confirmed``), then draws it (slots and :class:`BracketMatch` rows, status
 ``drawn``); results advance the winners until the final is played (``finished``).
 
+In a team tournament (docs/rules.md §11) the qualifiers and the sides of a match are
+teams (``team``, ``team_a``, ``team_b``, ``winner_team``) and the pair columns stay
+empty; ``entrant`` / ``side_a`` / ``side_b`` / ``winner_side`` give whichever is set.
+
 A match keeps what was entered (partite, smazzate, spareggi, referee's decisions) and
 what it gives (winner, scores, how it was decided). A correction upstream never
 rewrites a played match: it is ``flagged`` with a note and its winner withdrawn until
@@ -22,7 +26,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Pair, Stage, Tournament
+from tournament.models import Pair, Stage, Team, Tournament
 from tournament.models.structure import other_tournament_error, references_trusted
 
 
@@ -134,7 +138,12 @@ class Entry(models.Model):
     bracket = models.ForeignKey(
         Bracket, on_delete=models.CASCADE, related_name="entries"
     )
-    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="+")
+    pair = models.ForeignKey(
+        Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     seed = models.PositiveSmallIntegerField(_("seed"))
     girone_label = models.CharField(_("girone"), max_length=20, blank=True)
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
@@ -152,17 +161,35 @@ class Entry(models.Model):
             models.UniqueConstraint(
                 fields=["bracket", "pair"], name="unique_entry_pair"
             ),
+            models.UniqueConstraint(
+                fields=["bracket", "team"], name="unique_entry_team"
+            ),
+            models.CheckConstraint(
+                condition=Q(pair__isnull=True, team__isnull=False)
+                | Q(pair__isnull=False, team__isnull=True),
+                name="entry_pair_or_team",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.seed}. {self.pair}"
+        return f"{self.seed}. {self.entrant}"
+
+    @property
+    def entrant(self) -> Pair | Team | None:
+        """The qualifier: its team in a team tournament, else its pair."""
+        return self.team if self.team_id else self.pair
+
+    @property
+    def entrant_id(self) -> int | None:
+        return self.team_id or self.pair_id
 
     def clean(self) -> None:
         super().clean()
         if references_trusted(self):
             return
         _same_tournament(
-            _bracket_tournament(self.bracket_id), {"pair": (Pair, self.pair_id)}
+            _bracket_tournament(self.bracket_id),
+            {"pair": (Pair, self.pair_id), "team": (Team, self.team_id)},
         )
 
     @property
@@ -195,6 +222,12 @@ class BracketMatch(models.Model):
     pair_b = models.ForeignKey(
         Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    team_a = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    team_b = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     best_of = models.PositiveSmallIntegerField(_("best of"))
     third_place = models.BooleanField(_("third-place match"), default=False)
     status = models.CharField(
@@ -221,6 +254,9 @@ class BracketMatch(models.Model):
     # What it gives.
     winner = models.ForeignKey(
         Pair, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    winner_team = models.ForeignKey(
+        Team, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     score_a = models.IntegerField(_("score upper pair"), null=True, blank=True)
     score_b = models.IntegerField(_("score lower pair"), null=True, blank=True)
@@ -250,6 +286,12 @@ class BracketMatch(models.Model):
                 | Q(winner=models.F("pair_b")),
                 name="bracket_match_winner_plays",
             ),
+            models.CheckConstraint(
+                condition=Q(winner_team__isnull=True)
+                | Q(winner_team=models.F("team_a"))
+                | Q(winner_team=models.F("team_b")),
+                name="bracket_match_winner_team_plays",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -262,16 +304,47 @@ class BracketMatch(models.Model):
         _same_tournament(
             _bracket_tournament(self.bracket_id),
             {
-                name: (Pair, getattr(self, f"{name}_id"))
-                for name in ("pair_a", "pair_b", "winner")
+                name: (model, getattr(self, f"{name}_id"))
+                for name, model in (
+                    ("pair_a", Pair),
+                    ("pair_b", Pair),
+                    ("winner", Pair),
+                    ("team_a", Team),
+                    ("team_b", Team),
+                    ("winner_team", Team),
+                )
             },
         )
 
     @property
-    def loser(self) -> Pair | None:
-        if self.winner_id is None or self.status == self.Status.BYE:
+    def teams(self) -> bool:
+        """A match of a team tabellone (its sides are teams)."""
+        return self.team_a_id is not None or self.team_b_id is not None
+
+    @property
+    def side_a(self) -> Pair | Team | None:
+        return self.team_a if self.teams else self.pair_a
+
+    @property
+    def side_b(self) -> Pair | Team | None:
+        return self.team_b if self.teams else self.pair_b
+
+    @property
+    def winner_side(self) -> Pair | Team | None:
+        return self.winner_team if self.winner_team_id else self.winner
+
+    @property
+    def loser(self) -> Pair | Team | None:
+        winner_id = self.winner_team_id or self.winner_id
+        if winner_id is None or self.status == self.Status.BYE:
             return None
-        return self.pair_b if self.winner_id == self.pair_a_id else self.pair_a
+        return self.side_b if winner_id == self.side_id("a") else self.side_a
+
+    def side_id(self, side: str) -> int | None:
+        """The id of side ``"a"`` or ``"b"`` (a team's or a pair's)."""
+        if self.teams:
+            return self.team_a_id if side == "a" else self.team_b_id
+        return self.pair_a_id if side == "a" else self.pair_b_id
 
 
 def _bracket_tournament(bracket_id: int | None) -> int | None:

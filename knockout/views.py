@@ -54,7 +54,9 @@ def public_bracket(request, slug):
 @role_required(Role.DIRECTOR)
 def director(request, tournament):
     form = QualifyForm(
-        request.GET or None, briscola=tournament.game == Tournament.Game.BRISCOLA
+        request.GET or None,
+        briscola=tournament.game == Tournament.Game.BRISCOLA,
+        teams=tournament.is_teams,
     )
     context = {
         "tournament": tournament,
@@ -80,7 +82,7 @@ def director(request, tournament):
 @require_POST
 @role_required(Role.DIRECTOR)
 def confirm(request, tournament):
-    form = QualifyForm(request.POST)
+    form = QualifyForm(request.POST, teams=tournament.is_teams)
     if not form.is_valid():
         messages.error(request, _("Check the qualification settings."))
         return redirect("knockout:director", slug=tournament.slug)
@@ -134,13 +136,14 @@ def referee(request, tournament):
 def match_entry(request, tournament, bracket_id, round_, index):
     bracket = _bracket(tournament, bracket_id)
     match = get_object_or_404(
-        BracketMatch.objects.select_related("pair_a", "pair_b"),
+        BracketMatch.objects.select_related("pair_a", "pair_b", "team_a", "team_b"),
         bracket=bracket,
         round=round_,
         index=index,
     )
     briscola = tournament.game == Tournament.Game.BRISCOLA
-    form = MatchForm(request.POST or None, match=match, briscola=briscola)
+    teams = tournament.is_teams
+    form = MatchForm(request.POST or None, match=match, briscola=briscola, teams=teams)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         entry = services.MatchEntry(
@@ -170,7 +173,7 @@ def match_entry(request, tournament, bracket_id, round_, index):
         else:
             messages.success(
                 request,
-                _("Result saved: %(pair)s goes through.") % {"pair": saved.winner},
+                _("Result saved: %(pair)s goes through.") % {"pair": saved.winner_side},
             )
             for line in impact:
                 if line.was_played:
@@ -197,6 +200,7 @@ def match_entry(request, tournament, bracket_id, round_, index):
             "match": match,
             "form": form,
             "briscola": briscola,
+            "teams": teams,
             "round_title": round_title(rounds, match.round),
         },
         status=400 if request.method == "POST" else 200,

@@ -28,7 +28,8 @@ def draw_bracket(bracket_id: int, *, by) -> Bracket:
         raise KnockoutError(" ".join(problems))
     entries = list(Entry.objects.filter(bracket=bracket).order_by("seed"))
     qualifiers = [
-        Qualifier(e.pair_id, e.seed, e.girone_label or None, e.place) for e in entries
+        Qualifier(e.entrant_id, e.seed, e.girone_label or None, e.place)  # type: ignore[arg-type]
+        for e in entries
     ]
     seeding = (
         Seeding.SEPARATE_GIRONI
@@ -47,9 +48,11 @@ def draw_bracket(bracket_id: int, *, by) -> Bracket:
         ) from exc
     slot_of = {q.pair: slot for slot, q in enumerate(slots) if q}
     for e in entries:
-        e.slot = slot_of[e.pair_id]
+        e.slot = slot_of[e.entrant_id]  # type: ignore[index]
     Entry.objects.bulk_update(entries, ["slot"])
-    BracketMatch.objects.bulk_create(_rows(bracket, pure))
+    BracketMatch.objects.bulk_create(
+        _rows(bracket, pure, teams=bracket.tournament.is_teams)
+    )
     bracket.size = pure.size
     bracket.status = Bracket.Status.DRAWN
     bracket.drawn_at = timezone.now()
@@ -58,18 +61,25 @@ def draw_bracket(bracket_id: int, *, by) -> Bracket:
     return bracket
 
 
-def _rows(bracket: Bracket, pure: PureBracket) -> list[BracketMatch]:
+def _rows(bracket: Bracket, pure: PureBracket, *, teams: bool) -> list[BracketMatch]:
     rows = []
     for m in pure.matches:
         final_round = m.round == pure.rounds
+        if teams:  # a team tabellone (docs/rules.md §11): its sides are teams
+            sides = {"team_a_id": m.pair_a, "team_b_id": m.pair_b}
+            sides["winner_team_id"] = m.winner
+        else:
+            sides = {
+                "pair_a_id": m.pair_a,
+                "pair_b_id": m.pair_b,
+                "winner_id": m.winner,
+            }
         rows.append(
             BracketMatch(
                 bracket=bracket,
                 round=m.round,
                 index=m.index,
-                pair_a_id=m.pair_a,
-                pair_b_id=m.pair_b,
-                winner_id=m.winner,
+                **sides,
                 status=m.status.value,
                 third_place=final_round and m.index == 1,
                 best_of=bracket.final_best_of if final_round else bracket.best_of,

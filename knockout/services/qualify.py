@@ -25,9 +25,9 @@ from rules.knockout.qualifiers import (
     qualifiers_by_overall,
     ties_at_cut,
 )
-from standings.models import Row, Snapshot
+from standings.models import Row, Snapshot, TeamRow
 from standings.refresh import ensure_fresh
-from tournament.models import Girone, Pair, Round, Stage, Tournament
+from tournament.models import Girone, Pair, Round, Stage, Team, Tournament
 
 from ..models import Bracket, Entry
 from .errors import KnockoutError
@@ -37,7 +37,7 @@ from .packs import default_best_of
 @dataclass(frozen=True)
 class ProposedEntry:
     seed: int
-    pair: Pair
+    pair: Pair | Team  # a team in a team tournament
     girone: str
     place: int | None
     note: str = ""
@@ -46,8 +46,8 @@ class ProposedEntry:
 @dataclass(frozen=True)
 class CutTieView:
     girone: str
-    pairs: list[Pair]
-    inside: list[Pair]
+    pairs: list[Pair | Team]
+    inside: list[Pair | Team]
     resolved: bool
     note: str
 
@@ -144,10 +144,16 @@ def _snapshots(
     ).select_related("girone")
     by_girone: dict[str, list[Row]] = {}
     overall: list[Row] = []
-    rows = Row.objects.filter(snapshot__in=snaps).select_related(
-        "pair", "snapshot__girone"
-    )
+    if stage.tournament.is_teams:  # the qualifiers are teams (docs/rules.md §11)
+        rows = TeamRow.objects.filter(snapshot__in=snaps).select_related(
+            "snapshot__girone"
+        )
+    else:
+        rows = Row.objects.filter(snapshot__in=snaps).select_related(
+            "pair", "snapshot__girone"
+        )
     for row in rows.order_by("snapshot_id", "index"):
+        row.entrant = row.team_id if isinstance(row, TeamRow) else row.pair_id
         if row.snapshot.girone_id is None:
             overall.append(row)
         else:
@@ -160,8 +166,8 @@ def _snapshots(
             % {"labels": ", ".join(missing)}
         )
     ordered = {label: by_girone[label] for label in labels}
-    chosen = {r.pair_id for rows in ordered.values() for r in rows}
-    overall = [r for r in overall if r.pair_id in chosen]
+    chosen = {r.entrant for rows in ordered.values() for r in rows}
+    overall = [r for r in overall if r.entrant in chosen]
     if not overall and len(ordered) == 1:
         overall = next(iter(ordered.values()))
     return ordered, overall
@@ -189,8 +195,8 @@ def propose_qualifiers(
     stage = gironi_stage(tournament)
     assert stage is not None
     by_girone, overall = _snapshots(stage, gironi)
-    standings = {label: [r.pair_id for r in rows] for label, rows in by_girone.items()}
-    overall_ids = [r.pair_id for r in overall]
+    standings = {label: [r.entrant for r in rows] for label, rows in by_girone.items()}
+    overall_ids = [r.entrant for r in overall]
     try:
         if qualify == Bracket.Qualify.PER_GIRONE:
             qualifiers = qualifiers_by_girone(
@@ -206,11 +212,11 @@ def propose_qualifiers(
         raise KnockoutError(
             _("The qualifiers cannot be chosen: %(reason)s") % {"reason": exc}
         ) from exc
-    rows_by_pair = {r.pair_id: r for rows in by_girone.values() for r in rows}
+    rows_by_pair = {r.entrant: r for rows in by_girone.values() for r in rows}
     rows_by_pair.update(
-        {r.pair_id: r for r in overall if r.pair_id not in rows_by_pair}
+        {r.entrant: r for r in overall if r.entrant not in rows_by_pair}
     )
-    pairs = Pair.objects.in_bulk(
+    pairs = (Team if tournament.is_teams else Pair).objects.in_bulk(
         {q.pair for q in qualifiers} | set(overall_ids) | set(rows_by_pair)
     )
     proposal = Proposal(
@@ -234,13 +240,13 @@ def propose_qualifiers(
             ]
         if best_next:
             rows = [
-                r for r in overall if r.pair_id in _places(standings, per_girone + 1)
+                r for r in overall if r.entrant in _places(standings, per_girone + 1)
             ]
             cut_ties += [("", t, rows) for t in ties_at_cut(_tie_rows(rows), best_next)]
     else:
         cut_ties += [("", t, overall) for t in ties_at_cut(_tie_rows(overall), count)]
     for label, tie, rows in cut_ties:
-        note = next((r.note for r in rows if r.pair_id in tie.pairs and r.note), "")
+        note = next((r.note for r in rows if r.entrant in tie.pairs and r.note), "")
         if not note:
             note = _fallback_note(tie.pairs, rows, pairs)
         proposal.cut_ties.append(
@@ -257,8 +263,19 @@ def propose_qualifiers(
 
 def _fallback_note(tied: Sequence[int], rows: list[Row], pairs: dict[int, Pair]) -> str:
     """A plain note when the stored standings carry none for a tie."""
-    tied_rows = [r for r in rows if r.pair_id in tied]
-    names = ", ".join(str(pairs[r.pair_id].number) for r in tied_rows)
+    tied_rows = [r for r in rows if r.entrant in tied]
+    names = ", ".join(str(pairs[r.entrant].number) for r in tied_rows)
+    if tied_rows and isinstance(tied_rows[0], TeamRow):
+        if any(r.by_lot for r in tied_rows):
+            return _(
+                "Teams %(teams)s are level on points (%(points)s): the tie-break "
+                "chain of the standings ended with the lot."
+            ) % {"teams": names, "points": tied_rows[0].vp}
+        return _(
+            "Teams %(teams)s are level on points (%(points)s): placed by the "
+            "tie-break chain of the standings (direct match, classifica avulsa, "
+            "differences)."
+        ) % {"teams": names, "points": tied_rows[0].vp}
     if any(r.by_lot for r in tied_rows):
         return _(
             "Pairs %(pairs)s are level on points (%(points)s): the tie-break chain of "
@@ -279,9 +296,9 @@ def _tie_rows(rows: list[Row]) -> list[tuple[int, int, list[int]]]:
     groups: dict[int, list[int]] = {}
     for r in rows:
         if r.tie is not None:
-            groups.setdefault(r.tie, []).append(r.pair_id)
+            groups.setdefault(r.tie, []).append(r.entrant)
     return [
-        (r.pair_id, r.position, groups.get(r.tie, []) if r.tie is not None else [])
+        (r.entrant, r.position, groups.get(r.tie, []) if r.tie is not None else [])
         for r in rows
     ]
 
@@ -383,10 +400,11 @@ def confirm_qualifiers(
         confirmed_by=by,
         confirmed_at=timezone.now(),
     )
+    side = "team" if tournament.is_teams else "pair"
     Entry.objects.bulk_create(
         Entry(
             bracket=bracket,
-            pair=e.pair,
+            **{side: e.pair},
             seed=e.seed,
             girone_label=e.girone,
             place=e.place,

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.knockout.bracket import round_code
-from tournament.models import Pair, Tournament
+from tournament.models import Pair, Team, Tournament
 
 from ..models import Bracket, BracketMatch, Entry
 
@@ -28,7 +28,7 @@ def round_title(rounds: int, round_: int) -> str:
 
 @dataclass(frozen=True)
 class Side:
-    pair: Pair | None
+    pair: Pair | Team | None  # a team in a team tabellone
     tag: str  # 1A
     seed: int | None
     won: bool
@@ -63,7 +63,11 @@ class MatchView:
 
     @property
     def games_text(self) -> str:
-        return " · ".join(f"{a}-{b}" for a, b in self.match.games)
+        games = [f"{a}-{b}" for a, b in self.match.games]
+        if self.match.teams and len(games) == 2 * self.match.best_of:
+            half = self.match.best_of  # table 1's smazzate, then table 2's
+            return " · ".join(games[:half]) + " | " + " · ".join(games[half:])
+        return " · ".join(games)
 
     @property
     def decided_text(self) -> str:
@@ -88,7 +92,7 @@ class BracketView:
     bracket: Bracket
     rounds: list[RoundView]
     third_place: MatchView | None
-    champion: Pair | None
+    champion: Pair | Team | None
     entries: list[Entry]
     briscola: bool = False
 
@@ -109,14 +113,20 @@ class BracketView:
 def bracket_view(bracket: Bracket) -> BracketView:
     entries = list(
         Entry.objects.filter(bracket=bracket).select_related(
-            "pair__player1", "pair__player2"
+            "pair__player1", "pair__player2", "team"
         )
     )
-    info = {e.pair_id: e for e in entries}
+    info = {e.entrant_id: e for e in entries}
     rows = list(
         BracketMatch.objects.filter(bracket=bracket)
         .select_related(
-            "pair_a__player1", "pair_a__player2", "pair_b__player1", "pair_b__player2"
+            "pair_a__player1",
+            "pair_a__player2",
+            "pair_b__player1",
+            "pair_b__player2",
+            "team_a",
+            "team_b",
+            "winner_team",
         )
         .order_by("round", "index")
     )
@@ -128,11 +138,12 @@ def bracket_view(bracket: Bracket) -> BracketView:
         == Tournament.Game.BRISCOLA
     )
 
-    def side(m: BracketMatch, pair: Pair | None, score: int | None) -> Side:
+    def side(m: BracketMatch, pair: Pair | Team | None, score: int | None) -> Side:
         e = info.get(pair.pk) if pair else None
         played = m.status == BracketMatch.Status.PLAYED
-        won = pair is not None and m.winner_id == pair.pk and played
-        lost = pair is not None and played and m.winner_id != pair.pk
+        winner_id = m.winner_team_id or m.winner_id
+        won = pair is not None and winner_id == pair.pk and played
+        lost = pair is not None and played and winner_id != pair.pk
         return Side(
             pair,
             e.tag if e else "",
@@ -148,11 +159,15 @@ def bracket_view(bracket: Bracket) -> BracketView:
         else:
             label = _("Match %(n)s") % {"n": m.index + 1}
         return MatchView(
+<<<<<<< HEAD
             m,
             side(m, m.pair_a, m.score_a),
             side(m, m.pair_b, m.score_b),
             label,
             briscola,
+=======
+            m, side(m, m.side_a, m.score_a), side(m, m.side_b, m.score_b), label
+>>>>>>> a61de81 (Teams, layer 4 (knockout): qualifiers from the team standings, team tabellone (Entry.team, BracketMatch.team_a/team_b/winner_team), matches over two tables decided by the teams' MP (sum of the differences), a level match by the last move, corrections flagged; team labels on the director's and referee's forms; demo: the Campionato del Giglio ends with a knockout of 4)
         )
 
     rounds = []
@@ -172,5 +187,10 @@ def bracket_view(bracket: Bracket) -> BracketView:
     )
     champion = None
     if final is not None and final.status == BracketMatch.Status.PLAYED:
+<<<<<<< HEAD
         champion = final.winner
     return BracketView(bracket, rounds, third, champion, entries, briscola)
+=======
+        champion = final.winner_side
+    return BracketView(bracket, rounds, third, champion, entries)
+>>>>>>> a61de81 (Teams, layer 4 (knockout): qualifiers from the team standings, team tabellone (Entry.team, BracketMatch.team_a/team_b/winner_team), matches over two tables decided by the teams' MP (sum of the differences), a level match by the last move, corrections flagged; team labels on the director's and referee's forms; demo: the Campionato del Giglio ends with a knockout of 4)

@@ -29,7 +29,7 @@ from rules.knockout.match import (
 )
 from rules.packs import BriscolaSection
 from scoring.services.bounds import Confirm, check_match
-from tournament.models import Pair, Tournament
+from tournament.models import Pair, Team, Tournament
 
 from ..models import Bracket, BracketMatch
 from .errors import KnockoutError
@@ -71,8 +71,8 @@ class Decided:
 @dataclass(frozen=True)
 class ImpactLine:
     match: BracketMatch
-    old: Pair | None
-    new: Pair | None
+    old: Pair | Team | None
+    new: Pair | Team | None
     was_played: bool
 
 
@@ -104,6 +104,8 @@ def decide(tournament: Tournament, match: BracketMatch, entry: MatchEntry) -> De
     """The outcome of the typed result, or KnockoutError with the reason."""
     if entry.no_show:
         return Decided("b" if entry.no_show == "a" else "a", 0, 0, "no_show")
+    if tournament.is_teams:
+        return _decide_teams(match, entry)
     if tournament.game == Tournament.Game.BRISCOLA:
         return _decide_briscola(tournament, match, entry)
     return _decide_burraco(match, entry)
@@ -216,9 +218,49 @@ def _decide_burraco(match: BracketMatch, entry: MatchEntry) -> Decided:
     )
 
 
+def _decide_teams(match: BracketMatch, entry: MatchEntry) -> Decided:
+    """A team match over two tables (docs/rules.md §11): each row is one smazzata as
+    (team A's line MP, team B's line MP), table 1's smazzate then table 2's; the team
+    with more MP over both tables (the sum of the differences) wins, a level match goes
+    to the last move of the last smazzata (seed 004), as a pair match."""
+    planned = 2 * match.best_of
+    outcome = burraco_match(
+        entry.games,
+        planned,
+        last_move=(entry.last_move or None),  # type: ignore[arg-type]
+    )
+    if outcome.pending is Pending.GAME:
+        raise KnockoutError(
+            _(
+                "%(n)s of %(total)s smazzate entered (%(each)s at each of the two "
+                "tables): the match is not over."
+            )
+            % {"n": len(entry.games), "total": planned, "each": match.best_of}
+        )
+    if outcome.pending is Pending.LAST_MOVE:
+        raise KnockoutError(
+            _(
+                "The teams' MP are level (%(mp)s): say which team made the last move "
+                "of the last smazzata (it loses)."
+            )
+            % {"mp": outcome.score_a}
+        )
+    assert outcome.winner is not None and outcome.decided_by is not None
+    return Decided(
+        outcome.winner, outcome.score_a, outcome.score_b, outcome.decided_by.value
+    )
+
+
 def _pure(bracket: Bracket, rows: list[BracketMatch]) -> PureBracket:
     matches = tuple(
-        Match(m.round, m.index, m.pair_a_id, m.pair_b_id, m.winner_id, Status(m.status))
+        Match(
+            m.round,
+            m.index,
+            m.side_id("a"),
+            m.side_id("b"),
+            m.winner_team_id or m.winner_id,
+            Status(m.status),
+        )
         for m in sorted(rows, key=lambda m: (m.round, m.index))
     )
     return PureBracket(bracket.size, bracket.third_place, matches)
@@ -244,8 +286,11 @@ def enter_result(
         .get(pk=bracket_id)
     )
     rows = list(
-        BracketMatch.objects.filter(bracket=bracket).select_related("pair_a", "pair_b")
+        BracketMatch.objects.filter(bracket=bracket).select_related(
+            "pair_a", "pair_b", "team_a", "team_b"
+        )
     )
+    teams = bracket.tournament.is_teams
     by_key = {(m.round, m.index): m for m in rows}
     match = by_key.get((round_, index))
     if match is None:
@@ -255,19 +300,24 @@ def enter_result(
             _("%(match)s is a bye: the pair goes through without playing.")
             % {"match": match_label(match)}
         )
-    if match.pair_a_id is None or match.pair_b_id is None:
-        raise KnockoutError(
-            _("%(match)s: its pairs are not known yet, no result can be entered.")
-            % {"match": match_label(match)}
-        )
+    if match.side_id("a") is None or match.side_id("b") is None:
+        if teams:
+            message = _(
+                "%(match)s: its teams are not known yet, no result can be entered."
+            )
+        else:
+            message = _(
+                "%(match)s: its pairs are not known yet, no result can be entered."
+            )
+        raise KnockoutError(message % {"match": match_label(match)})
     check_bounds(bracket.tournament, entry, confirm=confirm)
     try:
         decided = decide(bracket.tournament, match, entry)
     except RulesError as exc:
         raise KnockoutError(_("Result refused: %(reason)s") % {"reason": exc}) from exc
-    winner_id = match.pair_a_id if decided.winner == "a" else match.pair_b_id
+    winner_id = match.side_id(decided.winner)
     try:
-        pure, changes = record_winner(_pure(bracket, rows), round_, index, winner_id)
+        pure, changes = record_winner(_pure(bracket, rows), round_, index, winner_id)  # type: ignore[arg-type]
     except RulesError as exc:
         raise KnockoutError(_("Result refused: %(reason)s") % {"reason": exc}) from exc
     match.games = [list(g) for g in entry.games]
@@ -281,7 +331,7 @@ def enter_result(
     match.decided_by = decided.decided_by
     match.flag_note = ""
     match.entered_by, match.entered_at = by, timezone.now()
-    impact = _apply(pure, by_key, changes, match)
+    impact = _apply(pure, by_key, changes, match, teams=teams)
     bracket.version += 1
     final = pure.match(pure.rounds, 0)
     third_done = (
@@ -298,9 +348,14 @@ def _apply(
     by_key: dict[tuple[int, int], BracketMatch],
     changes: tuple[Change, ...],
     entered: BracketMatch,
+    *,
+    teams: bool = False,
 ) -> list[ImpactLine]:
-    """Write the pure tabellone back: pairs, winners, statuses, flag notes."""
-    pairs = Pair.objects.in_bulk(
+    """Write the pure tabellone back: pairs (or teams), winners, statuses, notes."""
+    sides = (
+        ("team_a", "team_b", "winner_team") if teams else ("pair_a", "pair_b", "winner")
+    )
+    pairs = (Team if teams else Pair).objects.in_bulk(
         {c.old for c in changes if c.old} | {c.new for c in changes if c.new}
     )
     impact = []
@@ -318,18 +373,21 @@ def _apply(
             ) % {
                 "source": match_label(entered),
                 "old": old or "—",
-                "new": new or _("a pair not known yet"),
+                "new": new
+                or (_("a team not known yet") if teams else _("a pair not known yet")),
             }
     dirty = {entered.pk: entered}
     for m in pure.matches:
         row = by_key[m.key]
-        if (row.pair_a_id, row.pair_b_id, row.winner_id, row.status) != (
+        stored = tuple(getattr(row, f"{name}_id") for name in sides)
+        if (*stored, row.status) != (
             m.pair_a,
             m.pair_b,
             m.winner,
             m.status.value,
         ) or row.pk in dirty:
-            row.pair_a_id, row.pair_b_id, row.winner_id = m.pair_a, m.pair_b, m.winner
+            for name, value in zip(sides, (m.pair_a, m.pair_b, m.winner), strict=True):
+                setattr(row, f"{name}_id", value)
             row.status = m.status.value
             dirty[row.pk] = row
     for c in changes:
@@ -337,9 +395,7 @@ def _apply(
     BracketMatch.objects.bulk_update(
         list(dirty.values()),
         [
-            "pair_a",
-            "pair_b",
-            "winner",
+            *sides,
             "status",
             "games",
             "spareggi",

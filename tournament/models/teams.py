@@ -84,6 +84,11 @@ class Team(models.Model):
     def __str__(self) -> str:
         return f"{self.number}. {self.name}"
 
+    @property
+    def names(self) -> str:
+        """What a page shows beside the number (a pair shows its players' surnames)."""
+        return self.name
+
 
 class TeamMember(models.Model):
     """One player of a team's roster, in the order the team registered them."""
