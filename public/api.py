@@ -27,13 +27,16 @@ from tournament import visibility
 from tournament.models import Pair, Round, Table, Tournament
 
 from . import services
+from .api_teams import router as teams_router
 
 api = NinjaAPI(
     title="Torneo – public API",
     version="1",
     description=(
         "Read-only data of public Burraco and Briscola tournaments: tournaments, "
-        "rounds, tables and standings. Only what the director released is shown."
+        'rounds, tables and standings; for team tournaments (format "teams") '
+        "their teams, team matches and team standings. Only what the director "
+        "released is shown."
     ),
     urls_namespace="api",  # the namespace of public.api_urls (config/urls.py)
     docs_url="/docs",
@@ -62,6 +65,7 @@ class TournamentOut(Schema):
     date: dt.date
     venue: str
     game: str
+    format: str  # "pairs" or "teams" (team endpoints: tag "teams")
     status: str
     url: str
 
@@ -139,6 +143,7 @@ def _tournament_out(t: Tournament) -> dict:
         "date": t.date,
         "venue": t.venue,
         "game": t.game,
+        "format": t.format,
         "status": t.status,
         "url": t.get_absolute_url(),
     }
@@ -289,9 +294,14 @@ def tables(request, slug: str, round_id: int):
 def standings(request, slug: str, lang: str = "it"):
     """Stored standings per girone (and overall), released results only.
 
+    Pair tournaments; a team tournament (``format`` ``"teams"``) has none here: its
+    standings are at ``/tournaments/{slug}/team-standings``.
+
     ``lang`` picks the language of the tie-break notes: ``it`` (default) or ``en``.
     """
     t = _tournament(slug)
+    if t.is_teams:  # its standings rank teams: /tournaments/{slug}/team-standings
+        return []
     english = lang == "en"
     out = []
     for table in read.tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
@@ -324,6 +334,9 @@ def standings(request, slug: str, lang: str = "it"):
             }
         )
     return out
+
+
+api.add_router("", teams_router)  # team tournaments (docs/rules.md §11)
 
 
 @api.exception_handler(Http404)

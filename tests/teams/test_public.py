@@ -68,3 +68,35 @@ def test_where_gives_a_clear_message_for_an_unknown_team(client):
         reverse("public:where", args=[tournament.slug]), {"q": "99"}
     ).content.decode()
     assert "Nessuna squadra ha il numero 99" in page
+
+
+def test_api_team_endpoints_and_schema(client):
+    from openapi_spec_validator import validate
+
+    tournament, made = make_team_event(teams_count=3)
+    round_ = rounds.generate_round(made[0].girone)
+    play_round(round_, director())
+    spec = client.get("/api/v1/openapi.json").json()
+    validate(spec)
+    assert "/api/v1/tournaments/{slug}/team-standings" in spec["paths"]
+    base = f"/api/v1/tournaments/{tournament.slug}"
+    detail = client.get(base).json()
+    assert detail["format"] == "teams"
+    teams_out = client.get(f"{base}/teams").json()
+    assert [t["number"] for t in teams_out] == [1, 2, 3]
+    assert sum(p["captain"] for p in teams_out[0]["roster"]) == 1
+    matches = client.get(f"{base}/rounds/{round_.pk}/matches").json()
+    assert {m["team_b"] is None for m in matches} == {True, False}
+    played = next(m for m in matches if m["team_b"])
+    assert played["vp_a"] is None  # results not released yet
+    assert [t["table"] for t in played["tables"]] == [1, 2]
+    rounds.set_visibility(round_, tables=True, results=True)
+    played = next(
+        m
+        for m in client.get(f"{base}/rounds/{round_.pk}/matches").json()
+        if m["team_b"]
+    )
+    assert played["vp_a"] + played["vp_b"] == 20
+    standings = client.get(f"{base}/team-standings").json()
+    assert len(standings[0]["rows"]) == 3
+    assert client.get(f"{base}/standings").json() == []  # pairs only

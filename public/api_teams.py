@@ -1,0 +1,246 @@
+"""The API's endpoints of team tournaments (docs/rules.md §11), mounted on ``api``.
+
+The same rule as the rest of the API: public tournaments only, the matches of rounds
+whose tables are released, team results only once the round's results are released,
+and the stored public team standings (never recomputed here).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from ninja import Router, Schema
+
+from standings.models import Snapshot
+from standings.services import read
+from standings.services.teams import team_tables
+from tournament.models import Pair, Team, TeamMatch, TeamMember, Tournament
+
+from . import services
+
+router = Router(tags=["teams"])
+
+
+class PlayerOut(Schema):
+    last_name: str
+    first_name: str
+    captain: bool
+
+
+class TeamOut(Schema):
+    number: int
+    name: str
+    club: str
+    girone: str
+    withdrawn: bool
+    roster: list[PlayerOut]
+
+
+class TeamRef(Schema):
+    number: int
+    name: str
+
+
+class SeatOut(Schema):
+    table: int
+    pair_ns: int  # pair numbers (a team's pairs: team number x 100 + k)
+    pair_ew: int | None  # None: a resting team's rest table
+    players_ns: str
+    players_ew: str | None
+
+
+class TeamMatchOut(Schema):
+    number: int
+    team_a: TeamRef
+    team_b: TeamRef | None  # None: team A rests
+    tables: list[SeatOut]
+    vp_a: int | None  # None until the round's results are released and complete
+    vp_b: int | None
+    mp_a: int | None
+    mp_b: int | None
+
+
+class TeamStandingRowOut(Schema):
+    rank: int
+    team_number: int
+    name: str
+    club: str
+    girone: str
+    vp: int
+    mp_difference: int
+    mp_scored: int
+    matches_played: int
+    rests: int
+    vp_per_match: str | None
+    tie_break_note: str | None
+
+
+class TeamStandingsOut(Schema):
+    girone: str | None  # None: the overall standings of the stage
+    stage: int
+    version: int
+    rounds: list[int]
+    chain: list[str]
+    rows: list[TeamStandingRowOut]
+
+
+class ErrorOut(Schema):
+    detail: str
+
+
+def _team_tournament(slug: str) -> Tournament:
+    """A public tournament (a pair tournament answers empty lists: it has no teams)."""
+    t = services.public_tournaments().filter(slug=slug).first()
+    if t is None:
+        raise Http404(f"no public tournament {slug!r}")
+    return t
+
+
+@router.get("/tournaments/{slug}/teams", response={200: list[TeamOut], 404: ErrorOut})
+def teams(request, slug: str):
+    """The teams of a team tournament, with their rosters (captain marked)."""
+    t = _team_tournament(slug)
+    if not t.is_teams:
+        return []
+    found = Team.objects.filter(tournament=t).select_related("club", "girone")
+    members: dict[int, list[dict]] = {}
+    for m in (
+        TeamMember.objects.filter(tournament=t)
+        .select_related("player", "team")
+        .order_by("team_id", "order")
+    ):
+        members.setdefault(m.team_id, []).append(
+            {
+                "last_name": m.player.last_name,
+                "first_name": m.player.first_name,
+                "captain": m.player_id == m.team.captain_id,
+            }
+        )
+    return [
+        {
+            "number": team.number,
+            "name": team.name,
+            "club": team.club.name if team.club else "",
+            "girone": team.girone.label if team.girone else "",
+            "withdrawn": team.withdrawn,
+            "roster": members.get(team.pk, []),
+        }
+        for team in found.order_by("number")
+    ]
+
+
+def _players(pair: Pair | None) -> str | None:
+    if pair is None:
+        return None
+    return f"{pair.player1.last_name} {pair.player1.first_name} – " + (
+        f"{pair.player2.last_name} {pair.player2.first_name}"
+    )
+
+
+@router.get(
+    "/tournaments/{slug}/rounds/{round_id}/matches",
+    response={200: list[TeamMatchOut], 404: ErrorOut},
+)
+def matches(request, slug: str, round_id: int):
+    """The team matches of a released round: the two tables and their line-ups; the
+    team result once the round's results are released (and both tables count)."""
+    t = _team_tournament(slug)
+    rnd = services.shown_rounds(t).filter(pk=round_id).first()
+    if rnd is None:
+        raise Http404(f"round {round_id} is not published in {slug!r}")
+    if not t.is_teams:
+        return []
+    scores: dict[tuple[int, str], tuple[int, int]] = {}
+    if rnd.results_public:
+        from scoring.models import TeamScore
+
+        scores = {
+            (match_id, side): (vp, mp)
+            for match_id, side, vp, mp in TeamScore.objects.filter(round=rnd)
+            .order_by()
+            .values_list("match_id", "side", "vp", "mp_for")
+        }
+    related = [
+        f"{table}__{side}__{player}"
+        for table in ("table_1", "table_2")
+        for side in ("pair_ns", "pair_ew")
+        for player in ("player1", "player2")
+    ]
+    out = []
+    none = (None, None)
+    for m in (
+        TeamMatch.objects.filter(round=rnd)
+        .select_related("team_a", "team_b", *related)
+        .order_by("number")
+    ):
+        a, b = scores.get((m.pk, "a"), none), scores.get((m.pk, "b"), none)
+        out.append(
+            {
+                "number": m.number,
+                "team_a": {"number": m.team_a.number, "name": m.team_a.name},
+                "team_b": (
+                    {"number": m.team_b.number, "name": m.team_b.name}
+                    if m.team_b
+                    else None
+                ),
+                "tables": [
+                    {
+                        "table": table.number,
+                        "pair_ns": table.pair_ns.number,
+                        "pair_ew": table.pair_ew.number if table.pair_ew else None,
+                        "players_ns": _players(table.pair_ns),
+                        "players_ew": _players(table.pair_ew),
+                    }
+                    for table in m.tables
+                ],
+                "vp_a": a[0],
+                "vp_b": b[0],
+                "mp_a": a[1],
+                "mp_b": b[1],
+            }
+        )
+    return out
+
+
+@router.get(
+    "/tournaments/{slug}/team-standings",
+    response={200: list[TeamStandingsOut], 404: ErrorOut},
+)
+def team_standings(request, slug: str, lang: str = "it"):
+    """Stored team standings per girone (and overall), released results only.
+
+    ``lang`` picks the language of the tie-break notes: ``it`` (default) or ``en``.
+    """
+    t = _team_tournament(slug)
+    if not t.is_teams:
+        return []
+    english = lang == "en"
+    out = []
+    for table in team_tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
+        s = table.snapshot
+        out.append(
+            {
+                "girone": s.girone.label if s.girone_id else None,
+                "stage": s.stage.order,
+                "version": s.version,
+                "rounds": s.rounds,
+                "chain": s.chain,
+                "rows": [
+                    {
+                        "rank": r.position,
+                        "team_number": r.team_number,
+                        "name": r.name,
+                        "club": r.club,
+                        "girone": r.girone_label,
+                        "vp": r.vp,
+                        "mp_difference": r.mp_diff,
+                        "mp_scored": r.mp_for,
+                        "matches_played": r.played,
+                        "rests": r.byes,
+                        "vp_per_match": r.average or None,
+                        "tie_break_note": (r.note_en if english else r.note) or None,
+                    }
+                    for r in table.rows
+                ],
+            }
+        )
+    return out
