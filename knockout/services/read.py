@@ -159,15 +159,11 @@ def bracket_view(bracket: Bracket) -> BracketView:
         else:
             label = _("Match %(n)s") % {"n": m.index + 1}
         return MatchView(
-<<<<<<< HEAD
             m,
-            side(m, m.pair_a, m.score_a),
-            side(m, m.pair_b, m.score_b),
+            side(m, m.side_a, m.score_a),
+            side(m, m.side_b, m.score_b),
             label,
             briscola,
-=======
-            m, side(m, m.side_a, m.score_a), side(m, m.side_b, m.score_b), label
->>>>>>> a61de81 (Teams, layer 4 (knockout): qualifiers from the team standings, team tabellone (Entry.team, BracketMatch.team_a/team_b/winner_team), matches over two tables decided by the teams' MP (sum of the differences), a level match by the last move, corrections flagged; team labels on the director's and referee's forms; demo: the Campionato del Giglio ends with a knockout of 4)
         )
 
     rounds = []
@@ -187,10 +183,5 @@ def bracket_view(bracket: Bracket) -> BracketView:
     )
     champion = None
     if final is not None and final.status == BracketMatch.Status.PLAYED:
-<<<<<<< HEAD
-        champion = final.winner
-    return BracketView(bracket, rounds, third, champion, entries, briscola)
-=======
         champion = final.winner_side
-    return BracketView(bracket, rounds, third, champion, entries)
->>>>>>> a61de81 (Teams, layer 4 (knockout): qualifiers from the team standings, team tabellone (Entry.team, BracketMatch.team_a/team_b/winner_team), matches over two tables decided by the teams' MP (sum of the differences), a level match by the last move, corrections flagged; team labels on the director's and referee's forms; demo: the Campionato del Giglio ends with a knockout of 4)
+    return BracketView(bracket, rounds, third, champion, entries, briscola)

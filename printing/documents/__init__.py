@@ -22,6 +22,7 @@ from .report import build_round_report
 from .scorecards import build_scorecards
 from .standings import build_standings
 from .tablelist import build_hall_table_list, build_table_list
+from .teams import build_lineup_sheets, build_team_match_sheets
 
 Builder = Callable[..., Document]
 
@@ -35,6 +36,9 @@ BUILDERS: dict[str, tuple[Builder, str]] = {
     "bracket": (build_bracket, "bracket?"),
     "qrcards": (build_qr_cards, "girone?"),
     "halltables": (build_hall_table_list, "round"),
+    # Team tournaments (docs/rules.md §11).
+    "teammatches": (build_team_match_sheets, "round"),
+    "lineups": (build_lineup_sheets, "round"),
 }
 
 

@@ -110,6 +110,7 @@ def cards_for_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict]:
     cards = []
     for rnd in rounds:
         before = hall_offset(tournament, rnd)
+        matches = _team_matches(rnd) if tournament.is_teams else {}
         for table in round_tables(rnd):
             if table.pair_ew_id is None:
                 continue
@@ -122,9 +123,27 @@ def cards_for_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict]:
                     "hands": rnd.hands,
                     "ns": _line(tournament, table.pair_ns),
                     "ew": _line(tournament, table.pair_ew),
+                    "match": matches.get(table.pk, ""),
                 }
             )
     return cards
+
+
+def _team_matches(rnd: Round) -> dict[int, str]:
+    """Table id -> its team match in words (team tournaments, docs/rules.md §11)."""
+    from tournament.models import TeamMatch
+
+    out = {}
+    for m in TeamMatch.objects.filter(round=rnd, team_b__isnull=False).select_related(
+        "team_a", "team_b"
+    ):
+        text = _("Match %(n)s: %(a)s – %(b)s") % {
+            "n": m.number,
+            "a": m.team_a.name,
+            "b": m.team_b.name,
+        }
+        out[m.table_1_id] = out[m.table_2_id] = text
+    return out
 
 
 def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
@@ -153,7 +172,7 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
         ),
         filename=f"cartellini-{rnd.girone.label}-turno-{rnd.number}.pdf",
         version=fingerprint(
-            [(c["table"], _key(c["ns"]), _key(c["ew"])) for c in cards],
+            [(c["table"], _key(c["ns"]), _key(c["ew"]), c["match"]) for c in cards],
             [rnd.hands, getattr(settings, "PUBLIC_BASE_URL", "")],
             vp,
         ),

@@ -13,8 +13,9 @@ from __future__ import annotations
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from standings.models import Snapshot
+from standings.models import Snapshot, TeamRow
 from standings.services.read import snapshots, tables, version_tag
+from standings.services.teams import team_tables
 from tournament.models import Tournament
 from tournament.words import game_words
 
@@ -34,11 +35,12 @@ def _rows(table, english: bool) -> list[dict]:
         last_of_tie = row.tie is not None and (
             i + 1 == len(rows) or rows[i + 1].tie != row.tie
         )
+        teams = isinstance(row, TeamRow)  # a team tournament's row (docs §11)
         out.append(
             {
                 "position": row.position,
-                "number": row.pair_number,
-                "players": row.players,
+                "number": row.team_number if teams else row.pair_number,
+                "players": row.name if teams else row.players,
                 "club": row.club,
                 "girone": row.girone_label,
                 "played": row.played,
@@ -95,7 +97,8 @@ def build_standings(tournament: Tournament, *, girone_id: object = None) -> Docu
     sections: list[dict] = []
     size = 0
     overall = girone_id is None
-    for table in tables(found):
+    read = team_tables if tournament.is_teams else tables
+    for table in read(found):
         snapshot = table.snapshot
         heading = " · ".join(
             part
@@ -129,5 +132,5 @@ def build_standings(tournament: Tournament, *, girone_id: object = None) -> Docu
         version="s" + version_tag(found),
         size=size,
         sections=sections,
-        context={"words": game_words(tournament)},
+        context={"words": game_words(tournament), "teams": tournament.is_teams},
     )

@@ -1,0 +1,77 @@
+"""A team tournament survives the archive's export and import (core.archive finds the
+team models through their foreign keys), knockout of teams included."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core import archive
+from knockout.services import MatchEntry, confirm_qualifiers, draw_bracket, enter_result
+from standings.models import TeamRow
+from tournament.models import Pair, Team, TeamMatch, TeamMember, Tournament
+from tournament.services import rounds, teams
+
+from .factories import director, make_team_event, match_of, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def comparable(data):
+    data = json.loads(archive.dumps(data))
+    data.pop("exported_at")
+    data.pop("tournament")
+    for section in data["models"]:
+        for row in section["rows"]:
+            if section["model"] == "tournament.tournament":
+                row.pop("slug")
+    return data
+
+
+def test_a_team_tournament_round_trips_losslessly():
+    tournament, made = make_team_event(teams_count=4, roster=5)
+    user = director()
+    girone = made[0].girone
+    for number in range(1, 4):
+        round_ = rounds.generate_round(girone)
+        if number == 2:  # a captain's line-up with the fifth player
+            match = match_of(round_, 1)
+            members = [m.player_id for m in match.team_a.members.order_by("order")]
+            teams.set_lineup(
+                match,
+                match.team_a,
+                [(members[4], members[0]), (members[2], members[3])],
+            )
+        play_round(round_, user)
+    bracket = confirm_qualifiers(
+        tournament, by=user, per_girone=2, best_of=1, final_best_of=1
+    )
+    draw_bracket(bracket.pk, by=user)
+    enter_result(bracket.pk, 1, 0, MatchEntry(games=[(300, 100), (200, 100)]), by=user)
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save()
+
+    exported = archive.export_tournament(tournament)
+    counts = {s["model"]: len(s["rows"]) for s in exported["models"]}
+    assert counts["tournament.team"] == 4
+    assert counts["tournament.teammember"] == 20
+    assert counts["tournament.teammatch"] == 6
+    assert counts["scoring.teamscore"] == 12
+    assert counts["standings.teamrow"] >= 4
+    assert counts["knockout.entry"] == 2
+
+    copy = archive.import_tournament(json.loads(archive.dumps(exported)), slug="copia")
+    assert comparable(archive.export_tournament(copy)) == comparable(exported)
+    assert copy.is_teams
+    assert Team.objects.filter(tournament=copy).count() == 4
+    assert TeamMember.objects.filter(tournament=copy).count() == 20
+    assert Pair.objects.filter(tournament=copy, team__isnull=False).count() == 9
+    assert TeamMatch.objects.filter(round__girone__stage__tournament=copy).count() == 6
+    rows = TeamRow.objects.filter(snapshot__tournament=copy, snapshot__kind="confirmed")
+    original = TeamRow.objects.filter(
+        snapshot__tournament=tournament, snapshot__kind="confirmed"
+    )
+    assert list(rows.values_list("team_number", "vp", "mp_for")) == list(
+        original.values_list("team_number", "vp", "mp_for")
+    )
