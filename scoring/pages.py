@@ -78,7 +78,7 @@ class TeamInfo:
     match: int
     team_ns: str
     team_ew: str  # empty at a rest table
-    result: str  # the match's VP once both tables count, else empty
+    result: str  # the match's VP (NS team first) once both tables count, else empty
 
 
 def team_info(round_: Round, tables: list[Table] | None = None) -> dict[int, TeamInfo]:
@@ -94,16 +94,15 @@ def team_info(round_: Round, tables: list[Table] | None = None) -> dict[int, Tea
     info: dict[int, TeamInfo] = {}
     for m in found:
         a, b = str(m.team_a), str(m.team_b) if m.team_b else ""
-        result = ""
-        if (m.pk, "a") in vp:
-            result = (
-                f"{vp[m.pk, 'a']}–{vp[m.pk, 'b']} VP"
-                if (m.pk, "b") in vp
-                else f"{vp[m.pk, 'a']} VP"
-            )
-        info[m.table_1_id] = TeamInfo(m.number, a, b, result)
+        va, vb = vp.get((m.pk, "a")), vp.get((m.pk, "b"))
+        # Each card reads NS first: table 1 seats team A NS, table 2 team B.
+        first = f"{va}–{vb} VP" if va is not None and vb is not None else ""
+        if va is not None and m.team_b_id is None:
+            first = f"{va} VP"
+        second = f"{vb}–{va} VP" if va is not None and vb is not None else ""
+        info[m.table_1_id] = TeamInfo(m.number, a, b, first)
         if m.table_2_id is not None:
-            info[m.table_2_id] = TeamInfo(m.number, b, a, result)
+            info[m.table_2_id] = TeamInfo(m.number, b, a, second)
     return info
 
 
