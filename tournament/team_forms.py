@@ -29,10 +29,13 @@ class TeamForm(NoSuffix, forms.Form):
         choices=[(i, _("Player %(n)s") % {"n": i}) for i in range(1, FORM_ROSTER + 1)],
         initial=1,
     )
-    seed = forms.IntegerField(label=_("Seed"), min_value=1, required=False)
+    seed = forms.IntegerField(
+        label=_("Seed"), min_value=1, max_value=9999, required=False
+    )
     number = forms.IntegerField(
         label=_("Number"),
         min_value=1,
+        max_value=9999,
         required=False,
         help_text=_("Empty = next free number."),
     )

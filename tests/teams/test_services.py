@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scoring.models import TeamScore
@@ -117,3 +119,70 @@ def test_team_pairs_do_not_clash_with_pair_uniqueness():
     """A roster player sits in several pairs of the team (line-ups), never twice."""
     _t, made = make_team_event(teams_count=2, roster=6)
     assert Pair.objects.filter(team=made[0]).count() == 3
+
+
+def test_team_import_refuses_every_bad_line_at_once():
+    """Every problem of the file is reported by line; nothing is saved (and nothing a
+    database would refuse reaches it: a long name, a huge number)."""
+    from tournament.services.teams import preview_team_import
+
+    tournament, _teams = make_team_event(teams_count=0, gironi=0)
+    text = (
+        "Squadra;Numero;Testa di serie;Capitano;Cognome 1;Nome 1;Cognome 2;Nome 2;"
+        "Cognome 3;Nome 3;Cognome 4;Nome 4\n"
+        f"{'L' * 121};;;;Rossi;Anna;Neri;Ugo;Verdi;Rita;Gallo;Ivo\n"
+        "Le Aquile;123456;;;Russo;Sara;Costa;Pio;Conti;Ada;Greco;Leo\n"
+        "I Lupi;;99999999999;7;Bruno;Eva;Sala;Ada;Villa;Io;Costa;Pio\n"
+        f"Le Volpi;;;;{'X' * 61};Eva;Sala;Ada;;;;\n"
+    )
+    preview = preview_team_import(tournament, text)
+    codes = {(e.line, e.code) for e in preview.errors}
+    assert (2, "too_long") in codes and (3, "parse") in codes
+    assert (4, "seed") in codes and (4, "captain") in codes
+    assert (5, "too_long") in codes and (5, "roster_size") in codes
+    assert (4, "duplicate_player") in codes  # Costa Pio is on line 3 too
+    assert not preview.ok
+
+
+def test_a_correction_changes_the_team_result_and_reports_the_teams():
+    _t, made = make_team_event(teams_count=4)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    play_round(round_, user)  # every table 300-100 x3: NS +600 at each table
+    match = match_of(round_, 1)
+    before = {s.side: s.vp for s in TeamScore.objects.filter(match=match)}
+    assert before == {"a": 10, "b": 10}  # +600 at table 1, -600 at table 2
+    corrected = replace(
+        hands((900, 100), (300, 100), (300, 100)), reason="Smazzata 1 trascritta male"
+    )
+    saved = enter(match.table_1, user, corrected, correction=True)
+    after = {s.side: s.vp for s in TeamScore.objects.filter(match=match)}
+    assert after == {"a": 13, "b": 7}  # +1200 - 600 = +600: 505-700, 13-7
+    report = saved.impact
+    assert report["teams"] is True
+    changed = {row["pair"] for row in report["rows"]}
+    assert str(match.team_a) in changed and str(match.team_b) in changed
+
+
+def test_double_entry_counts_a_match_once_both_tables_are_confirmed():
+    from django.contrib.auth import get_user_model
+
+    tournament, made = make_team_event(teams_count=2, entry_mode="double")
+    first = director()
+    second = get_user_model().objects.create(username="arbitro2")
+    from tournament.models import TournamentRole
+
+    TournamentRole.objects.create(
+        tournament=tournament, user=second, role=TournamentRole.Role.REFEREE
+    )
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    match = match_of(round_, 1)
+    sheet = hands((300, 100), (100, 100), (100, 100))
+    for table in match.tables:
+        enter(table, first, sheet)
+    assert not TeamScore.objects.filter(match=match).exists()  # awaiting 2nd entry
+    enter(match.table_1, second, sheet)
+    assert not TeamScore.objects.filter(match=match).exists()
+    enter(match.table_2, second, sheet)
+    assert TeamScore.objects.filter(match=match).count() == 2

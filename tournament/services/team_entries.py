@@ -26,6 +26,10 @@ from .entries import EntryError, clean_name, name_key
 
 #: The most players a team line of a CSV file (or the form) can hold.
 MAX_ROSTER = 8
+#: The highest team number: its pairs are numbered team x 100 + k.
+MAX_TEAM_NUMBER = 9999
+#: The longest values the models keep (a longer one is refused, never cut).
+LIMITS = {"name": 120, "club": 120, "last": 60, "first": 60, "tessera": 20}
 
 
 @dataclass(frozen=True)
@@ -131,8 +135,22 @@ class _TeamChecker:
                 self.check_player(entry, place, player)
         return self.result
 
+    def too_long(self, entry: TeamEntry, value: str, limit: int, field: str) -> bool:
+        if len(value) <= limit:
+            return False
+        self.add(
+            entry,
+            _("“%(value)s…” is too long: at most %(limit)s characters.")
+            % {"value": value[:20], "limit": limit},
+            field,
+            "too_long",
+        )
+        return True
+
     def check_team(self, entry: TeamEntry) -> None:
         name = clean_name(entry.name)
+        if self.too_long(entry, name, LIMITS["name"], "name"):
+            return
         if not name:
             self.add(entry, _("The team's name is missing."), "name", "missing_name")
         elif name.casefold() in self.taken_names:
@@ -152,13 +170,24 @@ class _TeamChecker:
             )
         else:
             self.seen_names[name.casefold()] = entry.line
-        if entry.seed is not None and entry.seed < 1:
-            self.add(entry, _("The seed must be 1 or more."), "seed", "seed")
+        if entry.seed is not None and not 1 <= entry.seed <= MAX_TEAM_NUMBER:
+            self.add(
+                entry,
+                _("The seed must be from 1 to %(max)s.") % {"max": MAX_TEAM_NUMBER},
+                "seed",
+                "seed",
+            )
         number = entry.number
         if number is None:
             return
-        if number < 1:
-            self.add(entry, _("The team number must be 1 or more."), "number", "parse")
+        if not 1 <= number <= MAX_TEAM_NUMBER:
+            self.add(
+                entry,
+                _("The team number must be from 1 to %(max)s.")
+                % {"max": MAX_TEAM_NUMBER},
+                "number",
+                "parse",
+            )
         elif number in self.taken_numbers:
             self.add(
                 entry,
@@ -180,6 +209,8 @@ class _TeamChecker:
     def check_club(self, entry: TeamEntry) -> None:
         if not entry.club.strip():
             return
+        if self.too_long(entry, clean_name(entry.club), LIMITS["club"], "club"):
+            return
         key = club_key(entry.club)
         if key in self.clubs:
             self.result.clubs[key] = self.clubs[key]
@@ -198,6 +229,16 @@ class _TeamChecker:
     ) -> None:
         last, first = clean_name(player[0]), clean_name(player[1])
         tessera = player[2].strip()
+        long = [
+            self.too_long(entry, value, LIMITS[kind], f"{field}{place}")
+            for value, kind, field in (
+                (last, "last", "last_name"),
+                (first, "first", "first_name"),
+                (tessera, "tessera", "membership"),
+            )
+        ]
+        if any(long):
+            return
         if not last:
             self.add(
                 entry,
