@@ -19,8 +19,8 @@ from django.views.decorators.http import require_GET
 
 from standings.models import Season, Snapshot
 from standings.services import read
-from tournament.links import pair_url, qr_svg
 from standings.services.teams import team_tables
+from tournament.links import pair_url, qr_svg
 from tournament.models import Pair
 
 from . import services, team_views
