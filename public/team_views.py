@@ -58,7 +58,7 @@ def where(request, obj):
 @etag_from_content
 def team_pairs(request, slug):
     """What each pair brought its team, over the released rounds (butler)."""
-    from standings.services.teams import butler
+    from standings.services.butler import butler
 
     obj = services.get_tournament(slug)
     return render(

@@ -18,10 +18,11 @@ from tournament.services.errors import ServiceError
 
 from .models import Snapshot, StandingsConfig
 from .services import read
+from .services.butler import butler
 from .services.config import chain_text, missed_round_text, standings_settings
 from .services.provisional import provisional_standings
 from .services.store import refresh_tournament
-from .services.teams import butler, team_tables
+from .services.teams import team_tables
 from .services.visibility import set_round_visibility
 
 DIRECTOR = TournamentRole.Role.DIRECTOR

@@ -50,6 +50,7 @@ class TournamentForm(NoSuffix, forms.Form):
         label=_("Format"),
         choices=Tournament.Format.choices,
         initial=Tournament.Format.PAIRS,
+        required=False,  # not given: pairs
         help_text=_("Teams: two pairs a team, matches over two tables (Burraco)."),
     )
     rule_pack = forms.ChoiceField(label=_("Rule pack"))

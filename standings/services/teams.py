@@ -9,15 +9,14 @@ decisions (orders of team numbers), exactly as a pair girone, and stored in the 
 :func:`rules.standings.rank_across`. :func:`refresh_team_girone` and
 :func:`refresh_team_stage` are called by :mod:`.store` for team tournaments.
 
-:func:`butler` is the second view: what each pair brought its team, round by round
-(its MP difference at its table), read from the pair scores.
+:mod:`.butler` is the second view: what each pair brought its team.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -31,7 +30,7 @@ from rules.standings import (
     rank_across,
     render_explanation,
 )
-from tournament.models import Girone, Pair, Round, Stage, Team, Tournament
+from tournament.models import Girone, Round, Stage, Team, Tournament
 
 from ..models import Snapshot, TeamRow
 from .context import Context
@@ -149,7 +148,6 @@ class _Row:
     by_lot: bool
     note: str = ""
     note_en: str = ""
-    key: tuple[object, ...] = field(default=())
 
 
 def _rows(
@@ -397,88 +395,3 @@ def team_tables(found: list[Snapshot]) -> list[TeamTable]:
         }
         found = [fresh[s.pk] for s in found if s.pk in fresh]
     return [TeamTable(s, rows.get(s.pk, [])) for s in found]
-
-
-# --- the butler: what each pair brought its team -----------------------------------------
-
-
-@dataclass
-class PairLine:
-    """One pair of a team: its MP difference at its table, round by round."""
-
-    pair: Pair
-    by_round: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def played(self) -> int:
-        return len(self.by_round)
-
-    @property
-    def total(self) -> int:
-        return sum(self.by_round.values())
-
-    @property
-    def signed_total(self) -> str:
-        return f"+{self.total}" if self.total > 0 else str(self.total)
-
-    @property
-    def average(self) -> str:
-        return f"{self.total / self.played:+.0f}" if self.played else ""
-
-    def cells(self, rounds: Sequence[int]) -> list[str]:
-        out = []
-        for n in rounds:
-            value = self.by_round.get(n)
-            out.append(
-                "" if value is None else (f"+{value}" if value > 0 else str(value))
-            )
-        return out
-
-
-@dataclass
-class TeamButler:
-    team: Team
-    pairs: list[PairLine]
-
-
-@dataclass(frozen=True)
-class Butler:
-    rounds: list[int]
-    teams: list[TeamButler]
-
-
-def butler(tournament: Tournament, *, public: bool = False) -> Butler:
-    """Each team's pairs and the MP difference each brought, round by round.
-
-    Played tables only (a rest or a forfeit brings no difference of its own); with
-    ``public``, only the rounds whose results are released.
-    """
-    from scoring.models import PairScore
-
-    scores = PairScore.objects.filter(
-        girone__stage__tournament=tournament, pair__team__isnull=False, played=True
-    )
-    if public:
-        scores = scores.filter(round__results_public=True)
-    pairs = {
-        p.pk: p
-        for p in Pair.objects.filter(tournament=tournament, team__isnull=False)
-        .select_related("player1", "player2")
-        .order_by("number")
-    }
-    lines: dict[int, PairLine] = {}
-    rounds: set[int] = set()
-    for pair_id, number, mp_for, mp_against in scores.values_list(
-        "pair_id", "round_number", "mp_for", "mp_against"
-    ):
-        line = lines.setdefault(pair_id, PairLine(pairs[pair_id]))
-        line.by_round[number] = line.by_round.get(number, 0) + mp_for - mp_against
-        rounds.add(number)
-    teams = []
-    for team in Team.objects.filter(tournament=tournament).order_by("number"):
-        own = [
-            lines[pk] for pk, p in pairs.items() if p.team_id == team.pk and pk in lines
-        ]
-        own.sort(key=lambda line: (-line.total, line.pair.number))
-        teams.append(TeamButler(team, own))
-    return Butler(sorted(rounds), teams)

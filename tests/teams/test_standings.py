@@ -7,7 +7,7 @@ import pytest
 
 from scoring.models import TeamScore
 from standings.models import Snapshot, TeamRow
-from standings.services.teams import butler
+from standings.services.butler import butler
 from tournament.models import TeamMatch
 from tournament.services import rounds
 

@@ -68,7 +68,7 @@ def create(request):
                 by=request.user,
                 game=data["game"],
                 rule_pack=data["rule_pack"],
-                format=data["format"],
+                format=data["format"] or Tournament.Format.PAIRS,
                 **_tournament_kwargs(data),
             )
         except ServiceError as error:
