@@ -70,7 +70,7 @@ def where(request, slug):
 def pair(request, slug, number):
     obj = services.get_tournament(slug)
     pair_obj = get_object_or_404(
-        Pair.objects.select_related("player1", "player2", "club", "girone"),
+        Pair.objects.select_related("player1", "player2", "club", "girone", "team"),
         tournament=obj,
         number=number,
     )

@@ -100,3 +100,15 @@ def test_api_team_endpoints_and_schema(client):
     standings = client.get(f"{base}/team-standings").json()
     assert len(standings[0]["rows"]) == 3
     assert client.get(f"{base}/standings").json() == []  # pairs only
+
+
+def test_a_team_pair_page_links_its_team(client):
+    tournament, made = make_team_event(teams_count=2)
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    team = made[0]
+    page = client.get(
+        reverse("public:pair", args=[tournament.slug, team.number * 100 + 1])
+    ).content.decode()
+    assert reverse("public:team", args=[tournament.slug, team.number]) in page
+    assert "prima la nostra riga" not in page  # the pair standings: none for teams
