@@ -77,7 +77,9 @@ class QualifyForm(forms.Form):
         initial=10,
     )
 
-    def __init__(self, *args, briscola: bool | None = None, teams: bool = False, **kwargs):
+    def __init__(
+        self, *args, briscola: bool | None = None, teams: bool = False, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         if briscola is not None:  # the tournament's game: its own word only
             labels = (

@@ -1,20 +1,22 @@
 """Team matches (incontri a squadre): rosters, line-ups, seats, MP and VP over two tables.
 
 A team registers a roster of players (``[team] roster_min`` to ``roster_max``: 4 to 6
-under fibur-2026; F.I.Bur.'s rosters are of 6, fibur-rules.md §2d). For each match its
+under fibur-2026; F.I.Bur.'s rosters are of 6, docs/rules.md §11). For each match its
 captain names a line-up: two pairs of roster players, no player twice. Two teams meet
 over two tables (:func:`seats`): team A's first pair sits NS at table 1 and its second
 pair EO at table 2, against team B's two pairs, so a team never holds both lines of one
 table.
 
 Each table plays the turn's smazzate and is scored as a pair match. The match is then
-combined by the pack's ``[team] mp_combination`` (docs/rules.md §11; the sources are
-silent, fibur-rules.md §2d, §8.1):
+combined by the pack's ``[team] mp_combination`` (the sources are silent: docs/rules.md
+§11, §12):
 
 * ``"sum_of_differences"`` (default): team MP = the algebraic sum of the two tables' MP
   differences, converted with the team VP table of ``[team.tables]`` for the turn's
-  smazzate (``[team] total``, 20 a match). A VP amount a table adds outside its
-  conversion (a second warning's -1, ``[special] second_warning_vp``) is added after.
+  smazzate (``[team] total``, 20 a match). A penalty at a table (a second warning,
+  ``[special] second_warning_vp`` and ``second_warning_mp``) is not converted twice: the
+  difference is converted as played, then the VP the penalty took are added; the MP it
+  took stay out of the team's MP.
 * ``"sum_of_vp"``: each table converted with the pair table of ``[vp]``, the VP added
   (twice the pair total, 40 a match).
 
@@ -60,7 +62,9 @@ Pair = tuple[int, int]
 @dataclass(frozen=True)
 class TableScore:
     """One table of a team match, seen from team A: its line's and team B's line's
-    MP and VP, and VP added outside the MP conversion (a second warning)."""
+    MP and VP as the table's result stores them, and what a penalty took outside the
+    play: ``vp_extra_*`` the VP (a second warning's -1), ``mp_off_*`` the MP (the MP
+    those VP are worth, ``second_warning_mp = "equivalent"``; 0 or more)."""
 
     mp_a: int
     mp_b: int
@@ -68,6 +72,8 @@ class TableScore:
     vp_b: int
     vp_extra_a: int = 0
     vp_extra_b: int = 0
+    mp_off_a: int = 0
+    mp_off_b: int = 0
 
 
 @dataclass(frozen=True)
@@ -159,7 +165,9 @@ def team_match(
         return TeamScore(
             mp_a, mp_b, sum(t.vp_a for t in tables), sum(t.vp_b for t in tables)
         )
-    vp_a, vp_b = team_vp_table(hands, pack).convert(mp_a, mp_b)
+    played_a = mp_a + sum(t.mp_off_a for t in tables)
+    played_b = mp_b + sum(t.mp_off_b for t in tables)
+    vp_a, vp_b = team_vp_table(hands, pack).convert(played_a, played_b)
     return TeamScore(
         mp_a,
         mp_b,

@@ -139,7 +139,9 @@ class ImpactTable(_Plain):
     class Meta(_Plain.Meta):
         pass
 
-    def __init__(self, *args, words: GameWords | None = None, teams: bool = False, **kwargs) -> None:
+    def __init__(
+        self, *args, words: GameWords | None = None, teams: bool = False, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         if words is not None and words.briscola:
             names = {

@@ -27,12 +27,23 @@ def _pack(tournament: Tournament) -> RulePack:
     return load_pack(tournament.rule_pack, tournament.rule_pack_version)
 
 
-def _extra(score: PairScore, pack: RulePack) -> int:
-    """VP a table adds outside its MP conversion for this line (a second warning)."""
+def _warned(score: PairScore) -> bool:
     version = score.version
-    if version.kind == Kind.SECOND_WARNING and version.line == score.line:
-        return pack.require_special().second_warning_vp
-    return 0
+    return version.kind == Kind.SECOND_WARNING and version.line == score.line
+
+
+def _extra(score: PairScore, pack: RulePack) -> int:
+    """VP a table takes outside its MP conversion for this line (a second warning)."""
+    return pack.require_special().second_warning_vp if _warned(score) else 0
+
+
+def _mp_off(score: PairScore) -> int:
+    """MP a second warning took from this line (``second_warning_mp``): the line's
+    hands as played, less its stored MP (0 for any other result)."""
+    if not _warned(score):
+        return 0
+    played = sum(getattr(h, score.line) for h in score.version.hands.all())
+    return max(0, played - score.mp_for)
 
 
 def write_team_scores(table: Table) -> None:
@@ -87,7 +98,16 @@ def write_team_scores(table: Table) -> None:
     if any(a is None or b is None for a, b in sides):
         return  # the match is not complete yet
     tables = [
-        TableScore(a.mp_for, b.mp_for, a.vp, b.vp, _extra(a, pack), _extra(b, pack))
+        TableScore(
+            a.mp_for,
+            b.mp_for,
+            a.vp,
+            b.vp,
+            _extra(a, pack),
+            _extra(b, pack),
+            _mp_off(a),
+            _mp_off(b),
+        )
         for a, b in sides  # type: ignore[union-attr]
     ]
     result = team_match(tables, round_.hands, pack)

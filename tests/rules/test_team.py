@@ -71,6 +71,16 @@ KNOWN = [
     pytest.param(
         3, t(500, 500, extra_a=-1), t(400, 400), (9, 10), (19, 20), id="warning"
     ),
+    # A second warning that also took 100 MP (second_warning_mp = "equivalent"): the
+    # difference is converted as played (+400: 12-8), then the VP taken (-1).
+    pytest.param(
+        3,
+        TableScore(430, 130, 13, 6, vp_extra_a=-1, mp_off_a=100),
+        t(100, 100),
+        (11, 8),
+        (23, 16),
+        id="warning-with-mp",
+    ),
 ]
 
 

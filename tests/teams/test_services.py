@@ -186,3 +186,26 @@ def test_double_entry_counts_a_match_once_both_tables_are_confirmed():
     assert not TeamScore.objects.filter(match=match).exists()
     enter(match.table_2, second, sheet)
     assert TeamScore.objects.filter(match=match).count() == 2
+
+
+def test_a_second_warning_is_not_converted_twice():
+    """fibur-2026 v2 (second_warning_mp = "equivalent"): the warned line loses 1 VP and
+    100 MP at its table; the team difference is converted as played (+400: 12-8), then
+    the team loses the VP (11-8); its MP are those after the warning (docs §11)."""
+    _t, made = make_team_event(teams_count=2)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    match = match_of(round_, 1)
+    warned = replace(
+        hands((330, 30), (100, 50), (100, 50)),
+        kind="second_warning",
+        line="ns",
+        reason="Seconda ammonizione",
+    )
+    enter(match.table_1, user, warned)  # team A is NS at table 1
+    enter(match.table_2, user, hands((100, 100), (0, 0), (0, 0)))
+    a = TeamScore.objects.get(match=match, side="a")
+    b = TeamScore.objects.get(match=match, side="b")
+    assert (a.vp, b.vp) == (11, 8)
+    assert (a.mp_for, a.mp_against) == (530, 230)
