@@ -412,6 +412,7 @@ class PairScore(models.Model):
         if errors:
             raise ValidationError(errors)
 
+
 class TeamScore(models.Model):
     """What a team match (or a rest) gives one team in one round (docs/rules.md §11)."""
 

@@ -17,13 +17,17 @@ entries against the tournament.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournament.csv_import import _dialect, _number, normalise_header
+from tournament.csv_import import (
+    _delimiter,
+    _dialect,
+    _number,
+    _records,
+    normalise_header,
+)
 from tournament.services.entries import EntryError
 from tournament.services.team_entries import MAX_ROSTER, TeamEntry
 
@@ -80,14 +84,15 @@ def parse_teams_csv(text: str) -> ParsedTeams:
     text = text.lstrip("\ufeff")
     if not text.strip():
         return result
-    try:
-        rows = list(
-            csv.reader(io.StringIO(text, newline=""), _dialect(text.splitlines()[0]))
+    # The pairs' reader (tournament.csv_import): the separator, doubled quotes, one
+    # error per unreadable record, the file's own line numbers.
+    records, unreadable = _records(text, _dialect(_delimiter(text.splitlines()[0])))
+    if not records or records[0][0] != 1:
+        result.errors.extend(
+            unreadable or [EntryError(1, _("No header line."), None, "header")]
         )
-    except csv.Error as exc:
-        message = _("The file cannot be read as CSV: %(error)s.") % {"error": exc}
-        result.errors.append(EntryError(None, message, None, "parse"))
         return result
+    rows = [cells for _line, cells in records]
     header = rows[0]
     columns: dict[int, str] = {}
     unknown = []
@@ -127,10 +132,11 @@ def parse_teams_csv(text: str) -> ParsedTeams:
         )
     if result.errors:
         return result
+    result.errors.extend(unreadable)
     size = max(
         [int(k[4:]) for k in columns.values() if k.startswith("last")], default=0
     )
-    for line, row in enumerate(rows[1:], start=2):
+    for line, row in records[1:]:
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > len(header) and any(c.strip() for c in row[len(header) :]):

@@ -30,12 +30,12 @@ class TeamForm(NoSuffix, forms.Form):
         initial=1,
     )
     seed = forms.IntegerField(
-        label=_("Seed"), min_value=1, max_value=9999, required=False
+        label=_("Seed"), min_value=1, max_value=999, required=False
     )
     number = forms.IntegerField(
         label=_("Number"),
         min_value=1,
-        max_value=9999,
+        max_value=999,
         required=False,
         help_text=_("Empty = next free number."),
     )

@@ -32,7 +32,7 @@ def impact_report(
     old = {p.pair_id: p for p in before}
     new = {p.pair_id: p for p in after}
     teams = table.round.girone.stage.tournament.is_teams
-    if teams:  # the positions are the teams' (scoring.totals.girone_positions)
+    if teams:  # the positions are the teams' (standings.services.teams.team_positions)
         names = {
             team.pk: str(team)
             for team in Team.objects.filter(pk__in=set(old) | set(new))

@@ -211,6 +211,10 @@ def positions(girone_id: int) -> list[Position]:
     overall position when the stage has several gironi): the impact report's."""
     girone = Girone.objects.select_related("stage__tournament").get(pk=girone_id)
     ctx = tournament_context(girone.stage.tournament)
+    if ctx.tournament.is_teams:  # the teams' ranking (docs/rules.md §11)
+        from .teams import team_positions
+
+        return team_positions(girone_id, ctx)
     ids = list(Girone.objects.filter(stage=girone.stage).values_list("id", flat=True))
     scores = confirmed_scores(ids)
     inputs = {

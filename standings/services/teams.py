@@ -21,19 +21,20 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from rules.standings import (
-    HEAD_TO_HEAD,
     Explanation,
     Labels,
     MatchTuple,
     StandingRow,
     rank,
-    rank_across,
+    rank_overall,
     render_explanation,
 )
+from scoring.scores import PairTotals, Position
 from tournament.models import Girone, Round, Stage, Team, Tournament
 
 from ..models import Snapshot, TeamRow
 from .context import Context
+from .ranking import chain_with_decision, overall_chain, per_round
 
 Kind = Snapshot.Kind
 
@@ -119,13 +120,6 @@ def _decisions(
         if len(found) == len(order) and set(found) <= ids and seen.isdisjoint(found):
             out.append(found)
             seen.update(found)
-    return out
-
-
-def _chain(chain: Sequence[str], decided: bool) -> list[str]:
-    out = list(chain)
-    if decided and "decision" not in out:
-        out.insert(out.index("lot") if "lot" in out else len(out), "decision")
     return out
 
 
@@ -217,63 +211,79 @@ def _by_kind(
     return {Kind.CONFIRMED: results, Kind.PUBLIC: public}
 
 
+def _roster(girone_id: int, results: list[TeamResult]) -> set[int]:
+    """The girone's active teams, and any team with a result in it."""
+    active = Team.objects.filter(girone_id=girone_id, withdrawn=False)
+    return set(active.values_list("pk", flat=True)) | {
+        r.team_id for r in results if r.girone_id == girone_id
+    }
+
+
+def _rank_girone(
+    ctx: Context, infos: dict[int, TeamInfo], roster: set[int], counted
+) -> list[StandingRow[int]]:
+    """One team girone ranked as a pair girone is: the pack's chain, the avulsa, the
+    referee's decisions (team numbers), the recorded lot."""
+    decisions = _decisions(ctx, infos, roster)
+    return rank(
+        team_matches(counted),
+        chain_with_decision(ctx.settings.chain, decisions),
+        reapply_head_to_head=ctx.settings.reapply_head_to_head,
+        unmet=ctx.settings.unmet,
+        lot_seed=ctx.config.lot_seed,
+        decisions=decisions or None,
+        teams=sorted(roster),
+    )
+
+
 def refresh_team_girone(girone: Girone, ctx: Context) -> None:
     """Rank and store a team girone's standings (confirmed and public)."""
     infos = team_infos(ctx.tournament)
     results = team_results([girone.pk])
-    roster = {
-        pk
-        for pk, withdrawn in Team.objects.filter(girone=girone).values_list(
-            "pk", "withdrawn"
-        )
-        if not withdrawn
-    } | {r.team_id for r in results}
-    decisions = _decisions(ctx, infos, roster)
-    chain = _chain(ctx.settings.chain, bool(decisions))
+    roster = _roster(girone.pk, results)
     for kind, counted in _by_kind(results, _public_rounds([girone.pk])).items():
-        ranked = rank(
-            team_matches(counted),
-            chain,
-            reapply_head_to_head=ctx.settings.reapply_head_to_head,
-            unmet=ctx.settings.unmet,
-            lot_seed=ctx.config.lot_seed,
-            decisions=decisions or None,
-            teams=sorted(roster),
-        )
+        ranked = _rank_girone(ctx, infos, roster, counted)
         _store(ctx, girone.stage, girone, kind, _rows(ranked, infos, False), counted)
 
 
 def refresh_team_stage(stage: Stage, ctx: Context) -> None:
-    """The overall team standings of a stage with several gironi."""
+    """The overall team standings of a stage with several gironi: the stable merge of
+    the girone standings (as pairs, docs/rules.md §8), by VP per round when the plan
+    gives the gironi different numbers of rounds."""
     gironi = list(Girone.objects.filter(stage=stage).values_list("id", flat=True))
     if len(gironi) < 2:
         Snapshot.objects.filter(stage=stage, girone__isnull=True).delete()
         return
     infos = team_infos(ctx.tournament)
     results = team_results(gironi)
-    sizes = {g: len({r.team_id for r in results if r.girone_id == g}) for g in gironi}
-    per_match = len({n for n in sizes.values() if n}) > 1
-    chain = [c for c in ctx.settings.chain if c not in HEAD_TO_HEAD]
-    if per_match:
-        swap = {
-            "points": "points_per_match",
-            "diff": "diff_per_match",
-            "scored": "scored_per_match",
-        }
-        chain = [swap.get(c, c) for c in chain]
+    rosters = {g: _roster(g, results) for g in gironi}
+    averaged = per_round(stage)
     for kind, counted in _by_kind(results, _public_rounds(gironi)).items():
-        chosen = {r.team_id for r in counted}
+        tables = [
+            _rank_girone(
+                ctx, infos, rosters[g], [r for r in counted if r.girone_id == g]
+            )
+            for g in gironi
+        ]
+        chosen = {row.team for table in tables for row in table}
         ranked: list[StandingRow[int]] = []
         if chosen:
+            rounds = None
+            if averaged:  # each team's rounds: those counted in its girone
+                rounds = {
+                    team: len({r.round_number for r in counted if r.girone_id == g})
+                    for g in gironi
+                    for team in rosters[g]
+                }
             decisions = _decisions(ctx, infos, chosen)
-            ranked = rank_across(
-                [team_matches(r for r in counted if r.girone_id == g) for g in gironi],
-                _chain(chain, bool(decisions)),
-                select=sorted(chosen),
+            ranked = rank_overall(
+                tables,
+                chain_with_decision(overall_chain(ctx, per_match=averaged), decisions),
+                rounds=rounds,
                 lot_seed=ctx.config.lot_seed,
                 decisions=decisions or None,
             )
-        _store(ctx, stage, None, kind, _rows(ranked, infos, per_match), counted)
+        _store(ctx, stage, None, kind, _rows(ranked, infos, averaged), counted)
 
 
 def _digest(rows: list[_Row], rounds: list[int], chain: list[str], notes) -> str:
@@ -395,3 +405,48 @@ def team_tables(found: list[Snapshot]) -> list[TeamTable]:
         }
         found = [fresh[s.pk] for s in found if s.pk in fresh]
     return [TeamTable(s, rows.get(s.pk, [])) for s in found]
+
+
+def team_positions(girone_id: int, ctx: Context) -> list[Position]:
+    """A team girone's confirmed ranking as its stored standings have it (and each
+    team's overall position when the stage has several gironi): the impact report of a
+    correction in a team tournament (``standings.services.ranking.positions``)."""
+    girone = Girone.objects.select_related("stage").get(pk=girone_id)
+    gironi = list(
+        Girone.objects.filter(stage=girone.stage).values_list("id", flat=True)
+    )
+    infos = team_infos(ctx.tournament)
+    results = team_results(gironi)
+    rosters = {g: _roster(g, results) for g in gironi}
+    tables = {
+        g: _rank_girone(
+            ctx, infos, rosters[g], [r for r in results if r.girone_id == g]
+        )
+        for g in gironi
+    }
+    overall: dict[int, int] = {}
+    if len(gironi) > 1:
+        chosen = {row.team for table in tables.values() for row in table}
+        decisions = _decisions(ctx, infos, chosen)
+        merged = rank_overall(
+            [tables[g] for g in gironi],
+            chain_with_decision(overall_chain(ctx), decisions),
+            lot_seed=ctx.config.lot_seed,
+            decisions=decisions or None,
+        )
+        overall = {row.team: row.position for row in merged}
+    return [
+        Position(
+            row.position,
+            row.team,
+            infos[row.team].number if row.team in infos else 0,
+            PairTotals(
+                row.totals.points,
+                row.totals.score_for,
+                row.totals.score_against,
+                row.totals.played,
+            ),
+            overall.get(row.team),
+        )
+        for row in tables[girone_id]
+    ]

@@ -131,7 +131,7 @@ def test_team_import_refuses_every_bad_line_at_once():
         "Squadra;Numero;Testa di serie;Capitano;Cognome 1;Nome 1;Cognome 2;Nome 2;"
         "Cognome 3;Nome 3;Cognome 4;Nome 4\n"
         f"{'L' * 121};;;;Rossi;Anna;Neri;Ugo;Verdi;Rita;Gallo;Ivo\n"
-        "Le Aquile;123456;;;Russo;Sara;Costa;Pio;Conti;Ada;Greco;Leo\n"
+        "Le Aquile;1000;;;Russo;Sara;Costa;Pio;Conti;Ada;Greco;Leo\n"
         "I Lupi;;99999999999;7;Bruno;Eva;Sala;Ada;Villa;Io;Costa;Pio\n"
         f"Le Volpi;;;;{'X' * 61};Eva;Sala;Ada;;;;\n"
     )
@@ -209,3 +209,18 @@ def test_a_second_warning_is_not_converted_twice():
     b = TeamScore.objects.get(match=match, side="b")
     assert (a.vp, b.vp) == (11, 8)
     assert (a.mp_for, a.mp_against) == (530, 230)
+
+
+def test_team_csv_uses_the_pairs_reader():
+    """A record with a broken quote is one error on its own line; the others read."""
+    from tournament.team_csv import parse_teams_csv
+
+    text = (
+        "Squadra,Cognome 1,Nome 1,Cognome 2,Nome 2,Cognome 3,Nome 3,Cognome 4,Nome 4\n"
+        '"I ""Lupi"" di Prato",Rossi,Anna,Neri,Ugo,Verdi,Rita,Gallo,Ivo\n'
+        '"Le Aquile" bis,Russo,Sara,Costa,Pio,Conti,Ada,Greco,Leo\n'
+        "Le Volpi,Bruno,Eva,Sala,Ada,Villa,Io,Costa,Pio\n"
+    )
+    parsed = parse_teams_csv(text)
+    assert [e.name for e in parsed.entries] == ['I "Lupi" di Prato', "Le Volpi"]
+    assert [(e.line, e.code) for e in parsed.errors] == [(3, "parse")]

@@ -26,8 +26,9 @@ from .entries import EntryError, clean_name, name_key
 
 #: The most players a team line of a CSV file (or the form) can hold.
 MAX_ROSTER = 8
-#: The highest team number: its pairs are numbered team x 100 + k.
-MAX_TEAM_NUMBER = 9999
+#: The highest team number: its pairs are numbered team x 100 + k, within the pair
+#: numbers a tournament allows (``entries.MAX_PAIR_NUMBER``, 99,999).
+MAX_TEAM_NUMBER = 999
 #: The longest values the models keep (a longer one is refused, never cut).
 LIMITS = {"name": 120, "club": 120, "last": 60, "first": 60, "tessera": 20}
 
@@ -133,7 +134,25 @@ class _TeamChecker:
                 )
             for place, player in roster:
                 self.check_player(entry, place, player)
+        self.check_automatic_numbers()
         return self.result
+
+    def check_automatic_numbers(self) -> None:
+        """The numbers given to the teams without one stay within the limit."""
+        top = max([*self.taken_numbers, *self.seen_numbers], default=0)
+        for entry in self.entries:
+            if entry.number is not None:
+                continue
+            top += 1
+            if top > MAX_TEAM_NUMBER:
+                self.add(
+                    entry,
+                    _("The team number must be from 1 to %(max)s.")
+                    % {"max": MAX_TEAM_NUMBER},
+                    "number",
+                    "parse",
+                )
+                return
 
     def too_long(self, entry: TeamEntry, value: str, limit: int, field: str) -> bool:
         if len(value) <= limit:
