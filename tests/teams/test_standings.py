@@ -85,3 +85,28 @@ def test_butler_lists_what_each_pair_brought():
     assert totals == {m.team_a.number * 100 + 1: 400, m.team_a.number * 100 + 2: -100}
     score = TeamScore.objects.get(match=m, side="a")
     assert score.mp_for - score.mp_against == 300
+
+
+def test_overall_team_standings_merge_the_gironi():
+    """Two gironi: the stage's overall standings hold every team, each girone's order
+    kept (the stable merge, as for pairs), the girone named on each row."""
+    tournament, made = make_team_event(teams_count=8, gironi=2)
+    user = director()
+    gironi = {t.girone for t in made}
+    for girone in gironi:
+        for _ in range(3):
+            play_round(rounds.generate_round(girone), user)
+    overall = Snapshot.objects.get(
+        stage__tournament=tournament, girone__isnull=True, kind=Snapshot.Kind.CONFIRMED
+    )
+    rows = list(TeamRow.objects.filter(snapshot=overall).order_by("index"))
+    assert len(rows) == 8 and {r.girone_label for r in rows} == {"A", "B"}
+    for girone in gironi:
+        own = Snapshot.objects.get(girone=girone, kind=Snapshot.Kind.CONFIRMED)
+        order = list(
+            TeamRow.objects.filter(snapshot=own)
+            .order_by("index")
+            .values_list("team_id", flat=True)
+        )
+        merged = [r.team_id for r in rows if r.team_id in order]
+        assert merged == order
