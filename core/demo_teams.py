@@ -195,6 +195,7 @@ def _play(round_: Round, users: dict[str, Any], slug: str) -> None:
             by=referee,
             expected_lock_version=0,
             token=f"demo-{table.pk}",
+            confirm=True,  # the values are the table's, as a referee confirms them
         )
     scoring.close_round(round_id=round_.pk, by=referee)
 
@@ -303,6 +304,7 @@ def _knockout(tournament: Tournament, users: dict[str, Any]) -> int:
                 match.index,
                 MatchEntry(games=games, last_move="a" if a == b else ""),
                 by=users["arbitro"],
+                confirm=True,
             )
             count += 1
     return count

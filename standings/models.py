@@ -112,12 +112,15 @@ class Snapshot(models.Model):
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     version = models.PositiveIntegerField(_("version"), default=0)
     digest = models.CharField(_("content digest"), max_length=64, blank=True)
-    chain = models.JSONField(_("tie-break chain"), default=list)
+    # Empty lists are values (no round released yet, no tie): blank, so that a
+    # validated archive import accepts them.
+    chain = models.JSONField(_("tie-break chain"), default=list, blank=True)
     settings_note = models.TextField(_("settings note"), blank=True)
-    rounds = models.JSONField(_("rounds counted"), default=list)
+    rounds = models.JSONField(_("rounds counted"), default=list, blank=True)
     notes = models.JSONField(
         _("tie-break notes"),
         default=list,
+        blank=True,
         help_text=_("One [Italian, English] explanation per tie; rows point at them."),
     )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)

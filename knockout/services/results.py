@@ -28,7 +28,13 @@ from rules.knockout.match import (
     wins_needed,
 )
 from rules.packs import BriscolaSection
-from scoring.services.bounds import Confirm, check_match
+from scoring.services.bounds import (
+    Confirm,
+    ImpossibleError,
+    UnlikelyError,
+    check_match,
+    confirmation_key,
+)
 from tournament.models import Pair, Team, Tournament
 
 from ..models import Bracket, BracketMatch
@@ -84,20 +90,43 @@ def match_label(m: BracketMatch) -> str:
 
 
 def check_bounds(
-    tournament: Tournament, entry: MatchEntry, *, confirm: Confirm = False
+    tournament: Tournament,
+    entry: MatchEntry,
+    *,
+    confirm: Confirm = False,
+    table_size: int | None = None,
 ) -> None:
     """The bounds of docs/rules.md §5 on the typed smazzate or partite (and spareggi).
 
     Raises :class:`~scoring.services.bounds.ImpossibleError` or, unless ``confirm``
     confirms them, :class:`~scoring.services.bounds.UnlikelyError`, each naming the
-    form fields; nothing is saved.
+    form fields; nothing is saved. ``table_size``: a team match (docs/rules.md §11),
+    whose rows are two tables of that many smazzate, each checked as one table's sheet
+    (a table's unlikely MP difference is one table's, not the two tables' sum).
     """
     pack = pack_of(tournament)
     if entry.no_show or pack is None:
         return
-    check_match(
-        [*entry.games, *entry.spareggi], pack, names=entry.names(), confirm=confirm
-    )
+    rows, names = [*entry.games, *entry.spareggi], entry.names()
+    if not table_size:
+        check_match(rows, pack, names=names, confirm=confirm)
+        return
+    impossible: list = []
+    unlikely: list = []
+    for start in range(0, len(rows), table_size):
+        chunk = slice(start, start + table_size)
+        try:
+            check_match(rows[chunk], pack, names=names[chunk], confirm=False)
+        except ImpossibleError as exc:
+            impossible += exc.problems
+        except UnlikelyError as exc:
+            unlikely += exc.problems
+    if impossible:
+        raise ImpossibleError(impossible)
+    if unlikely and not (
+        confirm is True or (confirm and confirm == confirmation_key(unlikely))
+    ):
+        raise UnlikelyError(unlikely)
 
 
 def decide(tournament: Tournament, match: BracketMatch, entry: MatchEntry) -> Decided:
@@ -310,7 +339,12 @@ def enter_result(
                 "%(match)s: its pairs are not known yet, no result can be entered."
             )
         raise KnockoutError(message % {"match": match_label(match)})
-    check_bounds(bracket.tournament, entry, confirm=confirm)
+    check_bounds(
+        bracket.tournament,
+        entry,
+        confirm=confirm,
+        table_size=match.best_of if teams else None,
+    )
     try:
         decided = decide(bracket.tournament, match, entry)
     except RulesError as exc:

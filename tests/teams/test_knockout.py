@@ -130,12 +130,12 @@ def test_pages_of_a_team_tabellone(event, client):
         {
             "g1a": 500,
             "g1b": 300,
-            "g2a": 0,
-            "g2b": 0,
-            "g3a": 0,
-            "g3b": 0,
-            "g4a": 0,
-            "g4b": 0,
+            "g2a": 100,
+            "g2b": 100,
+            "g3a": 100,
+            "g3b": 50,
+            "g4a": 50,
+            "g4b": 100,
         },
     )
     assert response.status_code == 302
@@ -143,4 +143,26 @@ def test_pages_of_a_team_tabellone(event, client):
     assert semi.winner_team_id == semi.team_a_id
     public = client.get(reverse("knockout:public", kwargs={"slug": tournament.slug}))
     body = public.content.decode()
-    assert semi.team_a.name in body and "500-300 · 0-0 | 0-0 · 0-0" in body
+    assert semi.team_a.name in body and "500-300 · 100-100 | 100-50 · 50-100" in body
+
+
+def test_a_team_match_is_bounded_table_by_table(event):
+    """The unlikely MP difference of docs/rules.md §5 is one table's: 2,500 at each
+    of the two tables is a plausible match (5,000 in all); 3,500 at one is not."""
+    from scoring.services.bounds import UnlikelyError
+
+    tournament, user = event
+    bracket = _bracket(tournament, user)
+    plausible = [(1500, 0), (1000, 0), (1500, 0), (1000, 0)]
+    match, _ = enter_result(bracket.pk, 1, 0, MatchEntry(games=plausible), by=user)
+    assert match.winner_team_id == match.team_a_id
+    unlikely = [(1800, 0), (1700, 0), (0, 0), (100, 0)]
+    with pytest.raises(UnlikelyError) as error:
+        enter_result(bracket.pk, 1, 1, MatchEntry(games=unlikely), by=user)
+    # One finding: table 1's difference (3,500); table 2's (100) is plausible.
+    assert [p.code for p in error.value.problems] == ["diff_high"]
+    assert error.value.problems[0].value == 3500
+    match, _ = enter_result(
+        bracket.pk, 1, 1, MatchEntry(games=unlikely), by=user, confirm=error.value.key
+    )
+    assert match.status == "played"
