@@ -1,8 +1,8 @@
 """Replay: a whole tournament from a plain JSON file, through the web pages' services.
 
-``manage.py replay FILE.json`` reads the file (:mod:`.format`, version 1), plays it
-(:mod:`.run`: the director's and the chief referee's service calls, in one
-transaction) and prints the rounds and the stored standings (:mod:`.output`).
+``manage.py replay FILE.json`` reads the file (:mod:`.format`, version 1, or 2 which
+adds teams), plays it (:mod:`.run`: the director's and the chief referee's service
+calls, in one transaction) and prints the rounds and the stored standings (:mod:`.output`).
 ``manage.py export_replay SLUG`` writes a tournament's gironi as such a file
 (:mod:`.export`). It lives in ``core``, above the apps it drives (tournament,
 scoring, standings), and imports only downwards.

@@ -10,8 +10,9 @@ before the round it comes back to). A round not closed is written with
 ``"close": false`` and, then, its rests too (a closed round's rests are the pack's
 award, which the replay makes).
 
-What version 1 cannot say is left out, each with a note (:attr:`Export.notes`): a
-knockout phase, draft rounds, pairs in no girone, the referee's decisions on ties.
+What the format cannot say is left out, each with a note (:attr:`Export.notes`): a
+knockout phase, draft rounds, pairs in no girone, the referee's decisions on ties. A
+team tournament is written by :mod:`.export_teams` (version 2).
 """
 
 from __future__ import annotations
@@ -141,6 +142,10 @@ def _unlikely(table: Table, version: ResultVersion, hands: list[list[int]]) -> b
 
 def export_tournament(tournament: Tournament) -> Export:
     """The replay file of ``tournament``'s gironi, and notes on what it leaves out."""
+    if tournament.is_teams:  # teams, line-ups and team matches (version 2)
+        from .export_teams import export_teams
+
+        return export_teams(tournament, Export)
     notes: list[str] = []
     stage = (
         Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS)

@@ -1,5 +1,5 @@
-"""The replay file, version 1: its shapes as data, and a reader that checks a file
-against them before anything is saved.
+"""The replay file, versions 1 and 2: its shapes as data, and a reader that checks a
+file against them before anything is saved.
 
 Each object of the file is a :data:`Shape`: its keys, each with a checker of the JSON
 value (types only: what a value must be worth is the services' word, as on the web
@@ -23,7 +23,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 FORMAT = "torneo-replay"
-VERSION = 1
+#: The version this app writes. Version 2 adds team tournaments (docs/rules.md §11):
+#: the tournament's ``format``, its ``teams`` and each round's ``lineups``; a version 1
+#: file reads as it always did.
+VERSION = 2
 
 Checker = Callable[[Any, str], Any]
 
@@ -357,8 +360,48 @@ DOCUMENT: Shape = {
     "rounds": Key(list_of(shaped(ROUND)), default=[]),
 }
 
+# --- version 2: team tournaments (docs/rules.md §11) ----------------------------------
+
+TOURNAMENT_V2: Shape = {
+    **TOURNAMENT,
+    "format": Key(choice("pairs", "teams"), default="pairs"),
+}
+
+#: A team: its roster (players 1-2 its first pair, 3-4 its second, 5-6 its third), the
+#: captain's place in it (from 1), and every pair it fielded, in pair-number order, as
+#: roster places (the registered pairs first; a later one was made by a line-up).
+TEAM: Shape = {
+    "number": Key(integer, required=True),
+    "name": Key(text, required=True),
+    "players": Key(list_of(player), required=True),
+    "club": Key(text, default=""),
+    "girone": Key(text, required=True),
+    "seed": Key(optional_integer),
+    "captain": Key(optional_integer),
+    "pairs": Key(list_of(list_of(integer, size=2)), default=[]),
+}
+
+#: A team's line-up in one match: its two pairs, as roster places (from 1).
+LINEUP: Shape = {
+    "girone": Key(text, required=True),
+    "match": Key(integer, required=True),
+    "team": Key(integer, required=True),
+    "pairs": Key(list_of(list_of(integer, size=2), size=2), required=True),
+}
+
+ROUND_V2: Shape = {**ROUND, "lineups": Key(list_of(shaped(LINEUP)), default=[])}
+
+DOCUMENT_V2: Shape = {
+    "format": Key(text, required=True),
+    "version": Key(integer, required=True),
+    "tournament": Key(shaped(TOURNAMENT_V2), required=True),
+    "pairs": Key(list_of(shaped(PAIR)), default=[]),
+    "teams": Key(list_of(shaped(TEAM)), default=[]),
+    "rounds": Key(list_of(shaped(ROUND_V2)), default=[]),
+}
+
 #: The document shape of each version this app reads.
-VERSIONS: Mapping[int, Shape] = {1: DOCUMENT}
+VERSIONS: Mapping[int, Shape] = {1: DOCUMENT, 2: DOCUMENT_V2}
 
 
 def read_document(value: Any) -> dict[str, Any]:
@@ -378,4 +421,10 @@ def read_document(value: Any) -> dict[str, Any]:
                 "known": ", ".join(map(str, VERSIONS)),
             },
         )
-    return read(VERSIONS[version], value, "")
+    found = read(VERSIONS[version], value, "")
+    # A version 1 file has no teams: the keys of version 2 take their defaults.
+    found.setdefault("teams", [])
+    found["tournament"].setdefault("format", "pairs")
+    for entry in found["rounds"]:
+        entry.setdefault("lineups", [])
+    return found

@@ -10,6 +10,10 @@ Read from what the pages read (the tables of each round; the stored standings of
 
 ``overall`` is there when the gironi stage has two or more gironi (the stored
 overall standings); ``note`` is the tie's explanation in Italian, empty without one.
+
+A team tournament (docs/rules.md §11) also gives each round's ``matches`` (team
+numbers, A first) and its ``resting`` teams, and ranks teams: ``"team"`` instead of
+``"pair"`` in the standings rows.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from standings.models import Row, Snapshot
+from standings.models import Row, Snapshot, TeamRow
 from standings.services import read
-from tournament.models import Round, Stage, Table, Tournament
+from standings.services.teams import team_tables
+from tournament.models import Round, Stage, Table, TeamMatch, Tournament
 
 #: Columns :func:`dumps` fills before it breaks a value over lines.
 WIDTH = 100
@@ -42,7 +47,7 @@ def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
         .values_list("round_id", "pair_ns__number", "pair_ew__number")
     ):
         seats.setdefault(round_id, []).append((ns, ew))
-    return [
+    out = [
         {
             "girone": r.girone.label,
             "number": r.number,
@@ -51,12 +56,40 @@ def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
         }
         for r in found
     ]
+    if tournament.is_teams:
+        matches: dict[int, list[tuple[int, int | None]]] = {}
+        for round_id, a, b in (
+            TeamMatch.objects.filter(round__in=found)
+            .order_by("round_id", "number")
+            .values_list("round_id", "team_a__number", "team_b__number")
+        ):
+            matches.setdefault(round_id, []).append((a, b))
+        for entry, r in zip(out, found, strict=True):
+            here = matches.get(r.pk, [])
+            entry["matches"] = [[a, b] for a, b in here if b is not None]
+            entry["resting"] = [a for a, b in here if b is None]
+    return out
 
 
 def row_of(row: Row, *, girone: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "position": row.position,
         "pair": row.pair_number,
+        "vp": row.vp,
+        "mp_diff": row.mp_diff,
+        "mp_scored": row.mp_for,
+        "played": row.played,
+        "note": row.note,
+    }
+    if girone:
+        out["girone"] = row.girone_label
+    return out
+
+
+def team_row_of(row: TeamRow, *, girone: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "position": row.position,
+        "team": row.team_number,
         "vp": row.vp,
         "mp_diff": row.mp_diff,
         "mp_scored": row.mp_for,
@@ -78,7 +111,18 @@ def standings_of(tournament: Tournament) -> dict[str, list[dict[str, Any]]]:
     first = min((s.stage.order for s in found), default=None)
     out: dict[str, list[dict[str, Any]]] = {}
     overall: list[dict[str, Any]] | None = None
-    for table in read.tables([s for s in found if s.stage.order == first]):
+    chosen = [s for s in found if s.stage.order == first]
+    if tournament.is_teams:
+        for team_table in team_tables(chosen):
+            if team_table.snapshot.girone_id is None:
+                overall = [team_row_of(r, girone=True) for r in team_table.rows]
+            else:
+                label = team_table.snapshot.girone.label
+                out[label] = [team_row_of(r) for r in team_table.rows]
+        if overall is not None:
+            out["overall"] = overall
+        return out
+    for table in read.tables(chosen):
         if table.snapshot.girone_id is None:
             overall = [row_of(r, girone=True) for r in table.rows]
         else:

@@ -7,11 +7,14 @@ director and the chief referee make them:
    by ``create_tournament`` (single entry: the chief referee's sheet counts at once);
    its ``seed`` becomes the standings' lot seed and the seed of a drawn first round;
 2. the pairs, one ``register_pair`` each (missing clubs created), then the gironi
-   (``split_into_gironi``, by hand: each pair's ``girone``);
+   (``split_into_gironi``, by hand: each pair's ``girone``); in a team tournament
+   (version 2, docs/rules.md §11) the teams, one ``register_team`` each with the
+   pairs they fielded (``teams.team_pair``), then ``split_teams_into_gironi``;
 3. per round: its ``before`` events (``register_pair`` + ``add_late_pair``,
    ``set_withdrawn``), then per girone a generated round (``generate_round``) or the
    file's own tables (``manual.create_round``, checked), its hands
-   (``manual.set_hands``), ``publish_round``; the results (``submit_sheet`` as the
+   (``manual.set_hands``), ``publish_round``; the line-ups (``teams.set_lineup``);
+   the results (``submit_sheet`` as the
    chief referee); the rests nobody entered (the pack's award, as the entry page's
    rest button); ``close_round``; then the corrections (``submit_sheet`` with a
    reason, as a correction).
@@ -29,10 +32,11 @@ from django.utils.translation import gettext as _
 
 from standings.services.lot import set_lot_seed
 from tournament.forms import TournamentForm
-from tournament.models import Girone, Pair, Round, Table, Tournament
+from tournament.models import Girone, Pair, Round, Table, Team, TeamMatch, Tournament
 from tournament.services import gironi as gironi_services
-from tournament.services import manual, registration, rounds
+from tournament.services import manual, registration, rounds, teams
 from tournament.services.entries import PairEntry
+from tournament.services.team_entries import TeamEntry
 from tournament.services.tournaments import create_tournament
 
 from .errors import ReplayError, refusals
@@ -53,6 +57,7 @@ class Run:
         self.tournament: Tournament | None = None
         self.gironi: dict[str, Girone] = {}
         self.pairs: dict[int, Pair] = {}
+        self.teams: dict[int, Team] = {}
         #: (girone label, round number) -> round, for results and corrections.
         self.rounds: dict[tuple[str, int], Round] = {}
 
@@ -91,6 +96,10 @@ class Run:
                 set_lot_seed(self.tournament, self.seed)
 
     def register(self) -> None:
+        assert self.tournament is not None
+        if self.tournament.is_teams:
+            self.register_teams()
+            return
         assignment: dict[int, str] = {}
         for index, pair in enumerate(self.doc["pairs"]):
             path = at("pairs", index)
@@ -106,6 +115,110 @@ class Run:
                 assignment=assignment,
             )
         self.gironi = {g.label: g for g in outcome.gironi}
+
+    def register_teams(self) -> None:
+        assert self.tournament is not None
+        if self.doc["pairs"]:
+            raise ReplayError(
+                "pairs",
+                _("a team tournament's pairs are its teams' (give them under “teams”)"),
+            )
+        assignment: dict[int, str] = {}
+        for index, team in enumerate(self.doc["teams"]):
+            path = at("teams", index)
+            self.add_team(team, path)
+            assignment[team["number"]] = team["girone"]
+        labels = sorted(set(assignment.values()))
+        with refusals("teams", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
+            outcome = teams.split_teams_into_gironi(
+                self.tournament,
+                count=len(labels),
+                method="manual",
+                assignment=assignment,
+            )
+        self.gironi = {g.label: g for g in outcome.gironi}
+
+    def add_team(self, team: dict[str, Any], path: str) -> Team:
+        assert self.tournament is not None
+        entry = TeamEntry(
+            name=team["name"],
+            players=tuple(
+                (p["surname"], p["name"], p["card"]) for p in team["players"]
+            ),
+            club=team["club"],
+            captain=team["captain"],
+            seed=team["seed"],
+            number=team["number"],
+        )
+        where = _("team %(number)s") % {"number": team["number"]}
+        with refusals(path, where):
+            made = teams.register_team(self.tournament, entry, create_club=True)
+        members = [m.player_id for m in made.members.order_by("order")]
+        for index, places in enumerate(team["pairs"]):
+            ppath = at(at(path, "pairs"), index)
+            players = self.roster_players(members, places, ppath)
+            with refusals(ppath, where):
+                pair = teams.team_pair(made, players)
+            if pair.number != teams.pair_number(made.number, index + 1):
+                raise ReplayError(
+                    ppath,
+                    _(
+                        "the team's pairs are listed in pair-number order, its "
+                        "registered pairs first (1-2, 3-4, 5-6)"
+                    ),
+                )
+        self.teams[made.number] = made
+        for pair in made.pairs.all():
+            self.pairs[pair.number] = pair
+        return made
+
+    def roster_players(
+        self, members: list[int], places: list[int], path: str
+    ) -> tuple[int, int]:
+        if not all(1 <= p <= len(members) for p in places):
+            raise ReplayError(
+                path,
+                _("a roster place is from 1 to %(count)s") % {"count": len(members)},
+            )
+        return members[places[0] - 1], members[places[1] - 1]
+
+    def lineup(self, path: str, lineup: dict[str, Any], made: dict[str, Round]) -> None:
+        label = lineup["girone"]
+        if label not in made:
+            raise ReplayError(
+                at(path, "girone"),
+                _("girone %(girone)s has no tables in this round") % {"girone": label},
+            )
+        match = TeamMatch.objects.filter(
+            round=made[label], number=lineup["match"]
+        ).first()
+        if match is None:
+            raise ReplayError(
+                at(path, "match"),
+                _("round %(round)s of girone %(girone)s has no match %(match)s")
+                % {
+                    "round": made[label].number,
+                    "girone": label,
+                    "match": lineup["match"],
+                },
+            )
+        team = self.teams.get(lineup["team"])
+        if team is None:
+            raise ReplayError(
+                at(path, "team"),
+                _("team %(number)s is not registered") % {"number": lineup["team"]},
+            )
+        members = [m.player_id for m in team.members.order_by("order")]
+        pairs = [
+            self.roster_players(members, places, at(at(path, "pairs"), i))
+            for i, places in enumerate(lineup["pairs"])
+        ]
+        where = _("match %(match)s, team %(team)s") % {
+            "match": lineup["match"],
+            "team": team.number,
+        }
+        with refusals(path, where):
+            teams.set_lineup(match, team, pairs)
 
     def add_pair(self, pair: dict[str, Any], path: str) -> Pair:
         assert self.tournament is not None
@@ -146,6 +259,8 @@ class Run:
         for index, event in enumerate(entry["before"]):
             self.before(at(at(path, "before"), index), event)
         made = self.make_rounds(path, entry)
+        for index, lineup in enumerate(entry["lineups"]):
+            self.lineup(at(at(path, "lineups"), index), lineup, made)
         for index, result in enumerate(entry["results"]):
             rpath = at(at(path, "results"), index)
             self.girone(result["girone"], at(rpath, "girone"))
@@ -170,6 +285,21 @@ class Run:
 
     def before(self, path: str, event: dict[str, Any]) -> None:
         kind, value = event["event"], event["value"]
+        assert self.tournament is not None
+        if self.tournament.is_teams:  # the events name teams (docs/rules.md §11)
+            if kind == "add_pair":
+                raise ReplayError(
+                    at(path, kind), _("a team tournament adds no pair after round 1")
+                )
+            team = self.teams.get(value)
+            if team is None:
+                raise ReplayError(
+                    at(path, kind),
+                    _("team %(number)s is not registered") % {"number": value},
+                )
+            with refusals(at(path, kind), _("team %(number)s") % {"number": value}):
+                self.teams[value] = teams.set_team_withdrawn(team, kind == "withdraw")
+            return
         if kind == "add_pair":
             girone = self.girone(value["girone"], at(at(path, kind), "girone"))
             pair = self.add_pair(value, at(path, kind))
@@ -220,11 +350,19 @@ class Run:
         return made
 
     def check_resting(self, path: str, round_: Round, resting: list[int]) -> None:
-        rest = sorted(
-            Table.objects.filter(round=round_, pair_ew__isnull=True).values_list(
-                "pair_ns__number", flat=True
+        assert self.tournament is not None
+        if self.tournament.is_teams:  # the resting teams
+            rest = sorted(
+                TeamMatch.objects.filter(round=round_, team_b__isnull=True).values_list(
+                    "team_a__number", flat=True
+                )
             )
-        )
+        else:
+            rest = sorted(
+                Table.objects.filter(round=round_, pair_ew__isnull=True).values_list(
+                    "pair_ns__number", flat=True
+                )
+            )
         if rest != sorted(resting):
             raise ReplayError(
                 path,

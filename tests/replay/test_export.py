@@ -49,7 +49,7 @@ def test_the_export_command_writes_the_file_and_its_notes(tmp_path):
     call_command("export_replay", tournament.slug, "-o", str(target), stderr=err)
     written = json.loads(target.read_text(encoding="utf-8"))
     assert written["format"] == "torneo-replay"
-    assert written["version"] == 1
+    assert written["version"] == 2
     assert written["rounds"][0]["close"] is False
     assert err.getvalue() == ""
 

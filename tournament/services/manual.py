@@ -25,9 +25,9 @@ from rules.pairing import Violation
 from tournament.models import Girone, Round
 
 from .errors import RoundError
-from .girone_state import PlannedTable, load_state, movement_of
+from .girone_state import PlannedTable, movement_of
 from .pairing import check_proposal
-from .rounds import _constraints_of, _lock, _save_tables, has_results
+from .rounds import _constraints_of, _lock, _save_tables, _state, has_results
 
 #: The checker's codes that refuse a hand-made round (see the module docstring).
 REFUSED = ("unknown", "duplicate", "self", "missing", "rematch")
@@ -62,7 +62,8 @@ def create_round(
 
     The tables are numbered in the order given, the resting pairs after them. The
     round takes the movement the plan names for it (what a later generated round
-    follows) and the hands of the girone's previous round.
+    follows) and the hands of the girone's previous round. In a team girone the
+    numbers are teams': each ``(a, b)`` is a match over two tables (docs/rules.md §11).
     """
     _lock(girone)
     last = girone.rounds.order_by("-number").first()
@@ -74,7 +75,7 @@ def create_round(
             )
             % {"number": last.number, "girone": girone}
         )
-    state = load_state(girone)
+    state = _state(girone)
     number = state.rounds_done + 1
     movement = movement_of(
         state.tournament, number, len(state.first_round_pairs or state.active)

@@ -57,6 +57,7 @@ __all__ = [
     "set_lineup",
     "set_team_withdrawn",
     "split_teams_into_gironi",
+    "team_pair",
 ]
 
 
@@ -250,6 +251,21 @@ def _lineup_message(exc: TeamError, names: dict[int, str]) -> str:
     return _("Choose two pairs of two players each.")
 
 
+def team_pair(team: Team, players: tuple[int, int]) -> Pair:
+    """The team's pair of these two players (either order), made on first use.
+
+    Both must be on the team's roster (RegistrationError otherwise); a new pair takes
+    the team's next pair number."""
+    roster = set(
+        TeamMember.objects.filter(team=team).values_list("player_id", flat=True)
+    )
+    if not set(players) <= roster or players[0] == players[1]:
+        raise RegistrationError(
+            _("A team's pair is two different players of its roster.")
+        )
+    return _team_pair(team, players)
+
+
 def _team_pair(team: Team, players: tuple[int, int]) -> Pair:
     """The team's pair of these two players (either order), made on first use."""
     a, b = players
@@ -354,10 +370,12 @@ def split_teams_into_gironi(
     method: str = "snake",
     seed: int | None = None,
     avoid_clubs: bool = False,
+    assignment: dict[int, str] | None = None,
 ) -> SplitOutcome:
-    """(Re)make the gironi of a team tournament: snake by seed, or a recorded draw."""
+    """(Re)make the gironi of a team tournament: snake by seed, a recorded draw, or by
+    hand (``method="manual"``, ``assignment``: team number -> girone label)."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if method not in ("snake", "random"):
+    if method not in ("snake", "random", "manual"):
         raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
     stage = group_stage(tournament)
     if Round.objects.filter(girone__stage=stage).exists():
@@ -372,15 +390,27 @@ def split_teams_into_gironi(
             _("%(teams)s teams cannot make %(count)s gironi of at least 2 teams.")
             % {"teams": len(teams), "count": count}
         )
-    if method == "random":
+    names = labels(count)
+    clashes: list[str] = []
+    if method == "manual":
+        seed = None
+        given = dict(assignment or {})
+        missing = [t.number for t in teams if given.get(t.number) not in names]
+        if missing:
+            raise GironiError(
+                _("Choose a girone for teams %(teams)s.")
+                % {"teams": ", ".join(map(str, missing))}
+            )
+        dealt = [[t for t in teams if given[t.number] == name] for name in names]
+    elif method == "random":
         seed = seed if seed is not None else secrets.randbits(31)
         ordered = sorted(teams, key=lambda t: t.number)
         random.Random(seed).shuffle(ordered)
+        dealt, clashes = deal(ordered, count, avoid_clubs)
     else:
         seed = None
         ordered = sorted(teams, key=lambda t: (t.seed is None, t.seed or 0, t.number))
-    dealt, clashes = deal(ordered, count, avoid_clubs)
-    names = labels(count)
+        dealt, clashes = deal(ordered, count, avoid_clubs)
     tournament.teams.update(girone=None)
     stage.gironi.exclude(label__in=names).delete()
     gironi = []

@@ -11,7 +11,7 @@ from tournament.models import Tournament
 class Command(BaseCommand):
     help = (
         "Export a tournament's gironi as a replay file (format torneo-replay, "
-        "version 1, explicit tables); what the format leaves out is noted on stderr."
+        "version 2, explicit tables); what the format leaves out is noted on stderr."
     )
 
     def add_arguments(self, parser):

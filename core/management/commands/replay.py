@@ -15,7 +15,7 @@ REFUSED = 2
 
 class Command(BaseCommand):
     help = (
-        "Run a whole tournament from a replay file (format torneo-replay, version 1) "
+        "Run a whole tournament from a replay file (format torneo-replay, version 1 or 2) "
         "through the services of the web pages, then print its standings as JSON."
     )
 
