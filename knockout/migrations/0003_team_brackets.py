@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('knockout', '0002_bracket_gironi'),
-        ('tournament', '0005_teams'),
+        ('tournament', '0006_teams'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

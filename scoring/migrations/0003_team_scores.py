@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0002_late_forfeit_kind'),
-        ('tournament', '0005_teams'),
+        ('tournament', '0006_teams'),
     ]
 
     operations = [

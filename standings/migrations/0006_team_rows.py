@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('standings', '0005_row_missed_rounds'),
-        ('tournament', '0005_teams'),
+        ('tournament', '0006_teams'),
     ]
 
     operations = [
