@@ -13,6 +13,7 @@ from ninja import Router, Schema
 from standings.models import Snapshot
 from standings.services import read
 from standings.services.teams import team_tables
+from tournament import visibility
 from tournament.models import Pair, Team, TeamMatch, TeamMember, Tournament
 
 from . import services
@@ -150,7 +151,7 @@ def matches(request, slug: str, round_id: int):
     if not t.is_teams:
         return []
     scores: dict[tuple[int, str], tuple[int, int]] = {}
-    if rnd.results_public:
+    if visibility.results_are_public(rnd, t):
         from scoring.models import TeamScore
 
         scores = {

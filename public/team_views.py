@@ -16,7 +16,7 @@ from .teams import find_teams, team_matches
 def team(request, slug, number):
     obj = services.get_tournament(slug)
     team_obj = get_object_or_404(
-        Team.objects.select_related("club", "girone", "captain"),
+        Team.objects.select_related("club", "girone", "captain", "tournament"),
         tournament=obj,
         number=number,
     )

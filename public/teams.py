@@ -1,8 +1,8 @@
 """What the public site shows of a team tournament (docs/rules.md §11): where a team
 plays, its matches and results, found by team number, team name or a player's surname.
 
-The same toggles as the pair pages (:mod:`public.services`): a match is shown only when
-its round's tables are public, its result only when the round's results are public.
+The one visibility rule of the pair pages (:mod:`tournament.visibility`): a match is shown
+only when its round's tables are public, its result only when the round's results are.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from tournament import visibility
+from tournament.inputs import searchable
 from tournament.models import (
     Pair,
     Round,
@@ -21,6 +23,7 @@ from tournament.models import (
     TeamMember,
     Tournament,
 )
+from tournament.search import query_words
 
 
 @dataclass(frozen=True)
@@ -33,13 +36,19 @@ class TeamSearch:
 
 
 def find_teams(tournament: Tournament, query: str) -> TeamSearch:
-    """A team by number, by (part of) its name or a roster player's name."""
-    query = " ".join(query.split())[:60]
+    """A team by number, by (part of) its name or a roster player's name.
+
+    As for pairs (``public.services.find_pairs``): any text can be searched (control
+    characters dropped, length capped), a number of any script's digits is a team
+    number ("²" is a name), players' names are compared folded (``dangelo`` finds
+    "D'Angelo").
+    """
+    query = searchable(query, 60)
     if not query:
         return TeamSearch(query, [], _("Type your team number, its name or a surname."))
     teams = Team.objects.filter(tournament=tournament).select_related("club")
     number = query.lstrip("#").strip()
-    if number.isdigit():
+    if number.isdecimal():
         found = list(teams.filter(number=int(number)))
         if not found:
             top = teams.order_by("-number").values_list("number", flat=True).first()
@@ -52,14 +61,14 @@ def find_teams(tournament: Tournament, query: str) -> TeamSearch:
                 % {"number": number, "last": top or 0},
             )
         return TeamSearch(query, found)
-    words = query.split()
     by_player = TeamMember.objects.filter(tournament=tournament)
-    for word in words:
-        by_player = by_player.filter(
-            Q(player__last_name__icontains=word) | Q(player__first_name__icontains=word)
-        )
+    folded = query_words(query)
+    for word in folded:
+        by_player = by_player.filter(player__search_key__contains=word)
+    if not folded:
+        by_player = by_player.none()
     by_name = Q()
-    for word in words:
+    for word in query.split():
         by_name &= Q(name__icontains=word)
     found = list(
         teams.filter(by_name | Q(pk__in=by_player.values("team_id"))).order_by(
@@ -114,7 +123,7 @@ def team_matches(team: Team) -> list[MatchView]:
 
     matches = list(
         TeamMatch.objects.filter(
-            Q(team_a=team) | Q(team_b=team), round__tables_public=True
+            Q(team_a=team) | Q(team_b=team), visibility.tables_public_q("round__")
         )
         .select_related(
             "round__girone__stage",
@@ -131,7 +140,9 @@ def team_matches(team: Team) -> list[MatchView]:
         )
         .order_by("round__girone__stage__order", "round__number")
     )
-    released = [m for m in matches if m.round.results_public]
+    released = [
+        m for m in matches if visibility.results_are_public(m.round, team.tournament)
+    ]
     scores = {
         s.match_id: s for s in TeamScore.objects.filter(team=team, match__in=released)
     }

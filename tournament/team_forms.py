@@ -6,20 +6,25 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.forms import NoSuffix
-from tournament.models import TeamMember
-from tournament.services.team_entries import TeamEntry
+from tournament.inputs import integer_field, text_field
+from tournament.models import Club, Player, Team, TeamMember
+from tournament.services.team_entries import MAX_TEAM_NUMBER, TeamEntry
 
 #: Player rows of the one-team form (the pack allows at most 6 under fibur-2026).
 FORM_ROSTER = 6
 
 
 class TeamForm(NoSuffix, forms.Form):
-    """One team, typed fast: its name and club, then the roster in pair order."""
+    """One team, typed fast: its name and club, then the roster in pair order.
 
-    name = forms.CharField(label=_("Team name"), max_length=120, required=False)
-    club = forms.CharField(
+    Every field is bounded by its column (``tournament.inputs``), as the pair form.
+    """
+
+    name = text_field(Team, "name", label=_("Team name"), required=False)
+    club = text_field(
+        Club,
+        "name",
         label=_("Club"),
-        max_length=120,
         required=False,
         widget=forms.TextInput(attrs={"list": "clubs", "autocomplete": "off"}),
     )
@@ -29,13 +34,20 @@ class TeamForm(NoSuffix, forms.Form):
         choices=[(i, _("Player %(n)s") % {"n": i}) for i in range(1, FORM_ROSTER + 1)],
         initial=1,
     )
-    seed = forms.IntegerField(
-        label=_("Seed"), min_value=1, max_value=999, required=False
+    seed = integer_field(
+        Team,
+        "seed",
+        label=_("Seed"),
+        min_value=1,
+        max_value=MAX_TEAM_NUMBER,
+        required=False,
     )
-    number = forms.IntegerField(
+    number = integer_field(
+        Team,
+        "number",
         label=_("Number"),
         min_value=1,
-        max_value=999,
+        max_value=MAX_TEAM_NUMBER,
         required=False,
         help_text=_("Empty = next free number."),
     )
@@ -46,14 +58,17 @@ class TeamForm(NoSuffix, forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for n in range(1, FORM_ROSTER + 1):
-            self.fields[f"last_name{n}"] = forms.CharField(
-                label=_("Surname %(n)s") % {"n": n}, max_length=60, required=False
+            self.fields[f"last_name{n}"] = text_field(
+                Player, "last_name", label=_("Surname %(n)s") % {"n": n}, required=False
             )
-            self.fields[f"first_name{n}"] = forms.CharField(
-                label=_("Name %(n)s") % {"n": n}, max_length=60, required=False
+            self.fields[f"first_name{n}"] = text_field(
+                Player, "first_name", label=_("Name %(n)s") % {"n": n}, required=False
             )
-            self.fields[f"membership{n}"] = forms.CharField(
-                label=_("Card %(n)s") % {"n": n}, max_length=20, required=False
+            self.fields[f"membership{n}"] = text_field(
+                Player,
+                "membership_number",
+                label=_("Card %(n)s") % {"n": n},
+                required=False,
             )
         self.fields["name"].widget.attrs["autofocus"] = True
         for name, field in self.fields.items():

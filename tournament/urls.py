@@ -28,7 +28,7 @@ urlpatterns = [
     path("<slug:slug>/importa/", pairs.import_pairs, name="import"),
     path("<slug:slug>/squadre/", teams.teams, name="teams"),
     path(
-        "<slug:slug>/squadre/<int:number>/ritiro/",
+        "<slug:slug>/squadre/<id:number>/ritiro/",
         teams.withdraw_team,
         name="withdraw_team",
     ),
@@ -45,5 +45,5 @@ urlpatterns = [
     path(ROUND + "rigenera/", rounds.regenerate, name="regenerate"),
     path(ROUND + "elimina/", rounds.delete, name="delete"),
     path(ROUND + "visibilita/", rounds.visibility, name="visibility"),
-    path(ROUND + "formazioni/<int:match>/", teams.lineup, name="lineup"),
+    path(ROUND + "formazioni/<id:match>/", teams.lineup, name="lineup"),
 ]

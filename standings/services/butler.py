@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tournament.models import Pair, Team, Tournament
+from tournament.visibility import results_public_q
 
 
 @dataclass
@@ -59,7 +60,7 @@ def butler(tournament: Tournament, *, public: bool = False) -> Butler:
     """Each team's pairs and the MP difference each brought, round by round.
 
     Played tables only (a rest or a forfeit brings no difference of its own); with
-    ``public``, only the rounds whose results are released.
+    ``public``, only the rounds whose results are released (tournament.visibility).
     """
     from scoring.models import PairScore
 
@@ -67,7 +68,7 @@ def butler(tournament: Tournament, *, public: bool = False) -> Butler:
         girone__stage__tournament=tournament, pair__team__isnull=False, played=True
     )
     if public:
-        scores = scores.filter(round__results_public=True)
+        scores = scores.filter(results_public_q("round__"))
     pairs = {
         p.pk: p
         for p in Pair.objects.filter(tournament=tournament, team__isnull=False)

@@ -31,6 +31,7 @@ from rules.standings import (
 )
 from scoring.scores import PairTotals, Position
 from tournament.models import Girone, Round, Stage, Team, Tournament
+from tournament.visibility import results_public_q
 
 from ..models import Snapshot, TeamRow
 from .context import Context
@@ -197,8 +198,10 @@ def _render(explanation: Explanation[int], name) -> tuple[str, str]:
 
 
 def _public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
+    """As ``store.public_rounds`` (the one rule, tournament.visibility)."""
+    released = results_public_q(with_tournament=False)
     return set(
-        Round.objects.filter(girone_id__in=girone_ids, results_public=True).values_list(
+        Round.objects.filter(released, girone_id__in=girone_ids).values_list(
             "girone_id", "number"
         )
     )

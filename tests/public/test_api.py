@@ -61,7 +61,9 @@ def test_every_endpoint_answers(client, world):
         assert response.status_code == 200, path
         assert response["Content-Type"].startswith("application/json")
         walked.append(template)
-    assert len(walked) == 9  # with the index, /api/v1/, and three of team tournaments (empty here)
+    assert (
+        len(walked) == 9
+    )  # with the index, /api/v1/, and three of team tournaments (empty here)
 
 
 def test_standings_rows_carry_the_tie_break_note(client, world):

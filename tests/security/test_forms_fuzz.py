@@ -114,7 +114,10 @@ def shows_an_error(response) -> bool:
     if any(m.level_tag == "error" for m in queued):
         return True
     html = response.content.decode(errors="replace")
-    return 'class="errorlist' in html or "msg-error" in html
+    # An import's preview lists its problems by line ("line-errors").
+    return any(
+        mark in html for mark in ('class="errorlist', "msg-error", "line-errors")
+    )
 
 
 def saved(response) -> bool:
@@ -400,3 +403,192 @@ def test_the_qualification_form(knockout_world, data):
     response = client.get(f"/tabellone/{tournament.slug}/direzione/", data)
     assert response.status_code < 500, (data, response.content[:300])
     post_and_check(client, f"/tabellone/{tournament.slug}/direzione/conferma/", data)
+
+
+# Team tournaments (docs/rules.md §11): the team form, the team CSV import, the
+# gironi, the withdrawal, each match's line-ups, the tournament form with the format,
+# a team knockout match.
+
+TEAM = {
+    "name": "I Leoni",
+    "club": "",
+    "captain": "1",
+    "last_name1": "Rossi",
+    "first_name1": "Anna",
+    "last_name2": "Bianchi",
+    "first_name2": "Bruno",
+    "last_name3": "Verdi",
+    "first_name3": "Carla",
+    "last_name4": "Neri",
+    "first_name4": "Dino",
+    "create_club": "on",
+}
+
+
+@pytest.fixture
+def team_director(make_user):
+    """Two team tournaments of one director: ``fresh`` (teams, no girone yet) and
+    ``running`` (4 teams of 6, round 1 published, nothing typed)."""
+    from tests.teams.factories import make_team_event
+    from tournament.services import rounds
+
+    user = make_user("direttore-squadre")
+    fresh, _ = make_team_event(teams_count=4, gironi=0, by=user)
+    running, made = make_team_event(teams_count=4, roster=6, by=user)
+    rounds.publish_round(rounds.generate_round(made[0].girone))
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return fresh, running, client
+
+
+@FUZZ
+@given(
+    data=spoiled(
+        {
+            "name": names.map(lambda n: f"Squadra {n}"),
+            "club": st.sampled_from(["", "Circolo Aurora"]),
+            "captain": st.sampled_from(["1", "2", "6"]),
+            "seed": st.sampled_from(["", "1", "7"]),
+            "number": st.sampled_from(["", "12"]),
+            "create_club": st.just("on"),
+            **{
+                f"{field}{n}": names if n <= 4 else st.sampled_from(["", "Gallo"])
+                for n in range(1, 7)
+                for field in ("last_name", "first_name")
+            },
+            **{f"membership{n}": st.sampled_from(["", "RM123"]) for n in (1, 5)},
+        }
+    )
+)
+@example(data={**TEAM, "number": "99999999999"})
+@example(data={**TEAM, "seed": str(10**20)})
+@example(data={**TEAM, "number": "1000"})
+@example(data={**TEAM, "name": "N" * 121})
+@example(data={**TEAM, "captain": "١"})
+@example(data={**TEAM, "last_name3": "R\x00ssi"})
+def test_the_team_form(team_director, data):
+    fresh, _running, client = team_director
+    post_and_check(client, f"/direzione/{fresh.slug}/squadre/", data)
+
+
+TEAM_HEADER = "Squadra;Circolo;Capitano;Numero;Testa di serie;" + ";".join(
+    f"Cognome {n};Nome {n}" for n in range(1, 5)
+)
+team_cell = st.one_of(names, hostile)
+
+
+@FUZZ
+@given(
+    lines=st.lists(
+        st.tuples(
+            names.map(lambda n: f"Squadra {n}"),
+            st.sampled_from(["", "Circolo Aurora"]),
+            st.one_of(st.sampled_from(["", "1", "4"]), hostile),
+            st.one_of(st.sampled_from(["", "20", "21"]), hostile),
+            st.one_of(st.sampled_from(["", "3"]), hostile),
+            *[st.one_of(names, names, names, hostile) for _ in range(8)],
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    create=st.booleans(),
+)
+@example(
+    lines=[("I Lupi", "", "1", "9" * 20, "", *["Rossi", "Anna"] * 4)], create=False
+)
+@example(lines=[("L" * 121, "", "", "", "", *["Rossi", "Anna"] * 4)], create=False)
+def test_the_team_import(team_director, lines, create):
+    fresh, _running, client = team_director
+    text = "\n".join(
+        [TEAM_HEADER]
+        + [
+            ";".join(c.replace(";", ",").replace("\n", " ") for c in line)
+            for line in lines
+        ]
+    )
+    data = {"text": text, "confirm": "on"}
+    if create:
+        data["create_clubs"] = "on"
+    post_and_check(client, f"/direzione/{fresh.slug}/squadre/importa/", data)
+
+
+@FUZZ
+@given(
+    data=spoiled(
+        {
+            "count": st.sampled_from(["1", "2", "3"]),
+            "method": st.sampled_from(["snake", "random", "manual"]),
+            "seed": st.sampled_from(["", "42"]),
+            "avoid_clubs": st.sampled_from(["on", ""]),
+        }
+    ),
+    running=st.booleans(),
+)
+@example(data={"count": "2", "method": "random", "seed": str(10**20)}, running=False)
+def test_the_team_gironi_form(team_director, data, running):
+    fresh, busy, client = team_director
+    tournament = busy if running else fresh
+    post_and_check(client, f"/direzione/{tournament.slug}/gironi/", data)
+
+
+@FUZZ
+@given(
+    number=st.sampled_from(["1", "4", "5", "999", "99999999999"]),
+    withdrawn=st.sampled_from(["1", "0", "", "١", "\x00"]),
+)
+def test_the_team_withdrawal(team_director, number, withdrawn):
+    fresh, _running, client = team_director
+    post_and_check(
+        client,
+        f"/direzione/{fresh.slug}/squadre/{number}/ritiro/",
+        {"withdrawn": withdrawn},
+    )
+
+
+@FUZZ
+@given(
+    side=st.sampled_from(["a", "b", "", "c", "\x00"]),
+    places=st.lists(
+        st.one_of(st.integers(0, 5), st.sampled_from([*HUGE, "", "١", "\x00", "-1"])),
+        min_size=4,
+        max_size=4,
+    ),
+    match=st.sampled_from(["1", "2", "3"]),
+)
+def test_the_lineup_form(team_director, side, places, match):
+    """``places``: the roster places of the four players (or hostile values)."""
+    from tournament.models import TeamMatch
+
+    _fresh, running, client = team_director
+    found = TeamMatch.objects.filter(round__girone__stage__tournament=running)
+    found = found.filter(number=match).first()
+    roster = []
+    if found is not None and side in ("a", "b"):
+        team = found.team_a if side == "a" else found.team_b
+        roster = [m.player_id for m in team.members.order_by("order")]
+    data = {"side": side}
+    for key, place in zip(("p1a", "p1b", "p2a", "p2b"), places, strict=True):
+        value = str(roster[place]) if isinstance(place, int) and roster else place
+        data[f"{side}-{key}"] = str(value)
+    url = f"/direzione/{running.slug}/gironi/A/turni/1/formazioni/{match}/"
+    post_and_check(client, url, data)
+
+
+@FUZZ
+@given(
+    data=spoiled(
+        {
+            **{k: st.just(v) for k, v in TOURNAMENT.items()},
+            "format": st.sampled_from(["teams", "pairs", "", "squadre"]),
+            "movement_plan": st.sampled_from(
+                ["round_robin", "danese_modificato", "mitchell", "3xdanese"]
+            ),
+            "rounds_planned": st.sampled_from(["3", "4", "7"]),
+        }
+    ),
+)
+@example(data={**TOURNAMENT, "format": "teams", "game": "briscola"})
+@example(data={**TOURNAMENT, "format": "teams", "movement_plan": "mitchell"})
+def test_the_tournament_form_with_the_format(director, data):
+    _tournament, client = director
+    post_and_check(client, "/direzione/nuovo/", data)

@@ -18,6 +18,11 @@ referee, the director, and an admin.
   5xx. A POST-only route gets the same through an empty POST. The test fails when a
   route was not walked.
 
+Both walks run twice: on a pair tournament and on a team tournament (docs/rules.md
+§11: teams, line-ups, team matches, a team bracket), each with the other format's
+tournament as "the other tournament", so a team route is also tried on a pair
+tournament and a pair route on a team tournament.
+
 Adding a route: nothing to do if its namespace is classified and its keywords are
 known. A new keyword needs a real value in ``site`` (``values``, and ``others`` for the
 other tournament's); a route at another level than its namespace goes in
@@ -40,12 +45,15 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils import timezone
 
+from knockout import services as knockout
 from knockout.models import Bracket
 from printing.models import Render
 from standings.models import Season
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
-from tournament.models import Club, Stage, TournamentRole
+from tests.teams.factories import make_team_event, play_round
+from tournament.models import Club, Stage, TeamMatch, TournamentRole
+from tournament.services import rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -207,6 +215,7 @@ def site(make_user, settings):
         "bracket_id": bracket.pk,
         "round_": 1,
         "index": 0,
+        "match": 1,
         "pk": render.pk,
         "role_id": TournamentRole.objects.get(user=people["referee"]).pk,
         "club_id": club.pk,
@@ -232,6 +241,83 @@ def site(make_user, settings):
         "public:season-player": {"slug": season.slug},
     }
     return people, values, others, route_values
+
+
+@pytest.fixture
+def team_site(site):
+    """A team tournament of 4 teams (all'italiana played, a team bracket drawn, its
+    first semi-final typed), with the same people; the other tournament is the pair
+    one."""
+    people, pair_values, _, _ = site
+    tournament, made = make_team_event(
+        teams_count=4, plan="round_robin", by=people["director"]
+    )
+    grant(people["referee"], tournament)
+    grant(people["chief_referee"], tournament, "chief_referee")
+    girone = made[0].girone
+    first = rounds.generate_round(girone)
+    play_round(first, people["director"])
+    for _ in range(2):
+        play_round(rounds.generate_round(girone), people["director"])
+    rounds.set_visibility(first, tables=True, results=True)
+    bracket = knockout.confirm_qualifiers(
+        tournament, by=people["director"], per_girone=4, best_of=2, final_best_of=2
+    )
+    knockout.draw_bracket(bracket.pk, by=people["director"])
+    knockout.enter_result(
+        bracket.pk,
+        1,
+        0,
+        knockout.MatchEntry(games=[(500, 300), (200, 100), (100, 200), (100, 100)]),
+        by=people["referee"],
+    )
+    match = TeamMatch.objects.get(round=first, number=1)
+    table = match.table_1
+    version = table.result.versions.order_by("pk").first()
+    render = Render.objects.create(
+        tournament=tournament,
+        kind="teammatches",
+        version="v1",
+        title="T",
+        filename="t.pdf",
+    )
+    club = Club.objects.create(name="Circolo Squadre")
+    made[0].club = club
+    made[0].save(update_fields=["club"])
+    season = Season.objects.create(name="Stagione squadre", slug="stagione-squadre")
+    season.tournaments.add(tournament)
+    values = {
+        **pair_values,
+        "slug": tournament.slug,
+        "round_id": first.pk,
+        "number": 1,  # a team, a round and a pair number alike
+        "girone": girone.label,
+        "girone_id": girone.pk,
+        "version_id": version.pk,
+        "player_id": table.pair_ns.player1_id,
+        "bracket_id": bracket.pk,
+        "pk": render.pk,
+        "role_id": TournamentRole.objects.get(
+            tournament=tournament, user=people["referee"]
+        ).pk,
+        "club_id": club.pk,
+        "match": 1,
+        "object_id": tournament.pk,
+    }
+    route_values = {
+        "public:season": {"slug": season.slug},
+        "public:season-player": {"slug": season.slug},
+        "printing:document": {"kind": "teammatches"},
+    }
+    return people, values, pair_values, route_values
+
+
+@pytest.fixture(params=["pairs", "teams"])
+def world(request, site):
+    """The walk's site: the pair tournament's, or the team tournament's."""
+    if request.param == "teams":
+        return request.getfixturevalue("team_site")
+    return site
 
 
 def values_for(label, values, route_values) -> dict:
@@ -284,8 +370,8 @@ def test_every_namespace_is_classified():
     assert not set(EXCEPTIONS) - names, "an exception names a route that is gone"
 
 
-def test_every_route_can_be_built_from_the_fixture(site):
-    _, values, others, route_values = site
+def test_every_route_can_be_built_from_the_fixture(world):
+    _, values, others, route_values = world
     missing = [
         label_of(ns, name)
         for ns, name, chain in routes()
@@ -311,8 +397,8 @@ def test_routes_use_bounded_converters():
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_who_may_reach_every_route(site, role):
-    people, values, _, route_values = site
+def test_who_may_reach_every_route(world, role):
+    people, values, _, route_values = world
     client = client_for(role, people)
     problems, checked = [], 0
     for namespace, name, chain in routes():
@@ -386,8 +472,8 @@ def odd_urls(chain, values, others) -> list[str]:
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_no_route_fails_on_odd_values(site, role, monkeypatch):
-    people, values, others, route_values = site
+def test_no_route_fails_on_odd_values(world, role, monkeypatch):
+    people, values, others, route_values = world
     client = client_for(role, people)
     watch = QueryWatch(monkeypatch)
     problems, walked = [], set()

@@ -112,3 +112,39 @@ def test_a_team_pair_page_links_its_team(client):
     ).content.decode()
     assert reverse("public:team", args=[tournament.slug, team.number]) in page
     assert "prima la nostra riga" not in page  # the pair standings: none for teams
+
+
+def test_where_searches_any_text_as_the_pair_search_does(client):
+    """Folded names ("dangelo" finds D'Angelo), a number in any script's digits, and
+    odd text answered with a message. "²" was a 500 before (int("²")); a NUL byte
+    gets the site's 400 page before any view."""
+    from tournament.services import teams
+    from tournament.services.team_entries import TeamEntry
+
+    tournament, _made = make_team_event(teams_count=2, gironi=0)
+    players = (("D'Angelo", "Niccolò", ""), ("Bianchi", "Ada", ""))
+    players += (("Verdi", "Rita", ""), ("Neri", "Ugo", ""))
+    gigli = teams.register_team(tournament, TeamEntry(name="I Gigli", players=players))
+    teams.split_teams_into_gironi(tournament, count=1)
+    rounds.publish_round(rounds.generate_round(_girone(gigli)))
+    where = reverse("public:where", args=[tournament.slug])
+    for query in ("dangelo", "D’Angelo niccolo", "gigli", "٣"):
+        page = client.get(where, {"q": query})
+        assert page.status_code == 200
+        assert "I Gigli" in page.content.decode(), query
+    answers = {
+        "²": "",  # a name (folded to "2", in these players' test names)
+        "Ros\x1bsi": "Nessuna squadra o giocatore",
+        "\x1b\t": "Scrivi il numero della squadra",
+        "9" * 70: "Nessuna squadra ha il numero",
+        "'": "Nessuna squadra o giocatore",
+    }
+    for query, answer in answers.items():
+        page = client.get(where, {"q": query})
+        assert page.status_code == 200, query
+        assert answer in page.content.decode(), query
+
+
+def _girone(team):
+    team.refresh_from_db()
+    return team.girone

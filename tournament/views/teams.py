@@ -223,6 +223,8 @@ def lineup(request, tournament, girone, number, match):
                         number=round_.number,
                         match=found.number,
                     )
+        else:  # only a hand-made post names no side of the match
+            messages.error(request, _("Say which team's line-up this is: A or B."))
     return render(
         request,
         "tournament/lineup.html",
