@@ -592,3 +592,46 @@ def test_the_lineup_form(team_director, side, places, match):
 def test_the_tournament_form_with_the_format(director, data):
     _tournament, client = director
     post_and_check(client, "/direzione/nuovo/", data)
+
+
+@pytest.fixture
+def team_knockout_world(make_user):
+    """Four teams, the all'italiana played, a team bracket drawn (2 smazzate a table)."""
+    from tests.teams.factories import make_team_event, play_round
+    from tournament.services import rounds
+
+    user = make_user("direttore-tabellone-squadre")
+    tournament, made = make_team_event(teams_count=4, plan="round_robin", by=user)
+    for _ in range(3):
+        play_round(rounds.generate_round(made[0].girone), user)
+    bracket = knockout.confirm_qualifiers(
+        tournament, by=user, per_girone=4, best_of=2, final_best_of=2
+    )
+    knockout.draw_bracket(bracket.pk, by=user)
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return tournament, bracket, client
+
+
+@FUZZ
+@given(
+    data=st.dictionaries(
+        st.sampled_from(
+            [f"g{n}{s}" for n in range(1, 7) for s in "ab"]
+            + ["no_show", "last_trick", "last_move"]
+        ),
+        st.one_of(score, st.sampled_from(["a", "b", "c"])),
+        max_size=10,
+    ),
+    index=st.sampled_from([0, 1]),
+)
+@example(
+    data={"g1a": "500", "g1b": "300", "g2a": "200", "g2b": "100", "g3a": "100"}
+    | {"g3b": "200", "g4a": "100", "g4b": "100"},
+    index=0,
+)  # saved: 900-700, two tables of 2 smazzate
+def test_the_team_knockout_match_form(team_knockout_world, data, index):
+    """A team match is two tables: its games are both tables' smazzate."""
+    tournament, bracket, client = team_knockout_world
+    url = f"/tabellone/{tournament.slug}/arbitro/{bracket.pk}/1/{index}/"
+    post_and_check(client, url, data)

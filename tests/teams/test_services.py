@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.packs import load_pack
 from scoring.models import TeamScore
 from tournament.models import Pair, TeamMatch
 from tournament.services import rounds, teams
@@ -47,6 +48,34 @@ def test_team_score_needs_both_tables_and_sums_the_differences():
     assert (scores["a"].vp, scores["b"].vp) == (11, 9)
     assert scores["a"].mp_for - scores["a"].mp_against == 300
     assert scores["a"].team_id == match.team_a_id and scores["b"].played
+
+
+def test_the_same_match_in_sum_of_vp_mode(monkeypatch):
+    """The match above under mp_combination = "sum_of_vp" (a pack may choose it,
+    docs/rules.md §11), through the same write path: each table converted with the
+    3-smazzate pair table of seed 004 and the VP added. Table 1: A +350, 13-7 (band
+    255-350); table 2: A -50, 10-10 (band 0-50); the match 23-17 of 40."""
+    import scoring.services.teams as team_scoring
+
+    def sum_of_vp(tournament):
+        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+        return replace(
+            pack, team=replace(pack.require_team(), mp_combination="sum_of_vp")
+        )
+
+    monkeypatch.setattr(team_scoring, "_pack", sum_of_vp)
+    _t, made = make_team_event(teams_count=4)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    match = match_of(round_, 1)
+    enter(match.table_1, user, hands((300, 0), (200, 100), (100, 150)))  # A +350
+    enter(match.table_2, user, hands((100, 100), (100, 50), (50, 50)))  # A -50
+    scores = {s.side: s for s in TeamScore.objects.filter(match=match)}
+    assert (scores["a"].vp, scores["b"].vp) == (23, 17)
+    assert (
+        scores["a"].mp_for - scores["a"].mp_against == 300
+    )  # MP: as in the other mode
 
 
 def test_odd_teams_rest_at_a_rest_table():
