@@ -96,7 +96,9 @@ def _team_tournament(slug: str) -> Tournament:
     return t
 
 
-@router.get("/tournaments/{slug}/teams", response={200: list[TeamOut], 404: ErrorOut})
+@router.get(
+    "/tournaments/{slug:slug}/teams", response={200: list[TeamOut], 404: ErrorOut}
+)
 def teams(request, slug: str):
     """The teams of a team tournament, with their rosters (captain marked)."""
     t = _team_tournament(slug)
@@ -138,7 +140,7 @@ def _players(pair: Pair | None) -> str | None:
 
 
 @router.get(
-    "/tournaments/{slug}/rounds/{round_id}/matches",
+    "/tournaments/{slug:slug}/rounds/{id:round_id}/matches",
     response={200: list[TeamMatchOut], 404: ErrorOut},
 )
 def matches(request, slug: str, round_id: int):
@@ -203,7 +205,7 @@ def matches(request, slug: str, round_id: int):
 
 
 @router.get(
-    "/tournaments/{slug}/team-standings",
+    "/tournaments/{slug:slug}/team-standings",
     response={200: list[TeamStandingsOut], 404: ErrorOut},
 )
 def team_standings(request, slug: str, lang: str = "it"):

@@ -104,8 +104,10 @@ EXCEPTIONS = {
 ALLOWED["logged_in"] = set(ROLES) - {"anonymous"}
 #: Routes the walk leaves out, with the reason.
 NOT_WALKED = {"logout": "it would log the client out for the routes after it"}
-#: Converters that let through what no database can look up (tournament.converters).
-UNBOUNDED = {"int", "str", "path"}
+#: Converters that let through what no database can look up (tournament.converters),
+#: by their class's name: ``<str:>`` and a bare ``<name>`` are a ``StringConverter``
+#: (named "str" here before, it let django-ninja's ``{slug}`` paths through).
+UNBOUNDED = {"int", "string", "path"}
 #: Django's admin is its own code: its ``<path:object_id>`` stays (the NUL middleware
 #: and the admin's own checks guard it; the walk below proves it).
 UNBOUNDED_ALLOWED_IN = {"admin"}
