@@ -165,7 +165,8 @@ def index(request):
     """What this API offers: its endpoints, the OpenAPI schema, the docs."""
     endpoints = [
         (path, operation.view_func.__doc__ or "")
-        for path, view in api.default_router.path_operations.items()
+        for router in (api.default_router, teams_router)
+        for path, view in router.path_operations.items()
         for operation in view.operations
         if operation.include_in_schema and path != "/"
     ]
