@@ -317,6 +317,30 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
     )
 
 
+def team_lines(request: Any, tournament: Tournament, table: Table) -> dict[str, str]:
+    """The match line ("Match 1 · 11–9 VP") of the other table of ``table``'s team
+    match, by table number: once both tables count, the script shows the match result
+    on both cards, not only on the one just saved."""
+    if not tournament.is_teams:
+        return {}
+    match = (
+        TeamMatch.objects.filter(Q(table_1=table) | Q(table_2=table))
+        .select_related("table_1", "table_2")
+        .first()
+    )
+    if match is None:
+        return {}
+    others = [t for t in match.tables if t.pk != table.pk]
+    info = team_info(table.round, others)
+    return {
+        str(t.number): render_to_string(
+            "scoring/includes/_team_match.html", {"team": info[t.pk]}, request=request
+        )
+        for t in others
+        if t.pk in info
+    }
+
+
 def saved_message(table: Table, saved: services.SaveResult) -> str:
     """What the referee reads after a save."""
     version, status = saved.version, saved.result.status

@@ -153,6 +153,7 @@ def _json_answer(request, tournament, table, form, saved, error):
         body["status"] = saved.result.status
         body["message"] = pages.saved_message(table, saved)
         body["html"] = pages.render_row(request, tournament, table)
+        body["team_lines"] = pages.team_lines(request, tournament, table)
         if saved.impact is not None:
             body["redirect"] = reverse(
                 "scoring:impact",

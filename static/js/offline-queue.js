@@ -35,6 +35,18 @@
   var flushing = false;
   var timer = null;
 
+  // Team tournaments: the match line of the other table of the match ("Match 1 ·
+  // 11–9 VP"), so that both cards show the match result once both tables count.
+  function updateTeamLines(lines) {
+    Object.keys(lines || {}).forEach(function (number) {
+      var line = document.querySelector("#t" + number + " .team-match");
+      if (!line) return;
+      var holder = document.createElement("div");
+      holder.innerHTML = lines[number].trim();
+      if (holder.firstElementChild) line.replaceWith(holder.firstElementChild);
+    });
+  }
+
   function load() {
     try {
       return JSON.parse(window.localStorage.getItem(STORE) || "[]");
@@ -201,6 +213,7 @@
       card.replaceWith(fresh);
       var slot = fresh.querySelector(".row-message");
       if (slot) slot.textContent = (body.message || "") + " " + (text.sent || "");
+      updateTeamLines(body.team_lines);
     } else if (body) {
       var errors = body.errors || {};
       var all = [];

@@ -24,6 +24,18 @@
   var bar = document.getElementById("entry-bar");
   var goto = document.getElementById("goto");
 
+  // Team tournaments: the match line of the other table of the match ("Match 1 ·
+  // 11–9 VP"), so that both cards show the match result once both tables count.
+  function updateTeamLines(lines) {
+    Object.keys(lines || {}).forEach(function (number) {
+      var line = document.querySelector("#t" + number + " .team-match");
+      if (!line) return;
+      var holder = document.createElement("div");
+      holder.innerHTML = lines[number].trim();
+      if (holder.firstElementChild) line.replaceWith(holder.firstElementChild);
+    });
+  }
+
   function toInt(input) {
     var text = (input.value || "").trim();
     if (!/^-?\d+$/.test(text)) return null;
@@ -224,6 +236,7 @@
           var msg = fresh.querySelector(".row-message");
           if (msg) msg.textContent = body.message;
           bindAll(fresh);
+          updateTeamLines(body.team_lines);
         } else {
           window.location.reload();
           return;

@@ -53,6 +53,8 @@ def test_referee_types_a_team_round_by_keyboard(
     keys.sheet(2, [("100", "100"), ("100", "100"), ("100", "200")])
     expect(page.locator("#t2")).to_have_attribute("data-status", "confirmed")
     expect(page.locator("#t2 .team-result")).to_have_text("9–11 VP")  # B is NS here
+    # The other table of the match shows it too, without a reload (it did not).
+    expect(page.locator("#t1 .team-result")).to_have_text("11–9 VP")
     expect(page.locator("#goto")).to_be_focused()
     # Match 2: level at both tables: 10-10.
     keys.sheet(3, [("250", "250"), ("0", "0"), ("0", "0")])
