@@ -635,3 +635,23 @@ def test_the_team_knockout_match_form(team_knockout_world, data, index):
     tournament, bracket, client = team_knockout_world
     url = f"/tabellone/{tournament.slug}/arbitro/{bracket.pk}/1/{index}/"
     post_and_check(client, url, data)
+
+
+@FUZZ
+@given(
+    action=st.sampled_from(["scambia", "visibilita", "pubblica", "ritira"]),
+    data=spoiled(
+        {
+            "first": st.sampled_from(["1", "2", "5"]),
+            "second": st.sampled_from(["3", "4", "6"]),
+            "tables_public": st.sampled_from(["on", ""]),
+            "results_public": st.sampled_from(["on", ""]),
+        }
+    ),
+)
+def test_the_team_round_forms(team_director, action, data):
+    """A team round: the swap exchanges two teams (their matches), the rest as for
+    pairs."""
+    _fresh, running, client = team_director
+    url = f"/direzione/{running.slug}/gironi/A/turni/1/{action}/"
+    post_and_check(client, url, data)
