@@ -2,7 +2,7 @@
 (rules.standings): known answers worked out by hand, and the merge's properties.
 
 Matches are ``(pair_a, pair_b, MP_a, MP_b, VP_a, VP_b)`` with VP from the 3-smazzate
-table of fibur-rules.md §1b (200 MP = 12-8, 300 = 13-7, 600 = 15-5 ...).
+table of seed 004 (docs/rules.md §4.1) (200 MP = 12-8, 300 = 13-7, 600 = 15-5 ...).
 """
 
 from fractions import Fraction
