@@ -3,6 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -68,7 +69,10 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.girone} – turno {self.number}"
+        return gettext("%(girone)s – round %(number)s") % {
+            "girone": self.girone,
+            "number": self.number,
+        }
 
 
 class Table(models.Model):
@@ -115,7 +119,10 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} – tavolo {self.number}"
+        return gettext("%(round)s – table %(number)s") % {
+            "round": self.round,
+            "number": self.number,
+        }
 
     def clean(self) -> None:
         """Both pairs are of the round's tournament (issue 14 §6; no database constraint

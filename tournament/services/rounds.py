@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.pairing import Violation
+from rules.pairing import Violation, format_plan
 from tournament.models import Girone, Round, Table, Tournament
 from tournament.visibility import check_release
 
@@ -354,3 +354,53 @@ def publish_all(gironi: list[Girone]) -> list[Round]:
     """Publish every girone's draft round at once."""
     drafts = Round.objects.filter(girone__in=gironi, status=Round.Status.DRAFT)
     return [publish_round(r) for r in drafts.order_by("girone__label", "number")]
+
+
+def danese_switch(tournament: Tournament, girone: Girone) -> tuple[int, int] | None:
+    """The rounds (first, last) a switch from Mitchell to Danese would change for this
+    girone's next round, or None when its next round is not a Mitchell one."""
+    plan = plan_of(tournament)
+    done = girone.rounds.count()
+    if done == 0 or done >= len(plan) or plan[done] != "mitchell":
+        return None
+    return done + 1, len(plan)
+
+
+@transaction.atomic
+def switch_to_danese(tournament: Tournament, *, from_round: int) -> Tournament:
+    """Change the plan's Mitchell rounds from ``from_round`` on to Danese modificato.
+
+    The way on when a Mitchell cannot seat a late pair (docs/rules.md §9): those
+    rounds are paired by the standings instead, every active pair seated, no two pairs
+    meeting again; the rounds already made stay as they are. Refused while any girone
+    already has round ``from_round`` (delete its draft first).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    plan = list(plan_of(tournament))
+    if not 2 <= from_round <= len(plan) or plan[from_round - 1] != "mitchell":
+        raise RoundError(
+            _("Round %(number)s of the plan is not a Mitchell round.")
+            % {"number": from_round}
+        )
+    made = (
+        Round.objects.filter(
+            girone__stage__tournament=tournament, number__gte=from_round
+        )
+        .select_related("girone")
+        .order_by("girone__label", "number")
+        .first()
+    )
+    if made is not None:
+        raise RoundError(
+            _(
+                "Round %(number)s of %(girone)s already exists: delete its draft"
+                " first, then switch."
+            )
+            % {"number": made.number, "girone": made.girone}
+        )
+    rest = [
+        "danese_modificato" if m == "mitchell" else m for m in plan[from_round - 1 :]
+    ]
+    tournament.movement_plan = format_plan([*plan[: from_round - 1], *rest])
+    tournament.save(update_fields=["movement_plan"])
+    return tournament

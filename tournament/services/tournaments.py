@@ -298,7 +298,10 @@ def gironi_of(tournament: Tournament) -> list[Girone]:
 
 
 def next_actions(tournament: Tournament) -> list[NextAction]:
-    """What the director should do next, most urgent first."""
+    """What the director should do next, most urgent first (see
+    :mod:`tournament.services.dashboard`: the steps follow the tournament's state)."""
+    from .dashboard import round_actions
+
     slug = {"slug": tournament.slug}
     actions: list[NextAction] = []
     pairs = tournament.pairs.filter(withdrawn=False)
@@ -312,37 +315,14 @@ def next_actions(tournament: Tournament) -> list[NextAction]:
                 reverse("tournament:import", kwargs=slug),
             ),
         ]
+    gironi = gironi_of(tournament)
     if pairs.filter(girone__isnull=True).exists():
-        actions.append(
-            NextAction(
-                _("Split the pairs into gironi"),
-                reverse("tournament:gironi", kwargs=slug),
-                True,
-            )
-        )
-    for girone in gironi_of(tournament):
-        last = girone.rounds.order_by("-number").first()
-        kwargs = {**slug, "girone": girone.label}
-        if last is not None and last.status == Round.Status.DRAFT:
-            actions.append(
-                NextAction(
-                    _("Review and publish round %(number)s of %(girone)s")
-                    % {"number": last.number, "girone": girone},
-                    reverse(
-                        "tournament:round",
-                        kwargs={**kwargs, "number": last.number},
-                    ),
-                    True,
-                )
-            )
+        if Round.objects.filter(girone__in=gironi).exists():
+            # Late pairs: the gironi are made; each joins one from the pairs page.
+            label = _("Put the pairs without a girone into one (pairs page)")
+            url = reverse("tournament:pairs", kwargs=slug)
         else:
-            number = 1 if last is None else last.number + 1
-            actions.append(
-                NextAction(
-                    _("Generate round %(number)s of %(girone)s")
-                    % {"number": number, "girone": girone},
-                    reverse("tournament:girone", kwargs=kwargs),
-                    last is None,
-                )
-            )
-    return actions
+            label = _("Split the pairs into gironi")
+            url = reverse("tournament:gironi", kwargs=slug)
+        actions.append(NextAction(label, url, True))
+    return actions + round_actions(tournament, gironi)

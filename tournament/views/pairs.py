@@ -13,6 +13,7 @@ from tournament.models import Club, Pair, TournamentRole
 from tournament.permissions import role_required
 from tournament.services import gironi as gironi_services
 from tournament.services import registration
+from tournament.services.dashboard import pair_counts
 from tournament.services.errors import ServiceError
 from tournament.services.registration import EntriesInvalid
 from tournament.services.tournaments import gironi_of
@@ -54,6 +55,8 @@ def pairs(request, tournament):
             "form": form,
             "pairs": listed.order_by("number"),
             "clubs": Club.objects.all(),
+            "gironi": gironi_of(tournament),
+            "counts": pair_counts(tournament),
         },
     )
 
@@ -73,6 +76,37 @@ def withdraw(request, tournament, number):
         else:
             text = _("Pair %(number)s reinstated.")
         messages.success(request, text % {"number": pair.number})
+    return redirect("tournament:pairs", slug=tournament.slug)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def place(request, tournament, number):
+    """Put a pair into a girone: before the rounds start, or late (it plays from the
+    girone's next round; the rounds it missed count as the rule pack says)."""
+    pair = get_object_or_404(Pair, tournament=tournament, number=number)
+    label = request.POST.get("girone", "").strip()
+    girone = next((g for g in gironi_of(tournament) if g.label == label), None)
+    if girone is None:
+        messages.error(request, _("Choose one of the tournament's gironi."))
+        return redirect("tournament:pairs", slug=tournament.slug)
+    try:
+        started = girone.rounds.exists()
+        if started:
+            gironi_services.add_late_pair(pair, girone)
+        else:
+            gironi_services.move_pair(pair, girone)
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        if started:
+            text = _(
+                "Pair %(number)s joins %(girone)s: it plays from the next round; the"
+                " rounds it missed count as the rule pack says."
+            )
+        else:
+            text = _("Pair %(number)s is in %(girone)s.")
+        messages.success(request, text % {"number": pair.number, "girone": girone})
     return redirect("tournament:pairs", slug=tournament.slug)
 
 
