@@ -247,6 +247,7 @@ def entry_context(
         "words": ctx.words,
         "hands": range(1, round_.hands + 1),
         "closed": round_.status == Round.Status.CLOSED,
+        "in_period": services.in_correction_period(round_),
         "double_entry": tournament.entry_mode == Tournament.EntryMode.DOUBLE,
         "is_chief": has_role(user, tournament, Role.CHIEF_REFEREE),
         "is_director": has_role(user, tournament, Role.DIRECTOR),
@@ -344,7 +345,11 @@ def table_context(
     correction = status == TableStatus.CONFIRMED
     # Blind double entry: while a table awaits its second sheet nobody sees the first.
     show_versions = status != TableStatus.ENTERED
-    can_edit = round_.status == Round.Status.PUBLISHED or (closed and is_chief)
+    # A closed round: any referee corrects during its correction period, the chief
+    # referee after it (a late correction, docs/rules.md §5e).
+    can_edit = round_.status == Round.Status.PUBLISHED or (
+        closed and (is_chief or services.in_correction_period(round_))
+    )
     waiting = status == TableStatus.ENTERED and any(
         v.status == "entered" and v.entered_by_id == user.pk for v in versions
     )

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
-from standings.refresh import ensure_fresh_tournament
 from standings.models import Row
+from standings.refresh import ensure_fresh_tournament
 from tournament.models import Pair, Player, Round
 from tournament.services import gironi, rounds
 from tournament.services.errors import RoundError

@@ -40,6 +40,16 @@ class Round(models.Model):
     tables_public = models.BooleanField(_("tables public"), default=False)
     results_public = models.BooleanField(_("results public"), default=False)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    provisional_until = models.DateTimeField(
+        _("provisional until"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The end of the correction period: until then a referee may correct a"
+            " table; later only the chief referee (a late correction)."
+        ),
+    )
 
     history = HistoricalRecords()
 
