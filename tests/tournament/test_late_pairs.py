@@ -53,13 +53,13 @@ def start(make_tournament, make_pairs, plan, count):
 def test_a_withdrawal_mid_mitchell_gives_a_rest_and_the_mitchell_goes_on(
     make_tournament, make_pairs, director
 ):
-    tournament, pairs, girone = start(
+    _tournament, pairs, girone = start(
         make_tournament, make_pairs, "3xmitchell+danese", 8
     )
     first = rounds.generate_round(girone)
     play(first, director, {})
     set_withdrawn(pairs[2], True)  # pair 3
-    for number in (2, 3):
+    for _number in (2, 3):
         round_ = rounds.generate_round(girone)
         assert round_.movement == "mitchell"
         rows = seats(round_)
