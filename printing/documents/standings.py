@@ -39,6 +39,8 @@ def _rows(table, english: bool) -> list[dict]:
                 "position": row.position,
                 "number": row.pair_number,
                 "players": row.players,
+                # "entrata al turno 2", "ritirata dopo il turno 3" (docs/rules.md §8).
+                "attendance": row.attendance,
                 "club": row.club,
                 "girone": row.girone_label,
                 "played": row.played,
