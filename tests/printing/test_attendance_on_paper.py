@@ -28,7 +28,7 @@ def text_of(tournament, kind, scope=""):
 
 
 def test_the_standings_pdf_names_late_and_withdrawn_pairs(late_event):  # noqa: F811
-    tournament, a, b = late_event
+    tournament, _a, b = late_event
     overall = text_of(tournament, "standings")
     assert "entrata al turno 2" in overall and "ritirata dopo il turno 1" in overall
     assert "entrata al turno 2" in text_of(tournament, "standings", f"girone:{b.pk}")
