@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from rules.bounds import hand_bounds
+from rules.bounds import hand_bounds, total_bounds
 from rules.vp import vp_table
 from tournament import visibility
 from tournament.models import Round, Table, Tournament, TournamentRole
@@ -123,6 +123,9 @@ def form_shape(
         "game": tournament.game,
         "detailed": detailed,
         "rest": table.pair_ew_id is None,
+        # Totals-only entry (docs/rules.md §5f): the quick sheet asks for the two
+        # totals; the table page offers them beside the per-smazzata sheet.
+        "totals": tournament.totals_only,
     }
 
 
@@ -142,10 +145,13 @@ def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
     if tournament.game != Tournament.Game.BURRACO:
         return {"game": tournament.game, "bands": [], "total": 0, **bounds}
     table = vp_table(round_.hands, pack)
+    totals = total_bounds(pack, round_.hands)
     return {
         "game": tournament.game,
         "total": table.total,
         "bands": [[b.max_diff, b.winner_vp] for b in table.bands],
+        "total_min": totals.lowest,
+        "total_max": totals.highest,
         **bounds,
     }
 
@@ -162,7 +168,12 @@ def _fresh_sheet(
         values["kind"] = Kind.REST
         values["reason"] = _("Rest (odd number of pairs)")
     return quick.QuickSheet(
-        f"t{table.number}", shape["rows"], shape["rest"], values, shown=shape["shown"]
+        f"t{table.number}",
+        shape["rows"],
+        shape["rest"],
+        values,
+        shown=shape["shown"],
+        totals=shape["totals"] and tournament.game == Tournament.Game.BURRACO,
     )
 
 
@@ -405,6 +416,15 @@ def initial_from(version: ResultVersion) -> dict[str, Any]:
         "set_vp_ew": version.set_vp_ew,
     }
     rows = version.games.all() if version.game == "briscola" else version.hands.all()
+    if (
+        version.game == "burraco"
+        and version.kind in ResultVersion.SHEET_KINDS
+        and not list(rows)
+    ):
+        # Typed as the two totals (§5f): corrected as such, or smazzata by smazzata.
+        data["tot_ns"], data["tot_ew"] = version.mp_ns, version.mp_ew
+        if version.kind == Kind.LATE_ARRIVAL:
+            data["tot_ns"], data["tot_ew"] = None, None
     for row in rows:
         data[f"h{row.number}_ns"] = row.ns
         data[f"h{row.number}_ew"] = row.ew

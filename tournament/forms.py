@@ -81,6 +81,24 @@ class TournamentForm(NoSuffix, forms.Form):
     entry_mode = forms.ChoiceField(
         label=_("Result entry"), choices=Tournament.EntryMode.choices
     )
+    totals_only = forms.BooleanField(
+        label=_("Type only each line's total"),
+        required=False,
+        help_text=_(
+            "The entry page asks for the two MP totals of each table instead of every"
+            " hand (the same checks); the per-hand sheet stays on the table's page."
+        ),
+    )
+    correction_minutes = forms.IntegerField(
+        label=_("Correction period (minutes)"),
+        min_value=0,
+        max_value=1440,
+        required=False,
+        help_text=_(
+            "How long a closed round stays provisional: a referee may still correct a"
+            " table. Empty = the rule pack's."
+        ),
+    )
     avoid_same_club = forms.BooleanField(
         label=_("Keep pairs of the same club apart"), required=False
     )
@@ -131,6 +149,8 @@ class TournamentForm(NoSuffix, forms.Form):
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
             "hall_numbering": tournament.hall_numbering,
+            "totals_only": tournament.totals_only,
+            "correction_minutes": tournament.correction_minutes,
         }
 
 

@@ -270,6 +270,23 @@ def check_sheet(sheet: Sheet, ctx: Context, *, confirm: Confirm = False) -> Outc
     problems = impossible_problems(sheet, ctx)
     if problems:
         raise ImpossibleError(problems)
+    totals = sheet.totals
+    if (
+        ctx.game == "burraco"
+        and totals is not None
+        and totals[0] is not None
+        and totals[1] is not None
+        and sheet.kind != Kind.FORFEIT
+    ):
+        # Typed as the two lines' totals (docs/rules.md §5f): the same bounds, N times
+        # a smazzata's, and the same unlikely values, confirmed the same way.
+        check_totals(
+            (totals[0], totals[1]),
+            ctx.round_hands,
+            ctx.pack,
+            confirm=confirm,
+            fields=("tot_ns", "tot_ew"),
+        )
     outcome = compute(sheet, ctx)
     unlikely = unlikely_problems(sheet, outcome, ctx)
     if unlikely and not _confirmed(confirm, unlikely):

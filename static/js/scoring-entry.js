@@ -4,6 +4,7 @@
  *   table's first score. Tab moves through the hands; Enter saves.
  * - Totals, MP difference and VP are shown live from the round's VP table (embedded in
  *   the page with json_script): the server recomputes everything through `rules`.
+ *   With totals-only entry (docs/rules.md §5f) a sheet is one row: the two totals.
  * - A save is sent with fetch (JSON answer): the table's card is swapped for the saved
  *   one, the progress and the missing tables are updated and the focus goes back to
  *   "Vai al tavolo". On an error the typed sheet stays and each message is put next to
@@ -62,15 +63,19 @@
     rows.forEach(function (row, i) { row.hidden = i >= visible; });
   }
 
-  // What no smazzata (or partita) can hold: the server says why when it is saved.
-  function impossible(v) {
-    if (vpData.min !== undefined && (v < vpData.min || v > vpData.max)) return true;
+  // What no smazzata (or partita) can hold, or no line total when only the totals are
+  // typed (docs/rules.md §5f): the server says why when it is saved.
+  function impossible(v, totals) {
+    var low = totals ? vpData.total_min : vpData.min;
+    var high = totals ? vpData.total_max : vpData.max;
+    if (low !== undefined && (v < low || v > high)) return true;
     if (vpData.game === "burraco") return v % 5 !== 0;
     return v === 1 || v === 119; // no cards are worth 1 point
   }
 
   function recompute(form) {
     showRows(form);
+    var totals = !!form.querySelector("table.totals");
     var ns = 0, ew = 0, any = false, bad = false, winsNs = 0, winsEw = 0;
     form.querySelectorAll("tbody tr").forEach(function (row) {
       var inputs = row.querySelectorAll("input.score");
@@ -78,7 +83,7 @@
       var a = toInt(inputs[0]), b = toInt(inputs[1]);
       [inputs[0], inputs[1]].forEach(function (input) {
         var v = toInt(input);
-        var wrong = input.value.trim() !== "" && (v === null || impossible(v));
+        var wrong = input.value.trim() !== "" && (v === null || impossible(v, totals));
         input.classList.toggle("suspect", wrong);
         if (wrong) bad = true;
       });
@@ -89,9 +94,8 @@
       }
     });
     var totNs = form.querySelector(".tot-ns"), totEw = form.querySelector(".tot-ew");
-    if (!totNs) return;
-    totNs.textContent = ns;
-    totEw.textContent = ew;
+    if (!totNs && !totals) return;
+    if (totNs) { totNs.textContent = ns; totEw.textContent = ew; }
     var diff = form.querySelector(".diff");
     if (diff) diff.textContent = Math.abs(ns - ew);
     var vp = form.querySelector(".vp");

@@ -174,6 +174,8 @@ def create_tournament(
     rematch_in_last_round: bool = True,
     hall_numbering: bool = False,
     rule_pack_version: int | None = None,
+    totals_only: bool = False,
+    correction_minutes: int | None = None,
 ) -> Tournament:
     """Create a tournament with its pack pinned; ``by`` directs it.
 
@@ -218,6 +220,8 @@ def create_tournament(
         mitchell_step=mitchell_step,
         rematch_in_last_round=rematch_in_last_round,
         hall_numbering=hall_numbering,
+        totals_only=totals_only,
+        correction_minutes=correction_minutes,
     )
     TournamentRole.objects.create(
         tournament=tournament, user=by, role=TournamentRole.Role.DIRECTOR
@@ -241,6 +245,8 @@ def update_tournament(
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
     hall_numbering: bool = False,
+    totals_only: bool = False,
+    correction_minutes: int | None = None,
 ) -> Tournament:
     """Change what may change; the game and the pinned rule pack never do."""
     check_hands(
@@ -259,6 +265,8 @@ def update_tournament(
     tournament.mitchell_step = mitchell_step
     tournament.rematch_in_last_round = rematch_in_last_round
     tournament.hall_numbering = hall_numbering
+    tournament.totals_only = totals_only
+    tournament.correction_minutes = correction_minutes
     tournament.save()
     return tournament
 

@@ -56,6 +56,8 @@ def _tournament_kwargs(data: dict) -> dict:
         "avoid_same_club",
         "rematch_in_last_round",
         "hall_numbering",
+        "totals_only",
+        "correction_minutes",
     )
     return {k: data[k] for k in keys}
 
