@@ -119,21 +119,24 @@ def test_referee_enters_a_round_of_12_tables_by_keyboard(
     page.locator("#id_t12-h1_ew").fill("")
     page.screenshot(path=f"{screenshot_dir}/entry-1-round-desktop.png", full_page=True)
 
-    # The round cannot be closed while table 12 is missing.
-    page.get_by_role("button", name="Chiudi il turno").click()
-    expect(page.locator(".msg-error")).to_contain_text(
-        "non si può chiudere: tavoli non confermati: 12"
-    )
+    # The round cannot be closed while table 12 is missing: the recap says so.
+    page.locator("#recap-link").click()
+    expect(page.locator("#not-ready")).to_be_visible()
+    expect(page.locator('#recap tr[data-table="12"]')).to_contain_text("Mancante")
+    expect(page.locator("#close-round")).to_have_count(0)
     round_.refresh_from_db()
     assert round_.status == "published"
+    page.go_back()
 
     page.locator("#goto").focus()
     keys.sheet(12, hands_of(12))
     expect(page.locator("#t12")).to_have_attribute("data-status", "confirmed")
     expect(page.locator("#progress")).to_have_text("12/12 tavoli")
     assert TableResult.objects.filter(round=round_, status="confirmed").count() == 12
+    page.locator("#recap-link").click()
+    page.locator("#confirm-close").check()
     page.get_by_role("button", name="Chiudi il turno").click()
-    expect(page.locator(".msg-success")).to_contain_text("Turno 1 chiuso")
+    expect(page.locator("li.msg-success")).to_contain_text("Turno 1 chiuso")
 
     print(
         f"\nKEYSTROKES per 3-smazzate sheet: min {min(per_sheet)}, max {max(per_sheet)},"

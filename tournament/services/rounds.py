@@ -358,8 +358,12 @@ def publish_all(gironi: list[Girone]) -> list[Round]:
 
 def danese_switch(tournament: Tournament, girone: Girone) -> tuple[int, int] | None:
     """The rounds (first, last) a switch from Mitchell to Danese would change for this
-    girone's next round, or None when its next round is not a Mitchell one."""
-    plan = plan_of(tournament)
+    girone's next round, or None when its next round is not a Mitchell one (or the
+    plan is not valid: the girone page says so)."""
+    try:
+        plan = plan_of(tournament)
+    except RoundError:
+        return None
     done = girone.rounds.count()
     if done == 0 or done >= len(plan) or plan[done] != "mitchell":
         return None
