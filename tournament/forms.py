@@ -9,6 +9,7 @@ from tournament.csv_import import CsvFileError, decode_csv
 from tournament.inputs import integer_field, text_field
 from tournament.models import Club, Pair, Player, Tournament, TournamentRole
 from tournament.services.entries import PairEntry
+from tournament.services.girone_state import MOVEMENT_LABELS
 from tournament.services.tournaments import SUGGESTED_PLANS, hands_groups, pack_choices
 
 #: An uploaded CSV: 10,000 pairs with clubs and membership numbers take about 1 MB;
@@ -65,8 +66,8 @@ class TournamentForm(NoSuffix, forms.Form):
         label=_("Movement plan"),
         initial="3xmitchell+danese",
         help_text=_(
-            "One movement per round joined by “+”: random, seeded, mitchell, danese, "
-            "danese_modificato, round_robin; e.g. “3xmitchell+danese”."
+            "One movement per round joined by “+”, each with how many rounds it plays;"
+            " the words to type are below."
         ),
         widget=forms.TextInput(attrs={"list": "plans"}),
     )
@@ -117,6 +118,8 @@ class TournamentForm(NoSuffix, forms.Form):
     )
 
     plans = SUGGESTED_PLANS
+    #: The words a plan is typed with, and what each means (shown as code, with its label).
+    plan_words = MOVEMENT_LABELS
 
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -49,7 +49,7 @@ def _rows(table, english: bool) -> list[dict]:
                 "mp_for": row.mp_for,
                 "mp_against": row.mp_against,
                 "diff": row.mp_for - row.mp_against,
-                "average": row.average,
+                "average": row.average_display,
                 "tie": row.tie,
                 "by_lot": row.by_lot,
                 "note": (row.note_en if english and row.note_en else row.note)

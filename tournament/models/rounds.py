@@ -3,7 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -18,9 +18,10 @@ from .structure import (
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", _("Draft")
-        PUBLISHED = "published", _("Published")
-        CLOSED = "closed", _("Closed")
+        # A round's state (Italian: "Chiuso", a closed round; never "Chiusura").
+        DRAFT = "draft", pgettext_lazy("round status", "Draft")
+        PUBLISHED = "published", pgettext_lazy("round status", "Published")
+        CLOSED = "closed", pgettext_lazy("round status", "Closed")
 
     girone = models.ForeignKey(Girone, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("number"))

@@ -34,6 +34,7 @@ from .pairing import (
     plan_of,
     propose_round,
 )
+from .reasons import violation_text
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def _verify(
         # A generator bug, never the director's fault: refuse rather than save it.
         raise RoundError(
             _("The generated round fails the independent check; nothing was saved."),
-            [v.message for v in found],
+            [violation_text(v) for v in found],
         )
 
 
@@ -175,7 +176,12 @@ def danese_ranking(round_: Round) -> list[RankingRow]:
 
 
 def round_violations(round_: Round) -> list[Violation]:
-    """What the independent checker says about a saved round."""
+    """What the independent checker says about a saved round, in words.
+
+    A published round is checked against the pairs it seated: a pair that withdrew,
+    or joined late, afterwards does not make it wrong. A draft is checked against the
+    pairs playing now too (one left out is a problem to see before publishing).
+    """
     state = load_state(round_.girone, before=round_.number)
     tables = [
         PlannedTable(
@@ -185,7 +191,15 @@ def round_violations(round_: Round) -> list[Violation]:
         )
         for t in round_.tables.select_related("pair_ns", "pair_ew")
     ]
-    return check_proposal(state, tables, _constraints_of(round_, state))
+    seated = {p for t in tables for p in (t.ns, t.ew) if p is not None}
+    if round_.status == Round.Status.DRAFT:
+        seated |= set(state.active)
+    state.active = sorted(seated)
+    return _worded(check_proposal(state, tables, _constraints_of(round_, state)))
+
+
+def _worded(found: list[Violation]) -> list[Violation]:
+    return [Violation(v.code, v.pairs, violation_text(v)) for v in found]
 
 
 @transaction.atomic
@@ -235,7 +249,7 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
     )
     round_.save(update_fields=["notes"])
     violations = check_proposal(state, swapped, _constraints_of(round_, state))
-    return SwapOutcome(round_, violations)
+    return SwapOutcome(round_, _worded(violations))
 
 
 @transaction.atomic

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament import csv_import
@@ -131,7 +132,12 @@ def import_pairs(request, tournament):
             else:
                 messages.success(
                     request,
-                    _("%(count)s pairs imported.") % {"count": len(created)},
+                    ngettext(
+                        "%(count)s pair imported.",
+                        "%(count)s pairs imported.",
+                        len(created),
+                    )
+                    % {"count": len(created)},
                 )
                 return redirect("tournament:pairs", slug=tournament.slug)
         preview = registration.preview_import(
@@ -182,7 +188,10 @@ def gironi(request, tournament):
         except ServiceError as error:
             show_error(request, error)
         else:
-            text = _("%(count)s gironi made.") % {"count": len(outcome.gironi)}
+            made = len(outcome.gironi)
+            text = ngettext(
+                "%(count)s girone made.", "%(count)s gironi made.", made
+            ) % {"count": made}
             if outcome.seed is not None:
                 text += " " + _("Draw seed: %(seed)s.") % {"seed": outcome.seed}
             messages.success(request, text)
