@@ -299,9 +299,9 @@ def provisional_rounds(
     now = now or timezone.now()
     rows = (
         Round.objects.filter(
+            visibility.results_public_q(),
             girone__stage__tournament=tournament,
             status=Round.Status.CLOSED,
-            results_public=True,
             provisional_until__gt=now,
         )
         .order_by("girone__label", "number")

@@ -90,7 +90,9 @@ class TournamentForm(NoSuffix, forms.Form):
             " hand (the same checks); the per-hand sheet stays on the table's page."
         ),
     )
-    correction_minutes = forms.IntegerField(
+    correction_minutes = integer_field(
+        Tournament,
+        "correction_minutes",
         label=_("Correction period (minutes)"),
         min_value=0,
         max_value=1440,
