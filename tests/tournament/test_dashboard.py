@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tournament.models import Tournament
 from tournament.services import gironi, rounds
 from tournament.services.dashboard import pair_counts
 from tournament.services.registration import set_withdrawn
@@ -53,6 +54,25 @@ def test_next_steps_follow_the_rounds(client, make_tournament, make_pairs, direc
     text = steps(dashboard(client, tournament))
     assert "Genera il turno 3" not in text  # the plan has two rounds
     assert "Classifica finale" in text and "Rapporto per la federazione" in text
+
+
+def test_finishing_is_offered_once_the_plan_is_played(
+    client, make_tournament, make_pairs, director
+):
+    tournament = make_tournament(
+        movement_plan="random+danese_modificato", rounds_planned=2
+    )
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["status"])
+    make_pairs(tournament, 4)
+    girone = gironi.split_into_gironi(tournament, count=1).gironi[0]
+    client.force_login(director)
+    finish = "Passa a “Concluso”"
+    assert finish not in steps(dashboard(client, tournament))  # nothing played yet
+    play(rounds.generate_round(girone), director, {})
+    assert finish not in steps(dashboard(client, tournament))  # one round to go
+    play(rounds.generate_round(girone), director, {})
+    assert finish in steps(dashboard(client, tournament))
 
 
 def test_a_scored_round_is_offered_for_closing(

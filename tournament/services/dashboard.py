@@ -145,3 +145,8 @@ def round_actions(tournament: Tournament, gironi: list[Girone]) -> list[NextActi
         ),
         NextAction(_("Print"), reverse("printing:index", kwargs=slug)),
     ]
+
+
+def plan_complete(tournament: Tournament, gironi: list[Girone]) -> bool:
+    """Every girone has closed the rounds its plan schedules (nothing left to play)."""
+    return bool(gironi) and all(girone_action(tournament, g) is None for g in gironi)

@@ -12,7 +12,7 @@ from tournament.forms import ClubForm, TournamentForm
 from tournament.models import Club, Round, Tournament, TournamentRole
 from tournament.permissions import role_required
 from tournament.services import tournaments as services
-from tournament.services.dashboard import pair_counts
+from tournament.services.dashboard import pair_counts, plan_complete
 from tournament.services.errors import ServiceError
 from tournament.services.girone_state import plan_label
 
@@ -132,6 +132,10 @@ def dashboard(request, tournament):
         for girone in services.gironi_of(tournament)
     ]
     next_status = services.next_status(tournament)
+    if next_status == Tournament.Status.FINISHED and not plan_complete(
+        tournament, services.gironi_of(tournament)
+    ):
+        next_status = None  # rounds are still to be played: not a next step yet
     return render(
         request,
         "tournament/dashboard.html",
