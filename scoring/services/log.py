@@ -33,6 +33,9 @@ _SKIP = {
     "history_user",
     "history_user_id",
     "id",
+    # The log is one tournament's: naming it on every row says nothing.
+    "tournament",
+    "tournament_id",
 }
 
 

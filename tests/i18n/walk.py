@@ -17,6 +17,7 @@ ENGLISH_WORDS = frozenset(
     [
         "the",
         "and",
+        "tournament",
         "with",
         "without",
         "round",
