@@ -158,6 +158,8 @@ def enter_round(page, base, slug, number, *, totals=False, shots=None):
             card.locator(f"#id_t{n}-tot_ns").fill(str(ns))
             card.locator(f"#id_t{n}-tot_ew").fill(str(ew))
             expect(card.locator(".live .vp")).not_to_have_text("—")
+            if shots is not None and n == numbers[0]:
+                shots(page, f"round{number}-typing-totals")
             card.locator(f"#id_t{n}-tot_ew").press("Enter")
         else:
             for k, (ns, ew) in enumerate(hands_of(number, n), start=1):
@@ -217,6 +219,9 @@ def test_a_whole_event_day(browser, live_server, director_account):
     d.locator("#id_hands_per_round").select_option("2")
     d.locator("#id_rounds_planned").fill("4")
     d.locator("#id_movement_plan").fill("3xmitchell+danese_modificato")
+    # An hour to correct (the pack says 10 minutes): round 1 is still provisional when
+    # the public standings are looked at, however slow the machine.
+    d.locator("#id_correction_minutes").fill("60")
     shots(d, "new-tournament")
     d.get_by_role("button", name="Crea il torneo").click()
     d.wait_for_url(re.compile(r".*/direzione/trofeo-di-primavera-2026/$"))
@@ -262,12 +267,13 @@ def test_a_whole_event_day(browser, live_server, director_account):
     text = steps(d)
     assert "Inserisci i risultati del turno 1 del Girone A" in text
     assert "Genera il turno 2" not in text  # round 1 is not scored yet
+    assert "Concluso" not in text  # nor is finishing a next step
     shots(d, "dashboard-round1-open")
     first = enter_round(r, base, slug, 1, shots=shots)
     assert len(first) == 5  # 4 tables and the rest of the odd Mitchell
     recap_and_close(r, 1, shots)
     round1 = Round.objects.get(girone__stage__tournament__slug=slug, number=1)
-    assert round1.provisional_until is not None  # 10 minutes (fibur-2026 v2)
+    assert (round1.provisional_until - round1.closed_at).total_seconds() == 3600
 
     # A correction within the period, by the referee.
     correct_table(r, base, slug, round1.pk, 1, "errore di somma sullo score")
@@ -311,6 +317,8 @@ def test_a_whole_event_day(browser, live_server, director_account):
     r.goto(f"{base}/arbitro/{slug}/turno/{round2.pk}/tavolo/2/")
     expect(r.locator("#id_reason")).to_have_count(0)
     correct_table(c, base, slug, round2.pk, 2, "score ricontrollato dal capo arbitro")
+    expect(c.locator("#late-correction")).to_have_text("Correzione tardiva")
+    expect(c.locator("body")).to_contain_text("corretto da Lucia Neri")
     shots(c, "round2-late-correction")
     late = ResultVersion.objects.get(purpose="correction", late=True)
     assert late.entered_by.username == "lucia"
@@ -363,6 +371,9 @@ def test_a_whole_event_day(browser, live_server, director_account):
     assert "Genera il turno 5" not in text
     assert "Classifica finale" in text
     shots(d, "dashboard-done")
+    # The plan is played: finishing is a next step now (it was not before).
+    d.get_by_role("button", name="Passa a “Concluso”").click()
+    expect(d.locator("h1 .badge")).to_have_text("Concluso")
 
     # --- Standings: the results released round by round from the standings page;
     # the late and the withdrawn pair named, on screen and on paper.
@@ -375,6 +386,9 @@ def test_a_whole_event_day(browser, live_server, director_account):
     expect(d.locator("body")).to_contain_text("entrata al turno 2")
     shots(d, "director-standings")
     d.goto(f"{base}/t/{slug}/classifica/")
+    # Round 1 (60 minutes) is still in its correction period; rounds 2-4 (0) are final.
+    expect(d.locator(".provisional")).to_contain_text("Turno 1 del girone A")
+    expect(d.locator(".provisional")).not_to_contain_text("Turno 2")
     expect(d.locator("body")).to_contain_text("entrata al turno 2")
     expect(d.locator("body")).to_contain_text("ritirata dopo il turno 2")
     shots(d, "public-standings")
@@ -423,6 +437,7 @@ def test_a_whole_event_day(browser, live_server, director_account):
         ).first.click()
         success(d, "Tessera di")
     expect(d.locator("body")).to_contain_text("Ogni tessera e ogni codice di circolo")
+    expect(d.locator("body")).not_to_contain_text("non è concluso")
     with d.expect_download() as info:
         d.get_by_role("link", name="Scarica XLSX").click()
     book = load_workbook(io.BytesIO(Path(info.value.path()).read_bytes()))
