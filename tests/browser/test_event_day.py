@@ -5,18 +5,19 @@ gives it), in Italian, in a real browser, desktop and phone, through the directo
 referees' pages only (no admin, no command line):
 
 * the director adds two clubs, creates the tournament (9 pairs, 2 smazzate, three
-  Mitchell rounds then a Danese modificato), imports the pairs, makes the girone and
-  gives the staff roles (a referee and a chief referee, new users with a one-time
-  password);
+  Mitchell rounds then a Danese modificato, a correction period of an hour), imports the
+  pairs, makes the girone and gives the staff roles (a referee and a chief referee, new
+  users with a one-time password);
 * round 1: generated, published, typed by the referee, recapped and closed (with its
-  confirmation); a correction within the correction period;
+  confirmation); a correction within the correction period, by the referee;
 * a late pair registered and put in the girone: round 2 seats it (the Mitchell's rest
   seat); the correction period set to 0, round 2 closed, a correction after the period
   by the chief referee only, marked late in the log and on the round report;
 * a withdrawal during the Mitchell: round 3 goes on with a rest table, typed in
   totals-only mode; round 4, a Danese modificato, closes the plan;
-* the dashboard's next steps at each stage; the final standings (late and withdrawn
-  pairs named); the QR sheet printed (every code read back); the federation report
+* the dashboard's next steps at each stage (finishing only once the plan is played);
+  the final standings (late and withdrawn pairs named, round 1 still provisional on the
+  public page); the QR sheet printed (every code read back); the federation report
   checked, fixed and exported.
 
 Screenshots of every step, desktop and phone, under /tmp/h9-shots/ (``H9_SHOTS``).
