@@ -267,7 +267,9 @@ def test_correction_of_round_1_shows_its_impact(
     versions = page.locator("table").first
     expect(versions).to_contain_text("Correzione")
     expect(versions).to_contain_text("Scheda firmata")
-    expect(page.locator("main")).to_contain_text("status: published → closed")
+    # In words, never the raw codes ("status: published → closed", issue 17 §6).
+    expect(page.locator("main")).to_contain_text("Stato: Pubblicato → Chiuso")
+    expect(page.locator("main")).not_to_contain_text("published")
     page.screenshot(path=f"{screenshot_dir}/entry-7-log-desktop.png", full_page=True)
 
 
