@@ -26,7 +26,7 @@ from rules.standings.model import (
 )
 from rules.standings.results import _Acc, _check_hashable
 
-__all__ = ["check_chain", "lot_order"]
+__all__ = ["RankMemo", "check_chain", "lot_order"]
 
 _OUTCOMES = frozenset({"lot", "decision"})
 _OVERALL = frozenset(CRITERIA) - HEAD_TO_HEAD - _OUTCOMES
@@ -188,6 +188,40 @@ _OVERALL_VALUE: dict[str, Callable[[_Acc[Any]], Value]] = {
 assert set(_OVERALL_VALUE) == _OVERALL
 
 
+class RankMemo:
+    """The tied groups one ranking resolved, for the next ranking to reuse.
+
+    A tied group's order and explanation depend only on its teams, their results (the
+    totals and every meeting of each) and the ranking's options, so a group met again
+    with all of these equal is not resolved again: after a save (one table changed)
+    only the groups that hold its two pairs, before or after, are. Only the groups of
+    the latest ranking are kept. The result is the same as without the memo (a
+    property test checks it).
+
+    >>> from rules.standings import rank
+    >>> memo = RankMemo()
+    >>> games = [(1, 2, 900, 700, 12, 8), (3, 4, 900, 700, 12, 8)]
+    >>> first = rank(games, ["points", "diff", "lot"], lot_seed=3, memo=memo)
+    >>> len(memo.parts)  # two groups level on points: (1, 3) and (2, 4)
+    2
+    >>> again = rank(games, ["points", "diff", "lot"], lot_seed=3, memo=memo)
+    >>> again == first and again[0].explanation is first[0].explanation
+    True
+    """
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: dict[object, _Resolved[Any]] = {}
+
+
+#: A resolved tied group: its blocks, its explanation, its teams drawn by lot and
+#: placed by a decision.
+type _Resolved[T] = tuple[
+    list[list[T]], Explanation[T] | None, frozenset[T], frozenset[T]
+]
+
+
 class _Ranker[T: Team]:
     """Applies one chain to the teams; keeps the steps of the tie being resolved."""
 
@@ -200,9 +234,10 @@ class _Ranker[T: Team]:
         lot_seed: int | None,
         decisions: Sequence[Sequence[T]] | None,
         lot_names: Mapping[T, object] | None = None,
+        memo: RankMemo | None = None,
     ) -> None:
         self.accs, self.chain, self.reapply, self.unmet = accs, chain, reapply, unmet
-        self.lot_seed, self.lot_names = lot_seed, lot_names
+        self.lot_seed, self.lot_names, self.memo = lot_seed, lot_names, memo
         self.decision_of = self._read_decisions(decisions)
         # For each head-to-head position: (first, one past the last) of its run.
         self.blocks: dict[int, tuple[int, int]] = {}
@@ -260,18 +295,62 @@ class _Ranker[T: Team]:
         first = self.chain[0]
         values = self._overall(first, teams)
         position = 1
+        used: dict[object, _Resolved[Any]] = {}
         for part in _split(teams, values):
             explanation: Explanation[T] | None = None
             blocks = [part]
             if len(part) > 1:
-                self.raw = []
-                blocks = self._resolve(part, 1, None)
-                explanation = self._explain(first, values[part[0]], blocks)
+                blocks, explanation = self._tied(part, values[part[0]], used)
             for block in blocks:
                 for team in block:
                     rows.append(self._row(team, position, explanation))
                 position += len(block)
+        if self.memo is not None:
+            self.memo.parts = used
         return rows
+
+    def _tied(
+        self, part: list[T], value: Value, used: dict[object, _Resolved[Any]]
+    ) -> tuple[list[list[T]], Explanation[T] | None]:
+        """Resolve one group level on the first criterion (or take it from the memo)."""
+        key: object = None
+        if self.memo is not None:
+            names = self.lot_names or {}
+            key = (
+                self.chain,
+                self.reapply,
+                self.unmet,
+                self.lot_seed,
+                value,
+                tuple(
+                    (
+                        team,
+                        self.accs[team].totals(),
+                        tuple(self.accs[team].meetings),
+                        names.get(team, team),
+                        self.decision_of.get(team),
+                    )
+                    for team in part
+                ),
+            )
+            known = self.memo.parts.get(key)
+            if known is not None:
+                blocks, explanation, lot, decided = known
+                self.by_lot.update(lot)
+                self.by_decision.update(decided)
+                used[key] = known
+                return blocks, explanation
+        self.raw = []
+        blocks = self._resolve(part, 1, None)
+        explanation = self._explain(self.chain[0], value, blocks)
+        if self.memo is not None:
+            used[key] = (
+                blocks,
+                explanation,
+                frozenset(t for t in part if t in self.by_lot),
+                frozenset(t for t in part if t in self.by_decision),
+            )
+        return blocks, explanation
 
     def _row(
         self, team: T, position: int, explanation: Explanation[T] | None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from rules.errors import StandingsError
-from rules.standings.chain import _Ranker, check_chain
+from rules.standings.chain import RankMemo, _Ranker, check_chain
 from rules.standings.model import (
     ACROSS_DEFAULT,
     HEAD_TO_HEAD,
@@ -38,10 +38,14 @@ def rank[T: Team](
     missed_points: int = 0,
     missed_score: int = 0,
     lot_names: Mapping[T, object] | None = None,
+    memo: RankMemo | None = None,
 ) -> list[StandingRow[T]]:
     """Rank the teams of one girone by ``chain``, explaining every tie.
 
     ``lot_names``: what each team is called in the lot (:func:`lot_order`).
+
+    ``memo``: the tied groups of the previous ranking of this girone (:class:`RankMemo`):
+    those met again unchanged are not resolved again; the result is the same.
 
     ``missed`` counts the rounds each team missed (it entered late, withdrew): each
     gives it ``missed_points`` and ``missed_score`` (the rule pack's award, default
@@ -74,7 +78,7 @@ def rank[T: Team](
     _add_missed(accs, missed, missed_points, missed_score, roster is not None)
     order = _sorted_teams(accs)
     ranker = _Ranker(
-        accs, names, reapply_head_to_head, unmet, lot_seed, decisions, lot_names
+        accs, names, reapply_head_to_head, unmet, lot_seed, decisions, lot_names, memo
     )
     return ranker.run(order)
 
