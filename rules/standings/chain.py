@@ -194,25 +194,34 @@ class RankMemo:
     A tied group's order and explanation depend only on its teams, their results (the
     totals and every meeting of each) and the ranking's options, so a group met again
     with all of these equal is not resolved again: after a save (one table changed)
-    only the groups that hold its two pairs, before or after, are. Only the groups of
-    the latest ranking are kept. The result is the same as without the memo (a
-    property test checks it).
+    only the groups that hold its two pairs, before or after, are. The groups of the
+    latest two rankings are kept (a girone's confirmed and public standings are
+    ranked in turn). The result is the same as without the memo (a property test
+    checks it).
 
     >>> from rules.standings import rank
     >>> memo = RankMemo()
     >>> games = [(1, 2, 900, 700, 12, 8), (3, 4, 900, 700, 12, 8)]
     >>> first = rank(games, ["points", "diff", "lot"], lot_seed=3, memo=memo)
-    >>> len(memo.parts)  # two groups level on points: (1, 3) and (2, 4)
-    2
+    >>> len(memo.parts), len(memo.earlier)  # level on points: (1, 3) and (2, 4)
+    (2, 0)
     >>> again = rank(games, ["points", "diff", "lot"], lot_seed=3, memo=memo)
     >>> again == first and again[0].explanation is first[0].explanation
     True
     """
 
-    __slots__ = ("parts",)
+    __slots__ = ("earlier", "parts")
 
     def __init__(self) -> None:
         self.parts: dict[object, _Resolved[Any]] = {}
+        self.earlier: dict[object, _Resolved[Any]] = {}
+
+    def get(self, key: object) -> _Resolved[Any] | None:
+        found = self.parts.get(key)
+        return self.earlier.get(key) if found is None else found
+
+    def keep(self, used: dict[object, _Resolved[Any]]) -> None:
+        self.earlier, self.parts = self.parts, used
 
 
 #: A resolved tied group: its blocks, its explanation, its teams drawn by lot and
@@ -306,7 +315,7 @@ class _Ranker[T: Team]:
                     rows.append(self._row(team, position, explanation))
                 position += len(block)
         if self.memo is not None:
-            self.memo.parts = used
+            self.memo.keep(used)
         return rows
 
     def _tied(
@@ -316,6 +325,8 @@ class _Ranker[T: Team]:
         key: object = None
         if self.memo is not None:
             names = self.lot_names or {}
+            # Each team's totals as plain numbers (won, drawn and lost follow from the
+            # meetings), its meetings, its name in the lot and its decision.
             key = (
                 self.chain,
                 self.reapply,
@@ -325,15 +336,21 @@ class _Ranker[T: Team]:
                 tuple(
                     (
                         team,
-                        self.accs[team].totals(),
-                        tuple(self.accs[team].meetings),
+                        acc.played,
+                        acc.byes,
+                        acc.missed,
+                        acc.points,
+                        acc.points_against,
+                        acc.score_for,
+                        acc.score_against,
+                        tuple(acc.meetings),
                         names.get(team, team),
                         self.decision_of.get(team),
                     )
-                    for team in part
+                    for team, acc in ((t, self.accs[t]) for t in part)
                 ),
             )
-            known = self.memo.parts.get(key)
+            known = self.memo.get(key)
             if known is not None:
                 blocks, explanation, lot, decided = known
                 self.by_lot.update(lot)
