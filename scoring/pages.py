@@ -80,6 +80,7 @@ class TableRow:
     waiting: bool  # this user typed the first sheet of a double entry
     second: bool  # the form is a (blind) second entry
     table_url: str = ""
+    lazy: bool = False  # a sheet to type, sent on demand (see EAGER_SHEETS)
 
     @property
     def status(self) -> str:
@@ -185,7 +186,10 @@ def table_row(
     ctx: RowContext,
     *,
     bound: SheetForm | None = None,
+    with_sheet: bool = True,
 ) -> TableRow:
+    """The table's card; ``with_sheet`` False: a sheet to type is left out (``lazy``:
+    the page's script fetches the card with it when the referee goes to the table)."""
     status = result.status if result else TableStatus.EMPTY
     lock_version = result.lock_version if result else 0
     waiting = second = False
@@ -203,6 +207,16 @@ def table_row(
         elif status == TableStatus.EMPTY or second:
             sheet = _fresh_sheet(tournament, round_, table, lock_version)
     html = None
+    if sheet is not None and not with_sheet:
+        return TableRow(
+            table,
+            result,
+            None,
+            waiting,
+            second,
+            ctx.url(ctx.table_url, table.number),
+            lazy=True,
+        )
     if sheet is not None:
         html = quick.render(
             sheet,
@@ -213,6 +227,13 @@ def table_row(
     return TableRow(
         table, result, html, waiting, second, ctx.url(ctx.table_url, table.number)
     )
+
+
+#: Sheets to type sent with the entry page: those of the first tables still missing
+#: (in table order) and any sent back with errors. The other missing tables' cards come
+#: without their sheet, fetched when the referee goes to the table
+#: (``?card=1`` on the table page): a 500-table round's page stays light (issue 19).
+EAGER_SHEETS = 24
 
 
 def entry_context(
@@ -242,12 +263,22 @@ def entry_context(
         .select_related("current")
         .prefetch_related("versions")
     }
-    rows = [
-        table_row(
-            tournament, round_, t, results.get(t.pk), ctx, bound=bound.get(t.number)
+    rows = []
+    eager = EAGER_SHEETS
+    for t in tables:
+        result = results.get(t.pk)
+        row = table_row(
+            tournament,
+            round_,
+            t,
+            result,
+            ctx,
+            bound=bound.get(t.number),
+            with_sheet=eager > 0 or t.number in bound,
         )
-        for t in tables
-    ]
+        if row.sheet_html is not None:
+            eager -= 1
+        rows.append(row)
     progress = services.round_progress(round_.pk)
     return {
         "tournament": tournament,

@@ -8,7 +8,7 @@ so the page works without JavaScript too; on an error either way the typed sheet
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
@@ -186,6 +186,8 @@ def table_page(request, tournament, round_id, number):
         table = pages.table_by_number(round_, number)
     except Table.DoesNotExist:
         raise Http404 from None
+    if request.GET.get("card") == "1":  # the entry page's card, with its sheet
+        return HttpResponse(pages.render_row(request, tournament, table))
     return _render_table(request, tournament, round_, table)
 
 

@@ -15,6 +15,9 @@
  *   key; the key goes into the sheet's hidden `confirm` field and the button says
  *   "Conferma e salva", so Enter once more saves the sheet as typed. Change a marked
  *   value and the server asks again.
+ * - A long round's page comes with the sheets of its first missing tables only; going
+ *   to another table ("Vai al tavolo", or its "Scrivi la scheda" link) fetches its card
+ *   with the sheet (`?card=1`). What is typed while it loads is kept for the first score.
  * Without JavaScript the forms post normally and the server answers with the page.
  */
 (function () {
@@ -115,6 +118,43 @@
     return el && el.querySelector("form[data-sheet] input:not([type=hidden]), form[data-sheet] button");
   }
 
+  // A card sent without its sheet: fetch it with the sheet, swap it in, focus it.
+  function loadCard(article) {
+    var slot = article.querySelector(".sheet-slot[data-card]");
+    if (!slot || article.dataset.loading) return;
+    article.dataset.loading = "1";
+    fetch(slot.dataset.card, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    }).then(function (html) {
+      var holder = document.createElement("div");
+      holder.innerHTML = html.trim();
+      var fresh = holder.firstElementChild;
+      // Anything else (the login page after a lost session): not a card.
+      if (!fresh || !fresh.matches(".sheet-card")) throw new Error("not a card");
+      article.replaceWith(fresh);
+      bindAll(fresh);
+      var input = firstInput(fresh);
+      if (!input) return;
+      var typed = goto ? (goto.value || "").trim() : "";
+      input.focus();
+      if (typed && /^-?\d+$/.test(typed) && input.matches("input.score")) {
+        input.value = typed;  // typed into "Vai al tavolo" while the card loaded
+        goto.value = "";
+        recompute(input.form);
+      } else if (input.select) {
+        input.select();
+      }
+    }).catch(function () {
+      delete article.dataset.loading;
+      var message = article.querySelector(".row-message");
+      if (message) {
+        message.textContent = bar.dataset.cardFailed;
+        message.classList.add("conflict");
+      }
+    });
+  }
+
   function jump() {
     var n = (goto.value || "").trim();
     var err = document.getElementById("goto-error");
@@ -128,6 +168,11 @@
       return;
     }
     target.scrollIntoView({ block: "center" });
+    if (target.querySelector(".sheet-slot[data-card]")) {
+      goto.value = "";
+      loadCard(target);
+      return;
+    }
     if (input) {
       input.focus();
       if (input.select) input.select();
@@ -288,6 +333,13 @@
     if (!form.closest(".sheet-card")) return; // the table page posts normally
     event.preventDefault();
     send(form);
+  });
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest(".sheet-slot[data-card] a");
+    if (!link) return;
+    event.preventDefault();
+    loadCard(link.closest(".sheet-card"));
   });
 
   if (goto) {

@@ -346,3 +346,35 @@ def test_briscola_sheet_shows_the_best_of_and_a_row_per_60_60(
         re.compile(r"Partite 2–1\s+·\s+Punti 1–0")
     )
     assert "MP" not in card.inner_text() and "VP" not in card.inner_text()
+
+
+def test_a_table_sent_without_its_sheet_is_typed_by_keyboard_all_the_same(
+    page, live_server, make_user, screenshot_dir
+):
+    """A long round: the last table's card comes without its sheet (issue 19); going
+    to it fetches the sheet, and the keys typed at once still land in it."""
+    from scoring.pages import EAGER_SHEETS
+
+    tables = EAGER_SHEETS + 2
+    tournament, _, _, round_, _ = round_of(tables, slug="lungo")
+    grant(make_user("arbitro", password=PASSWORD), tournament)
+    page.set_viewport_size(DESKTOP)
+    login(page, live_server.url, "arbitro")
+    page.goto(f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/")
+    last = page.locator(f"#t{tables}")
+    expect(last.get_by_role("link", name="Scrivi la scheda")).to_be_visible()
+    expect(last.locator("input")).to_have_count(0)
+    page.locator("#goto").focus()
+    keys = Keyboard(page)
+    keys.sheet(tables, hands_of(tables))  # no wait between Enter and the scores
+    expect(page.locator(f"#t{tables}")).to_have_attribute("data-status", "confirmed")
+    saved = TableResult.objects.get(round=round_, table__number=tables)
+    assert (saved.current.mp_ns, saved.current.mp_ew) == (
+        sum(int(ns) for ns, _ in hands_of(tables)),
+        sum(int(ew) for _, ew in hands_of(tables)),
+    )
+    # A click on "Scrivi la scheda" loads the sheet in place too.
+    other = page.locator(f"#t{tables - 1}")
+    other.get_by_role("link", name="Scrivi la scheda").click()
+    expect(other.locator(f"#id_t{tables - 1}-h1_ns")).to_be_focused()
+    page.screenshot(path=f"{screenshot_dir}/entry-lazy-card-desktop.png")
