@@ -17,7 +17,7 @@
  *   value and the server asks again.
  * - A long round's page comes with the sheets of its first missing tables only; going
  *   to another table ("Vai al tavolo", or its "Scrivi la scheda" link) fetches its card
- *   with the sheet (`?card=1`). What is typed while it loads is kept for the first score.
+ *   with the sheet (`?card=1`). The keys typed while it loads are played into it.
  * Without JavaScript the forms post normally and the server answers with the page.
  */
 (function () {
@@ -119,10 +119,57 @@
   }
 
   // A card sent without its sheet: fetch it with the sheet, swap it in, focus it.
+  // The keys typed while it loads (scores, Tab, Backspace, Enter) are kept and played
+  // into the sheet once it is there, as if it had been on the page all along.
+  var pending = null;
+
+  document.addEventListener("keydown", function (event) {
+    if (!pending || event.ctrlKey || event.metaKey || event.altKey) return;
+    var fields = pending.fields, last = fields.length - 1;
+    if (event.key === "Enter") {
+      pending.enter = true;
+    } else if (event.key === "Tab") {
+      if (event.shiftKey) { if (last > 0) fields.pop(); } else { fields.push(""); }
+    } else if (event.key === "Backspace") {
+      fields[last] = fields[last].slice(0, -1);
+    } else if (event.key.length === 1) {
+      fields[last] += event.key;
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }, true);
+
+  function focusable(form) {
+    return Array.prototype.filter.call(
+      form.querySelectorAll("input:not([type=hidden]), button, textarea, select"),
+      function (el) { return !el.disabled && !el.closest("[hidden]"); }
+    );
+  }
+
+  function replay(fresh, typed) {
+    var form = fresh.querySelector("form[data-sheet]");
+    if (!form) return;
+    var fields = focusable(form);
+    if (!fields.length) return;
+    var nothing = typed.fields.length === 1 && !typed.fields[0];
+    typed.fields.forEach(function (text, i) {
+      if (i < fields.length && fields[i].matches("input")) fields[i].value = text;
+    });
+    recompute(form);
+    var at = fields[Math.min(typed.fields.length, fields.length) - 1];
+    at.focus();
+    if (nothing && at.select) at.select();
+    if (typed.enter) {
+      if (form.requestSubmit) form.requestSubmit(); else send(form);
+    }
+  }
+
   function loadCard(article) {
     var slot = article.querySelector(".sheet-slot[data-card]");
     if (!slot || article.dataset.loading) return;
     article.dataset.loading = "1";
+    var typed = pending = { fields: [""], enter: false };
     fetch(slot.dataset.card, { credentials: "same-origin" }).then(function (response) {
       if (!response.ok) throw new Error(String(response.status));
       return response.text();
@@ -132,20 +179,12 @@
       var fresh = holder.firstElementChild;
       // Anything else (the login page after a lost session): not a card.
       if (!fresh || !fresh.matches(".sheet-card")) throw new Error("not a card");
+      if (pending === typed) pending = null;
       article.replaceWith(fresh);
       bindAll(fresh);
-      var input = firstInput(fresh);
-      if (!input) return;
-      var typed = goto ? (goto.value || "").trim() : "";
-      input.focus();
-      if (typed && /^-?\d+$/.test(typed) && input.matches("input.score")) {
-        input.value = typed;  // typed into "Vai al tavolo" while the card loaded
-        goto.value = "";
-        recompute(input.form);
-      } else if (input.select) {
-        input.select();
-      }
+      replay(fresh, typed);
     }).catch(function () {
+      if (pending === typed) pending = null;
       delete article.dataset.loading;
       var message = article.querySelector(".row-message");
       if (message) {

@@ -352,12 +352,17 @@ def test_a_table_sent_without_its_sheet_is_typed_by_keyboard_all_the_same(
     page, live_server, make_user, screenshot_dir
 ):
     """A long round: the last table's card comes without its sheet (issue 19); going
-    to it fetches the sheet, and the keys typed at once still land in it."""
+    to it fetches the sheet, and the keys typed while it loads (held back 1.5 s here,
+    so that every key of the sheet is typed before it arrives) land in it."""
     from scoring.pages import EAGER_SHEETS
 
     tables = EAGER_SHEETS + 2
     tournament, _, _, round_, _ = round_of(tables, slug="lungo")
     grant(make_user("arbitro", password=PASSWORD), tournament)
+    page.add_init_script(
+        "const f = window.fetch; window.fetch = (u, o) => String(u).includes('card=1')"
+        " ? new Promise(r => setTimeout(r, 1500)).then(() => f(u, o)) : f(u, o);"
+    )
     page.set_viewport_size(DESKTOP)
     login(page, live_server.url, "arbitro")
     page.goto(f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/")
