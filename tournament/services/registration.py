@@ -26,7 +26,8 @@ from simple_history.utils import bulk_create_with_history
 from tournament import csv_import
 from tournament.models import Club, Pair, Player, Tournament
 
-from .checks import Checked, check_entries, club_key
+from .checks import Checked, check_entries
+from .clubs import club_key
 from .entries import EntryError, PairEntry, clean_name
 from .errors import RegistrationError
 
