@@ -67,8 +67,9 @@ a game's :class:`Labels` (``LABELS["burraco" | "briscola" | "football"][lang]``)
 differenza gol nella classifica avulsa 1 (+1), 2 (0), 3 (-1)'
 """
 
-from rules.standings.chain import RankMemo, check_chain, lot_order
+from rules.standings.chain import check_chain, lot_order
 from rules.standings.engine import rank, rank_across
+from rules.standings.memo import RankMemo
 from rules.standings.merge import rank_overall
 from rules.standings.model import (
     ACROSS_DEFAULT,

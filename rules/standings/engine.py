@@ -2,7 +2,8 @@
 
 They check the options, read the matches once into per-team totals
 (:mod:`rules.standings.results`) and hand the teams to the chain
-(:mod:`rules.standings.chain`). The rules are described in :mod:`rules.standings`.
+(:mod:`rules.standings.chain`, walked by :mod:`rules.standings.ranker`). The rules are
+described in :mod:`rules.standings`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from rules.errors import StandingsError
-from rules.standings.chain import RankMemo, _Ranker, check_chain
+from rules.standings.chain import check_chain
+from rules.standings.memo import RankMemo
 from rules.standings.model import (
     ACROSS_DEFAULT,
     HEAD_TO_HEAD,
@@ -20,6 +22,7 @@ from rules.standings.model import (
     Team,
     Unmet,
 )
+from rules.standings.ranker import _Ranker
 from rules.standings.results import _Acc, _add_missed, _read, _roster, _sorted_teams
 
 __all__ = ["rank", "rank_across"]
