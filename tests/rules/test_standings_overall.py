@@ -17,24 +17,11 @@ from rules.standings import (
     LABELS,
     rank,
     rank_overall,
-    render_explanation,
 )
+from tests.rules.standings_cases import order, texts
 
 OVERALL = ("points", "diff", "scored", "lot")
 PER_ROUND = ("points_per_match", "diff_per_match", "scored_per_match", "lot")
-
-
-def order(rows):
-    return [r.team for r in rows]
-
-
-def texts(rows, **kwargs):
-    seen, out = set(), []
-    for row in rows:
-        if row.explanation is not None and id(row.explanation) not in seen:
-            seen.add(id(row.explanation))
-            out.append(render_explanation(row.explanation, **kwargs))
-    return out
 
 
 # Issue 14 §2: girone A ends with 1, 2, 3 on 38 VP; of their three direct matches only

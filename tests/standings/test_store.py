@@ -19,7 +19,7 @@ from tests.standings.factories import (
 
 pytestmark = pytest.mark.django_db
 
-# The known-answer three-way tie of tests/rules/test_standings.py, as three rounds.
+# The known-answer three-way tie of tests/rules/standings_cases.py, as three rounds.
 THREE_WAY = {
     1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
     2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
