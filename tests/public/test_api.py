@@ -5,6 +5,7 @@ from openapi_spec_validator import validate
 
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
+    THREE_WAY,
     add_result,
     make_girone,
     make_pairs,
@@ -15,12 +16,6 @@ from tests.standings.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-THREE_WAY = {
-    1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
-    2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
-    3: [(4, 9, 1000, 900, 11, 9), (12, 20, 800, 1200, 6, 14)],
-}
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from tests.standings.factories import (
+    THREE_WAY,
     make_girone,
     make_pairs,
     make_round,
@@ -28,11 +29,6 @@ from tests.standings.factories import (
 )
 
 pytestmark = pytest.mark.django_db
-
-THREE_WAY = {
-    1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
-    2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
-}
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +51,7 @@ def world(db):
     tournament = make_tournament("coppa-fuzz")
     girone = make_girone(tournament)
     pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
-    rounds = play(girone, THREE_WAY)
+    rounds = play(girone, {1: THREE_WAY[1], 2: THREE_WAY[2]})
     tables_only = make_round(girone, 3, results_public=False)
     seat(tables_only, 1, pairs[4], pairs[9])
     seat(tables_only, 2, pairs[12], None)  # a rest: "ew" is null

@@ -5,8 +5,13 @@ import html
 import pytest
 from django.urls import reverse
 
-from tests.public.test_pages import THREE_WAY
-from tests.standings.factories import make_girone, make_pairs, make_tournament, play
+from tests.standings.factories import (
+    THREE_WAY,
+    make_girone,
+    make_pairs,
+    make_tournament,
+    play,
+)
 
 pytestmark = pytest.mark.django_db
 
