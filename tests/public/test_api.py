@@ -5,13 +5,10 @@ from openapi_spec_validator import validate
 
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
-    THREE_WAY,
     add_result,
-    make_girone,
-    make_pairs,
     make_round,
+    make_three_way,
     make_tournament,
-    play,
     seat,
 )
 
@@ -21,9 +18,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def world():
     tournament = make_tournament()
-    girone = make_girone(tournament)
-    pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
-    rounds = play(girone, THREE_WAY)
+    girone, pairs, rounds = make_three_way(tournament)
     hidden = make_round(girone, 4, tables_public=False, results_public=False)
     add_result(seat(hidden, 1, pairs[12], pairs[9]), 1995, 5, 20, 0)
     return tournament, rounds, hidden

@@ -18,15 +18,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
-from tests.standings.factories import (
-    THREE_WAY,
-    make_girone,
-    make_pairs,
-    make_round,
-    make_tournament,
-    play,
-    seat,
-)
+from tests.standings.factories import make_round, make_three_way, make_tournament, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -49,9 +41,7 @@ def one_connection():
 @pytest.fixture
 def world(db):
     tournament = make_tournament("coppa-fuzz")
-    girone = make_girone(tournament)
-    pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
-    rounds = play(girone, {1: THREE_WAY[1], 2: THREE_WAY[2]})
+    girone, pairs, rounds = make_three_way(tournament, rounds=(1, 2))
     tables_only = make_round(girone, 3, results_public=False)
     seat(tables_only, 1, pairs[4], pairs[9])
     seat(tables_only, 2, pairs[12], None)  # a rest: "ew" is null

@@ -8,13 +8,10 @@ from django.utils import timezone
 
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
-    THREE_WAY,
     add_result,
-    make_girone,
-    make_pairs,
     make_round,
+    make_three_way,
     make_tournament,
-    play,
     seat,
 )
 from tournament.models import Stage
@@ -25,9 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def world():
     tournament = make_tournament()
-    girone = make_girone(tournament)
-    pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
-    play(girone, THREE_WAY)
+    girone, pairs, _rounds = make_three_way(tournament)
     return tournament, girone, pairs
 
 
