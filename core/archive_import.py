@@ -13,8 +13,10 @@ An archive is a file that came from elsewhere: it is read as untrusted input.
   lengths, choices, ranges, a rule pack this site has), before anything is written.
 * A refusal is one line naming the model, the row (its archive id) and the field.
 
-Rows are written with ``bulk_create`` in batches and the deferred references with
-``bulk_update``, so an archive of 50,000 rows imports in seconds (``bench/bench_archive.py``).
+The envelope (format, sections, users) is read in :mod:`core.archive_envelope`; rows
+are written with ``bulk_create`` in batches and the deferred references with one
+``executemany`` (:mod:`core.archive_rows`), so an archive of 50,000 rows imports in
+seconds (``bench/bench_archive.py``).
 """
 
 from __future__ import annotations
@@ -26,135 +28,24 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 
-from tournament.models import Club, Player, Tournament
+from tournament.models import Club, Tournament
 
 from .archive import (
-    FORMAT,
     PLACEHOLDERS,
     SHARED,
-    VERSION,
     ArchiveError,
     _data_fields,
     _label,
     _order,
-    _owned_paths,
 )
-
-#: Apps whose rows an archive may never create, whatever it says.
-FORBIDDEN_APPS = ("auth", "admin", "sessions", "contenttypes")
-BATCH = 500
-
-
-def allowed_models() -> dict[str, Any]:
-    """label -> model of every model a tournament archive may hold."""
-    from django.apps import apps
-
-    found = {_label(m): m for m in _owned_paths()}
-    found.update({label: apps.get_model(label) for label in SHARED})
-    return {
-        label: model
-        for label, model in found.items()
-        if model._meta.app_label not in FORBIDDEN_APPS
-    }
-
-
-def _where(label: str, row_id: Any, field: str | None = None) -> str:
-    where = f"{label} row {row_id}"
-    return f"{where}, field {field}" if field else where
-
-
-def _messages(error: ValidationError) -> list[tuple[str | None, str]]:
-    if hasattr(error, "error_dict"):
-        return [
-            (name, "; ".join(str(m) for m in ValidationError(errors).messages))
-            for name, errors in error.error_dict.items()
-        ]
-    return [(None, "; ".join(str(m) for m in error.messages))]
-
-
-def _refuse(label: str, row_id: Any, error: ValidationError) -> ArchiveError:
-    name, message = _messages(error)[0]
-    if name == "__all__":
-        name = None
-    return ArchiveError(f"{_where(label, row_id, name)}: {message}")
-
-
-def _read_envelope(archive: Any) -> tuple[list[dict], dict[Any, list[dict]]]:
-    """The users and the rows by model, after checking the archive's structure."""
-    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
-        raise ArchiveError("not a tournament archive (format is not torneo-archive)")
-    if archive.get("version") != VERSION:
-        raise ArchiveError(
-            f"archive version {archive.get('version')!r} is not supported "
-            f"(this site reads version {VERSION})"
-        )
-    users = archive.get("users", [])
-    if not isinstance(users, list) or not all(isinstance(u, dict) for u in users):
-        raise ArchiveError("users: a list of {id, username} objects is expected")
-    sections = archive.get("models")
-    if not isinstance(sections, list):
-        raise ArchiveError("models: a list of sections is expected")
-    allowed = allowed_models()
-    by_model: dict[Any, list[dict]] = {}
-    for number, section in enumerate(sections, start=1):
-        if not isinstance(section, dict) or not isinstance(section.get("model"), str):
-            raise ArchiveError(f"models section {number}: no model name")
-        label = section["model"].lower()
-        model = allowed.get(label)
-        if model is None:
-            raise ArchiveError(
-                f"{section['model'][:80]}: not part of a tournament archive "
-                "(only the tournament's own data can be imported)"
-            )
-        if model in by_model:
-            raise ArchiveError(f"{label}: the section is given twice")
-        rows = section.get("rows")
-        if not isinstance(rows, list):
-            raise ArchiveError(f"{label}: rows must be a list")
-        seen: set[int] = set()
-        for row in rows:
-            row_id = row.get("id") if isinstance(row, dict) else None
-            if type(row_id) is not int:
-                raise ArchiveError(f"{label}: a row without a whole-number id")
-            if row_id in seen:
-                raise ArchiveError(f"{_where(label, row_id)}: the id is given twice")
-            seen.add(row_id)
-        by_model[model] = rows
-    if len(by_model.get(Tournament, [])) != 1:
-        raise ArchiveError("tournament.tournament: exactly one row is expected")
-    return users, by_model
-
-
-def _users(entries: list[dict]) -> dict[int, int]:
-    """archive user id -> user pk; a missing user is created, inactive, powerless."""
-    user_model = get_user_model()
-    username_field = user_model._meta.get_field(user_model.USERNAME_FIELD)
-    mapping: dict[int, int] = {}
-    for entry in entries:
-        user_id, username = entry.get("id"), entry.get("username")
-        if type(user_id) is not int or user_id in mapping:
-            raise ArchiveError(f"users: id {user_id!r} is not a new whole number")
-        if not isinstance(username, str):
-            raise ArchiveError(f"users row {user_id}, field username: not a text")
-        try:
-            username_field.clean(username, None)
-        except ValidationError as exc:
-            raise ArchiveError(
-                f"users row {user_id}, field username: {'; '.join(exc.messages)}"
-            ) from None
-        user = user_model._default_manager.filter(
-            **{user_model.USERNAME_FIELD: username}
-        ).first()
-        if user is None:
-            user = user_model(**{user_model.USERNAME_FIELD: username})
-            user.is_active = False
-            for flag in ("is_staff", "is_superuser"):
-                if hasattr(user, flag):
-                    setattr(user, flag, False)
-            user.set_unusable_password()
-            user.save()
-        mapping[user_id] = user.pk
-    return mapping
+from .archive_envelope import map_users, read_envelope, refuse, where
+from .archive_rows import (
+    BATCH,
+    existing_players,
+    player_key,
+    restore_automatic_times,
+    update_many,
+)
 
 
 class _Importer:
@@ -184,7 +75,7 @@ class _Importer:
         unknown = set(row) - set(fields) - {"id"}
         if unknown:
             raise ArchiveError(
-                f"{_where(label, row['id'])}: unknown fields {sorted(unknown)[:5]}"
+                f"{where(label, row['id'])}: unknown fields {sorted(unknown)[:5]}"
             )
         kwargs: dict[str, Any] = {}
         relations: list[str] = []
@@ -208,7 +99,7 @@ class _Importer:
             obj.clean_fields(exclude=relations + sorted(deferred))
             obj.clean()
         except ValidationError as exc:
-            raise _refuse(label, row["id"], exc) from None
+            raise refuse(label, row["id"], exc) from None
         return obj
 
     def reference(
@@ -219,17 +110,17 @@ class _Importer:
         if value is None:
             if not field.null:
                 raise ArchiveError(
-                    f"{_where(label, row['id'], field.name)}: a reference is required"
+                    f"{where(label, row['id'], field.name)}: a reference is required"
                 )
             return None
         if type(value) is not int:
             raise ArchiveError(
-                f"{_where(label, row['id'], field.name)}: not an archive id ({value!r:.40})"
+                f"{where(label, row['id'], field.name)}: not an archive id ({value!r:.40})"
             )
         if field.related_model is self.user_model:
             if value not in self.users:
                 raise ArchiveError(
-                    f"{_where(label, row['id'], field.name)}: user {value} is not "
+                    f"{where(label, row['id'], field.name)}: user {value} is not "
                     "in the archive's users"
                 )
             return self.users[value]
@@ -246,17 +137,17 @@ class _Importer:
             return value
         if isinstance(value, dict | list):
             raise ArchiveError(
-                f"{_where(label, row_id, field.name)}: a single value is expected"
+                f"{where(label, row_id, field.name)}: a single value is expected"
             )
         try:
             return field.to_python(value)
         except ValidationError as exc:
-            raise _refuse(
+            raise refuse(
                 label, row_id, ValidationError({field.name: exc.messages})
             ) from None
         except (TypeError, ValueError, OverflowError, ArithmeticError):
             raise ArchiveError(
-                f"{_where(label, row_id, field.name)}: not a valid value "
+                f"{where(label, row_id, field.name)}: not a valid value "
                 f"({type(value).__name__} {str(value)[:40]!r})"
             ) from None
 
@@ -303,8 +194,8 @@ class _Importer:
                 existing[club.casefold()] = pk
             keys = [obj.name.casefold() for _, obj in built]
         else:
-            existing = _existing_players([obj for _, obj in built])
-            keys = [_player_key(obj) for _, obj in built]
+            existing = existing_players([obj for _, obj in built])
+            keys = [player_key(obj) for _, obj in built]
         new: dict[Any, tuple[dict, Any]] = {}
         same: list[tuple[int, Any]] = []  # archive rows that repeat a new row
         for (row, obj), key in zip(built, keys, strict=True):
@@ -326,7 +217,7 @@ class _Importer:
         self.pks[model] = dict(
             zip((r["id"] for r, _ in built), self.insert(model, built), strict=True)
         )
-        _restore_automatic_times(model, fields, built)
+        restore_automatic_times(model, fields, built)
 
     def insert(self, model, built: list[tuple[dict, Any]]) -> list[int]:
         """``bulk_create`` in batches; a refused batch is searched for its bad row."""
@@ -350,13 +241,13 @@ class _Importer:
                 obj.validate_unique()
                 obj.validate_constraints()
             except ValidationError as exc:
-                return _refuse(label, row["id"], exc)
+                return refuse(label, row["id"], exc)
             try:
                 with transaction.atomic():
                     model._default_manager.bulk_create([obj])
             except (IntegrityError, DatabaseError) as exc:
                 first_line = str(exc).strip().splitlines()[0][:200]
-                return ArchiveError(f"{_where(label, row['id'])}: {first_line}")
+                return ArchiveError(f"{where(label, row['id'])}: {first_line}")
         return ArchiveError(f"{label}: the database refused the rows")
 
     def fill_deferred(self, model, late: list[tuple[int, dict]]) -> None:
@@ -380,86 +271,10 @@ class _Importer:
             fields = [model._meta.get_field(n) for n in names]
             try:
                 with transaction.atomic():
-                    _update_many(model, fields, rows)
+                    update_many(model, fields, rows)
             except (IntegrityError, DatabaseError) as exc:
                 first_line = str(exc).strip().splitlines()[0][:200]
                 raise ArchiveError(f"{label}: {first_line}") from None
-
-
-def _update_many(model, fields: list[models.Field], rows: list[list[Any]]) -> None:
-    """``UPDATE ... SET <fields> WHERE pk = ...`` once per row, in one executemany.
-
-    ``rows`` are ``[value, ..., pk]`` (Python values). Far lighter than bulk_update's
-    CASE expressions on thousands of rows.
-    """
-    from django.db import connection
-
-    quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    sql = f"UPDATE {table} SET {assignments} WHERE {quote(model._meta.pk.column)} = %s"
-    params = [
-        [
-            *(
-                f.get_db_prep_save(value, connection)
-                for f, value in zip(fields, row, strict=False)
-            ),
-            row[-1],
-        ]
-        for row in rows
-    ]
-    with connection.cursor() as cursor:
-        for start in range(0, len(params), BATCH * 10):
-            cursor.executemany(sql, params[start : start + BATCH * 10])
-
-
-def _player_key(player: Player) -> tuple:
-    if player.membership_number:
-        return ("t", player.membership_number)
-    return ("n", player.first_name, player.last_name, player.club_id)
-
-
-def _existing_players(players: list[Player]) -> dict[tuple, int]:
-    """The players already on the site that archive players match, by key."""
-    found: dict[tuple, int] = {}
-    numbers = sorted({p.membership_number for p in players if p.membership_number})
-    for start in range(0, len(numbers), BATCH):
-        chunk = numbers[start : start + BATCH]
-        for pk, number in Player.objects.filter(
-            membership_number__in=chunk
-        ).values_list("pk", "membership_number"):
-            found.setdefault(("t", number), pk)
-    surnames = sorted({p.last_name for p in players if not p.membership_number})
-    for start in range(0, len(surnames), BATCH):
-        chunk = surnames[start : start + BATCH]
-        rows = (
-            Player.objects.filter(membership_number="", last_name__in=chunk)
-            .order_by("pk")
-            .values_list("pk", "first_name", "last_name", "club_id")
-        )
-        for pk, first, last, club in rows:
-            found.setdefault(("n", first, last, club), pk)
-    return found
-
-
-def _restore_automatic_times(model, fields, built) -> None:
-    """bulk_create stamps auto_now fields with the present; put the archived time back."""
-    automatic = [
-        f
-        for f in fields.values()
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-    ]
-    if not automatic or not built:
-        return
-    for field in automatic:
-        rows = [
-            # Validated (to_python) when the row was built.
-            [field.to_python(row[field.name]), obj.pk]
-            for row, obj in built
-            if row.get(field.name) is not None
-        ]
-        if rows:
-            _update_many(model, [field], rows)
 
 
 @transaction.atomic
@@ -467,7 +282,7 @@ def import_archive(
     archive: dict[str, Any], *, slug: str | None = None, name: str | None = None
 ) -> Tournament:
     """Create the archived tournament (optionally under a new slug and name)."""
-    users, sections = _read_envelope(archive)
+    users, sections = read_envelope(archive)
     tournament_info = archive.get("tournament")
     archived_slug = (
         tournament_info.get("slug") if isinstance(tournament_info, dict) else None
@@ -480,7 +295,7 @@ def import_archive(
             f"a tournament with slug {slug!r} exists already: choose another slug"
         )
     ids = {model: {row["id"] for row in rows} for model, rows in sections.items()}
-    importer = _Importer(_users(users), slug, name, ids)
+    importer = _Importer(map_users(users), slug, name, ids)
     ordered, deferred = _order(list(sections))
     prepared = []
     for model in ordered:  # every row validated before anything is written

@@ -27,6 +27,11 @@ CSV_COLUMNS = (
     ("rests", "byes"),
     ("vp_per_match", "average"),
     ("tie_note", "note"),
+    # Late and withdrawn pairs (docs/rules.md §8): the round it entered at, the last
+    # round it played before withdrawing, the rounds it missed.
+    ("entered_at_round", "entered_round"),
+    ("withdrew_after_round", "withdrew_after"),
+    ("rounds_missed", "missed"),
 )
 
 
@@ -63,8 +68,13 @@ def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
         }
         writer.writerow(
             [
-                values[attr] if attr in values else getattr(row, attr)
+                values[attr] if attr in values else _cell(getattr(row, attr))
                 for _, attr in CSV_COLUMNS
             ]
         )
     return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A CSV cell: nothing for a missing value (not "None")."""
+    return "" if value is None else value

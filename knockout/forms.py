@@ -159,6 +159,13 @@ class MatchForm(forms.Form):
         required=False,
     )
 
+    #: Why a result already entered is changed (docs/rules.md §5e).
+    reason = forms.CharField(
+        label=_("Reason of the correction"),
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
     #: The confirmation key of unlikely smazzate the referee confirmed (docs/rules.md §5).
     confirm = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
 

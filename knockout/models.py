@@ -262,6 +262,11 @@ class BracketMatch(models.Model):
     score_b = models.IntegerField(_("score lower pair"), null=True, blank=True)
     decided_by = models.CharField(_("decided by"), max_length=12, blank=True)
     flag_note = models.TextField(_("why it must be checked"), blank=True)
+    correction_reason = models.TextField(
+        _("reason of the correction"),
+        blank=True,
+        help_text=_("Why a result already entered was changed (the last change)."),
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("entered by"),

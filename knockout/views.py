@@ -18,6 +18,7 @@ from tournament.permissions import role_required
 from . import services
 from .forms import MatchForm, QualifyForm
 from .models import Bracket, BracketMatch
+from .services.errors import ReasonRequired
 from .services.read import bracket_view, round_title
 
 Role = TournamentRole.Role
@@ -152,6 +153,7 @@ def match_entry(request, tournament, bracket_id, round_, index):
             last_trick=d.get("last_trick") or "",
             last_move=d.get("last_move") or "",
             no_show=d.get("no_show") or "",
+            reason=d.get("reason") or "",
             fields=d["fields"],
             spareggio_fields=d["spareggio_fields"],
         )
@@ -168,6 +170,8 @@ def match_entry(request, tournament, bracket_id, round_, index):
             form.add_service_errors(exc.errors)
             if isinstance(exc, UnlikelyError):
                 form.ask_confirmation(exc.key)
+        except ReasonRequired as exc:
+            form.add_error("reason", str(exc))
         except services.KnockoutError as exc:
             form.add_error(None, str(exc))
         else:

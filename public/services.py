@@ -271,3 +271,49 @@ def pair_rows(found: list, number: int) -> list[MyRow]:
             title += " · " + snapshot.get_line_display()
         mine.append(MyRow(row, title, sizes[snapshot.pk]))
     return mine
+
+
+@dataclass(frozen=True)
+class Provisional:
+    """A closed round whose results are still provisional (docs/rules.md §5e)."""
+
+    girone: str
+    number: int
+    until: dt.datetime
+
+    @property
+    def deadline(self) -> str:
+        """The end of the correction period, ISO 8601 (the page's script counts down)."""
+        return self.until.isoformat()
+
+
+def provisional_rounds(
+    tournament: Tournament, now: dt.datetime | None = None
+) -> list[Provisional]:
+    """The closed rounds with public results still in their correction period.
+
+    Plain values: a page shows them with the deadline, and its script counts the time
+    left in the browser (the page stays cacheable: the list changes only when a round
+    closes or a deadline passes, see :func:`provisional_key`).
+    """
+    now = now or timezone.now()
+    rows = (
+        Round.objects.filter(
+            visibility.results_public_q(),
+            girone__stage__tournament=tournament,
+            status=Round.Status.CLOSED,
+            provisional_until__gt=now,
+        )
+        .order_by("girone__label", "number")
+        .values_list("girone__label", "number", "provisional_until")
+    )
+    return [Provisional(label, number, until) for label, number, until in rows]
+
+
+def provisional_key(rounds: list[Provisional]) -> str:
+    """A short tag of the provisional rounds, for cache keys and ETags."""
+    if not rounds:
+        return "f"
+    return "p" + "-".join(
+        f"{p.girone}{p.number}.{int(p.until.timestamp())}" for p in rounds
+    )

@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
@@ -37,6 +38,8 @@ def tournament(request, slug):
         "public/tournament.html",
         {
             "tournament": obj,
+            "now": timezone.now(),
+            "provisional": services.provisional_rounds(obj),
             "rounds": rounds,
             "current": rounds[0] if rounds else None,
             "bracket_url": services.bracket_url(obj),
@@ -127,7 +130,9 @@ def standings(request, slug):
     obj = services.get_tournament(slug)
     mine = _pair_number(obj, request.GET.get("coppia", ""))
     found = read.snapshots(obj, Snapshot.Kind.PUBLIC)
-    version = read.version_tag(found)
+    provisional = services.provisional_rounds(obj)
+    # The page changes when a round turns provisional or final (docs/rules.md §5e).
+    version = f"{read.version_tag(found)}-{services.provisional_key(provisional)}"
     suffix = f"-p{mine}" if mine else ""
     etag = client_tag(request, f"st{obj.pk}-{version}{suffix}")
     not_modified = get_conditional_response(request, etag=etag)
@@ -163,6 +168,7 @@ def standings(request, slug):
             "tournament": obj,
             "tables_html": mark_safe(body),
             "empty": not found,
+            "provisional": provisional,
             "mine": mine,
             "my_rows": services.pair_rows(found, mine) if mine else [],
         },

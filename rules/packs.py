@@ -204,6 +204,9 @@ class StandingsSection:
     unmet_ties: Literal["use_played", "skip"]
     missed_round_points: int  # VP (Burraco) or standings points (Briscola) per round
     missed_round_score: int  # MP (Burraco) or the score column (Briscola) per round
+    #: Minutes a closed round's results stay provisional (docs/rules.md §5e): referees
+    #: may correct them, with a reason; later only the chief referee (a late correction).
+    correction_minutes: int = 0
 
 
 @dataclass(frozen=True)
@@ -663,6 +666,7 @@ def _standings(t: _Table) -> StandingsSection:
         ),
         missed_round_points=t.int_("missed_round_points"),
         missed_round_score=t.int_("missed_round_score"),
+        correction_minutes=t.int_("correction_minutes", minimum=0, maximum=1440),
     )
     t.done()
     return section

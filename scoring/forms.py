@@ -108,10 +108,22 @@ class SheetForm(forms.Form):
         detailed: bool = False,
         rest: bool = False,
         shown: int | None = None,
+        totals: bool = False,
         **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.rows, self.game, self.detailed, self.rest = rows, game, detailed, rest
+        #: The two lines' MP totals may be typed instead of the smazzate (§5f).
+        self.totals = totals and game == "burraco" and not rest
+        if self.totals:
+            for line, name in (("ns", _("NS")), ("ew", _("EO"))):
+                self.fields[f"tot_{line}"] = forms.IntegerField(
+                    label=f"{_('Total')} {name}",
+                    required=False,
+                    min_value=-PARSE_LIMIT,
+                    max_value=PARSE_LIMIT,
+                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                )
         #: Rows shown before any 60-60 (the rest are spares for replayed partite).
         self.shown = rows if shown is None else shown
         word = _("Game") if game == "briscola" else _("Hand")
@@ -235,6 +247,13 @@ class SheetForm(forms.Form):
         kind = data.get("kind") or (
             ResultVersion.Kind.REST if self.rest else ResultVersion.Kind.NORMAL
         )
+        totals = None
+        if self.totals:
+            typed = (data.get("tot_ns"), data.get("tot_ew"))
+            # The quick sheet has only the totals; on the table page they are the
+            # alternative to the smazzate, taken when typed.
+            if not self.detailed or typed != (None, None):
+                totals = typed
         return Sheet(
             hands=tuple(hands),
             kind=kind,
@@ -242,6 +261,7 @@ class SheetForm(forms.Form):
             reason=data.get("reason") or "",
             set_mp=(data.get("set_mp_ns"), data.get("set_mp_ew")),
             set_vp=(data.get("set_vp_ns"), data.get("set_vp_ew")),
+            totals=totals,
         )
 
     def _breakdown(self, n: int, line: str) -> Breakdown | None:

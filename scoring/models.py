@@ -199,6 +199,11 @@ class ResultVersion(models.Model):
         related_name="+",
     )
     impact = models.JSONField(_("impact report"), null=True, blank=True)
+    late = models.BooleanField(
+        _("late correction"),
+        default=False,
+        help_text=_("A correction made after the round's correction period."),
+    )
 
     class Meta:
         ordering = ["result", "number"]

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from rules.bounds import hand_bounds
+from rules.bounds import hand_bounds, total_bounds
 from rules.vp import vp_table
 from tournament import visibility
 from tournament.models import Round, Table, TeamMatch, Tournament, TournamentRole
@@ -117,6 +117,7 @@ class TableRow:
     second: bool  # the form is a (blind) second entry
     table_url: str = ""
     team: TeamInfo | None = None  # team tournaments: the match this table belongs to
+    lazy: bool = False  # a sheet to type, sent on demand (see EAGER_SHEETS)
 
     @property
     def status(self) -> str:
@@ -160,6 +161,9 @@ def form_shape(
         "game": tournament.game,
         "detailed": detailed,
         "rest": table.pair_ew_id is None,
+        # Totals-only entry (docs/rules.md §5f): the quick sheet asks for the two
+        # totals; the table page offers them beside the per-smazzata sheet.
+        "totals": tournament.totals_only,
     }
 
 
@@ -179,10 +183,13 @@ def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
     if tournament.game != Tournament.Game.BURRACO:
         return {"game": tournament.game, "bands": [], "total": 0, **bounds}
     table = vp_table(round_.hands, pack)
+    totals = total_bounds(pack, round_.hands)
     return {
         "game": tournament.game,
         "total": table.total,
         "bands": [[b.max_diff, b.winner_vp] for b in table.bands],
+        "total_min": totals.lowest,
+        "total_max": totals.highest,
         **bounds,
     }
 
@@ -202,7 +209,12 @@ def _fresh_sheet(
         else:
             values["reason"] = _("Rest (odd number of pairs)")
     return quick.QuickSheet(
-        f"t{table.number}", shape["rows"], shape["rest"], values, shown=shape["shown"]
+        f"t{table.number}",
+        shape["rows"],
+        shape["rest"],
+        values,
+        shown=shape["shown"],
+        totals=shape["totals"] and tournament.game == Tournament.Game.BURRACO,
     )
 
 
@@ -214,7 +226,10 @@ def table_row(
     ctx: RowContext,
     *,
     bound: SheetForm | None = None,
+    with_sheet: bool = True,
 ) -> TableRow:
+    """The table's card; ``with_sheet`` False: a sheet to type is left out (``lazy``:
+    the page's script fetches the card with it when the referee goes to the table)."""
     status = result.status if result else TableStatus.EMPTY
     lock_version = result.lock_version if result else 0
     waiting = second = False
@@ -232,6 +247,16 @@ def table_row(
         elif status == TableStatus.EMPTY or second:
             sheet = _fresh_sheet(tournament, round_, table, lock_version)
     html = None
+    if sheet is not None and not with_sheet:
+        return TableRow(
+            table,
+            result,
+            None,
+            waiting,
+            second,
+            ctx.url(ctx.table_url, table.number),
+            lazy=True,
+        )
     if sheet is not None:
         html = quick.render(
             sheet,
@@ -242,6 +267,13 @@ def table_row(
     return TableRow(
         table, result, html, waiting, second, ctx.url(ctx.table_url, table.number)
     )
+
+
+#: Sheets to type sent with the entry page: those of the first tables still missing
+#: (in table order) and any sent back with errors. The other missing tables' cards come
+#: without their sheet, fetched when the referee goes to the table
+#: (``?card=1`` on the table page): a 500-table round's page stays light (issue 19).
+EAGER_SHEETS = 24
 
 
 def entry_context(
@@ -271,12 +303,22 @@ def entry_context(
         .select_related("current")
         .prefetch_related("versions")
     }
-    rows = [
-        table_row(
-            tournament, round_, t, results.get(t.pk), ctx, bound=bound.get(t.number)
+    rows = []
+    eager = EAGER_SHEETS
+    for t in tables:
+        result = results.get(t.pk)
+        row = table_row(
+            tournament,
+            round_,
+            t,
+            result,
+            ctx,
+            bound=bound.get(t.number),
+            with_sheet=eager > 0 or t.number in bound,
         )
-        for t in tables
-    ]
+        if row.sheet_html is not None:
+            eager -= 1
+        rows.append(row)
     if tournament.is_teams:
         info = team_info(round_)
         for row in rows:
@@ -291,6 +333,7 @@ def entry_context(
         "words": ctx.words,
         "hands": range(1, round_.hands + 1),
         "closed": round_.status == Round.Status.CLOSED,
+        "in_period": services.in_correction_period(round_),
         "double_entry": tournament.entry_mode == Tournament.EntryMode.DOUBLE,
         "is_chief": has_role(user, tournament, Role.CHIEF_REFEREE),
         "is_director": has_role(user, tournament, Role.DIRECTOR),
@@ -414,7 +457,11 @@ def table_context(
     correction = status == TableStatus.CONFIRMED
     # Blind double entry: while a table awaits its second sheet nobody sees the first.
     show_versions = status != TableStatus.ENTERED
-    can_edit = round_.status == Round.Status.PUBLISHED or (closed and is_chief)
+    # A closed round: any referee corrects during its correction period, the chief
+    # referee after it (a late correction, docs/rules.md §5e).
+    can_edit = round_.status == Round.Status.PUBLISHED or (
+        closed and (is_chief or services.in_correction_period(round_))
+    )
     waiting = status == TableStatus.ENTERED and any(
         v.status == "entered" and v.entered_by_id == user.pk for v in versions
     )
@@ -470,6 +517,15 @@ def initial_from(version: ResultVersion) -> dict[str, Any]:
         "set_vp_ew": version.set_vp_ew,
     }
     rows = version.games.all() if version.game == "briscola" else version.hands.all()
+    if (
+        version.game == "burraco"
+        and version.kind in ResultVersion.SHEET_KINDS
+        and not list(rows)
+    ):
+        # Typed as the two totals (§5f): corrected as such, or smazzata by smazzata.
+        data["tot_ns"], data["tot_ew"] = version.mp_ns, version.mp_ew
+        if version.kind == Kind.LATE_ARRIVAL:
+            data["tot_ns"], data["tot_ew"] = None, None
     for row in rows:
         data[f"h{row.number}_ns"] = row.ns
         data[f"h{row.number}_ew"] = row.ew

@@ -31,13 +31,21 @@ class QuickSheet:
     errors: Mapping[str, Sequence[str]] = field(default_factory=dict)
     #: Rows shown before any 60-60 (Briscola: the best of N; the others are spares).
     shown: int | None = None
+    #: Only the two lines' MP totals are typed (docs/rules.md §5f).
+    totals: bool = False
 
     @classmethod
     def from_form(cls, form: SheetForm) -> QuickSheet:
         values = {name: form[name].value() for name in form.fields}
         errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
         return cls(
-            form.prefix or "", form.rows, form.rest, values, errors, shown=form.shown
+            form.prefix or "",
+            form.rows,
+            form.rest,
+            values,
+            errors,
+            shown=form.shown,
+            totals=form.totals,
         )
 
 
@@ -135,7 +143,24 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
             ),
         ),
     ]
-    if not sheet.rest:
+    if sheet.totals and not sheet.rest:
+        # Totals-only entry: one row, the two lines' MP totals (about a dozen keys).
+        parts.append(
+            format_html(
+                '<table class="hands totals" data-totals="1"><thead><tr>'
+                '<th scope="col"></th><th scope="col">NS</th><th scope="col">EO</th>'
+                '</tr></thead><tbody><tr><th scope="row">{}</th>{}{}</tr></tbody>'
+                "</table>"
+                '<p class="live" aria-live="polite">{} <b class="diff">0</b>'
+                ' · {} <b class="vp">—</b></p>',
+                labels.total,
+                score("tot_ns", f"{labels.total} NS"),
+                score("tot_ew", f"{labels.total} EO"),
+                labels.diff,
+                labels.live,
+            )
+        )
+    elif not sheet.rest:
         shown = sheet.rows if sheet.shown is None else sheet.shown
         visible = visible_rows(dict(sheet.values), sheet.rows, shown)
         rows = [

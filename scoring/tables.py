@@ -104,6 +104,11 @@ class VersionLogTable(_Plain):
     entered_by = tables.Column(verbose_name=_("Who"))
     reason = tables.Column(verbose_name=_("Reason"))
 
+    def render_purpose(self, record: ResultVersion) -> str:
+        if record.late:
+            return str(_("Late correction"))
+        return record.get_purpose_display()
+
     def render_where(self, record: ResultVersion) -> str:
         table = record.result.table
         return _("R%(r)d T%(t)d") % {"r": table.round.number, "t": table.number}

@@ -8,9 +8,11 @@ so the page works without JavaScript too; on an error either way the typed sheet
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,9 +24,10 @@ from tournament.words import game_words
 from . import pages, services
 from .forms import SettleForm, SheetForm, new_token
 from .models import ResultVersion, TableResult
+from .recap import round_recap
 from .services import log as audit
 from .services.bounds import UnlikelyError
-from .services.errors import ConflictError, RoundNotReadyError, ScoringError
+from .services.errors import ConflictError, ScoringError
 from .tables import HistoryTable, ImpactTable, VersionLogTable, VersionTable
 
 Role = TournamentRole.Role
@@ -184,6 +187,8 @@ def table_page(request, tournament, round_id, number):
         table = pages.table_by_number(round_, number)
     except Table.DoesNotExist:
         raise Http404 from None
+    if request.GET.get("card") == "1":  # the entry page's card, with its sheet
+        return HttpResponse(pages.render_row(request, tournament, table))
     return _render_table(request, tournament, round_, table)
 
 
@@ -221,18 +226,52 @@ def settle_table(request, tournament, round_id, number):
     )
 
 
+@require_GET
+@role_required(Role.REFEREE)
+def recap(request, tournament, round_id):
+    """The round's recap: every table's totals, difference and VP, the special results
+    with their reasons, what is missing; closing it from here asks for a confirmation."""
+    round_ = _round(tournament, round_id)
+    return render(
+        request,
+        "scoring/recap.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "recap": round_recap(tournament, round_),
+            "in_period": services.in_correction_period(round_),
+            "minutes": services.correction_minutes(tournament),
+            "is_director": has_role(request.user, tournament, Role.DIRECTOR),
+        },
+    )
+
+
 @require_POST
 @role_required(Role.REFEREE)
 def close_round(request, tournament, round_id):
     round_ = _round(tournament, round_id)
+    if request.POST.get("confirm") != "1":
+        messages.error(
+            request,
+            _("Check the recap, tick the confirmation, then close round %(n)d.")
+            % {"n": round_.number},
+        )
+        return redirect("scoring:recap", slug=tournament.slug, round_id=round_.pk)
     try:
-        services.close_round(round_id=round_.pk, by=request.user)
-        messages.success(request, _("Round %(n)d closed.") % {"n": round_.number})
-    except RoundNotReadyError as exc:
-        messages.error(request, exc.message)
+        closed = services.close_round(round_id=round_.pk, by=request.user)
     except ScoringError as exc:
         messages.error(request, exc.message)
-    return redirect("scoring:entry", slug=tournament.slug, round_id=round_.pk)
+    else:
+        text = _("Round %(n)d closed.") % {"n": round_.number}
+        if closed.provisional_until and closed.provisional_until > closed.closed_at:
+            text += " " + _(
+                "Its results are provisional until %(time)s: until then a referee may"
+                " still correct a table, with a reason."
+            ) % {
+                "time": date_format(localtime(closed.provisional_until), "TIME_FORMAT")
+            }
+        messages.success(request, text)
+    return redirect("scoring:recap", slug=tournament.slug, round_id=round_.pk)
 
 
 @require_GET

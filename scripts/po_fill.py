@@ -66,32 +66,40 @@ def main() -> None:
 
     def repl(m: re.Match[str]) -> str:
         nonlocal filled
-        msgid = m.group(2)
+        msgid = m.group(3)
         key = msgid.replace('\\"', '"').replace("\\\\", "\\")
         if key in pairs:
             filled += 1
             flags = (m.group(1) or "").replace(", fuzzy", "").replace("#, fuzzy\n", "")
-            return f'{flags}msgid "{msgid}"\nmsgstr "{esc(pairs[key])}"\n'
+            context = m.group(2) or ""
+            return f'{flags}{context}msgid "{msgid}"\nmsgstr "{esc(pairs[key])}"\n'
         return m.group(0)
 
     # A fuzzy guess (msgmerge's "#, fuzzy" + "#| msgid ...") for a msgid the TSV
     # translates is dropped first, so that the TSV's Italian replaces it.
     def unfuzz(m: re.Match[str]) -> str:
-        key = m.group(3).replace('\\"', '"').replace("\\\\", "\\")
+        key = m.group(4).replace('\\"', '"').replace("\\\\", "\\")
         if key not in pairs:
             return m.group(0)
         flags = m.group(1).replace(", fuzzy", "")
         flags = "" if flags.strip() == "#," else flags
-        return f'{flags}msgid "{m.group(3)}"\nmsgstr ""\n'
+        context = m.group(3) or ""
+        return f'{flags}{context}msgid "{m.group(4)}"\nmsgstr ""\n'
 
+    # An entry may have a context (pgettext: msgctxt "round status"); the TSV's line
+    # for its msgid translates it.
     text = re.sub(
-        r'(#, fuzzy[^\n]*\n)((?:#\|[^\n]*\n)*)msgid "((?:[^"\\]|\\.)+)"\n'
+        r'(#, fuzzy[^\n]*\n)((?:#\|[^\n]*\n)*)(msgctxt "[^\n]*"\n)?'
+        r'msgid "((?:[^"\\]|\\.)+)"\n'
         r'msgstr "(?:[^"\\]|\\.)*"\n(?!")',
         unfuzz,
         text,
     )
     text = re.sub(
-        r'(#,[^\n]*\n)?msgid "((?:[^"\\]|\\.)+)"\nmsgstr ""\n(?!")', repl, text
+        r'(#,[^\n]*\n)?(msgctxt "[^\n]*"\n)?msgid "((?:[^"\\]|\\.)+)"\n'
+        r'msgstr ""\n(?!")',
+        repl,
+        text,
     )
     PO.write_text(text, encoding="utf-8")
     print(f"filled {filled}")

@@ -18,10 +18,12 @@ lot; classifica avulsa = head-to-head table.
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -40,6 +42,23 @@ def attendance_note(missed: int, entered: int | None, withdrew: int | None) -> s
     if not parts and missed:
         parts.append(gettext("rounds missed: %(n)s") % {"n": missed})
     return " · ".join(parts)
+
+
+def local_decimal(value: str) -> str:
+    """A stored decimal ("12.67") written by the locale ("12,67"); "" stays "".
+
+    >>> from django.utils import translation
+    >>> with translation.override("it"):
+    ...     local_decimal("12.67"), local_decimal("")
+    ('12,67', '')
+    """
+    if not value:
+        return ""
+    try:
+        number = Decimal(value)
+    except InvalidOperation:
+        return value
+    return number_format(number, decimal_pos=len(value.partition(".")[2]))
 
 
 def _new_lot_seed() -> int:
@@ -282,6 +301,12 @@ class Row(models.Model):
     def attendance(self) -> str:
         """ "entrata al turno 2", "ritirata dopo il turno 3" (translated), or ""."""
         return attendance_note(self.missed, self.entered_round, self.withdrew_after)
+
+    @property
+    def average_display(self) -> str:
+        """The average per round as the active language writes it ("12,67" in
+        Italian); stored as "12.67" (the CSV's form)."""
+        return local_decimal(self.average)
 
 
 class TeamRow(models.Model):

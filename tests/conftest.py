@@ -24,3 +24,16 @@ def make_user(db):
         )
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language (Italian). A request in English leaves
+    English active in the thread (the locale middleware activates it), and a later
+    test building a document outside a request would read English."""
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)

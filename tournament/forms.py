@@ -9,6 +9,7 @@ from tournament.csv_import import CsvFileError, decode_csv
 from tournament.inputs import integer_field, text_field
 from tournament.models import Club, Pair, Player, Tournament, TournamentRole
 from tournament.services.entries import PairEntry
+from tournament.services.girone_state import MOVEMENT_LABELS
 from tournament.services.tournaments import SUGGESTED_PLANS, hands_groups, pack_choices
 
 #: An uploaded CSV: 10,000 pairs with clubs and membership numbers take about 1 MB;
@@ -72,8 +73,8 @@ class TournamentForm(NoSuffix, forms.Form):
         label=_("Movement plan"),
         initial="3xmitchell+danese",
         help_text=_(
-            "One movement per round joined by “+”: random, seeded, mitchell, danese, "
-            "danese_modificato, round_robin; e.g. “3xmitchell+danese”."
+            "One movement per round joined by “+”, each with how many rounds it plays;"
+            " the words to type are below."
         ),
         widget=forms.TextInput(attrs={"list": "plans"}),
     )
@@ -87,6 +88,26 @@ class TournamentForm(NoSuffix, forms.Form):
     )
     entry_mode = forms.ChoiceField(
         label=_("Result entry"), choices=Tournament.EntryMode.choices
+    )
+    totals_only = forms.BooleanField(
+        label=_("Type only each line's total"),
+        required=False,
+        help_text=_(
+            "The entry page asks for the two MP totals of each table instead of every"
+            " hand (the same checks); the per-hand sheet stays on the table's page."
+        ),
+    )
+    correction_minutes = integer_field(
+        Tournament,
+        "correction_minutes",
+        label=_("Correction period (minutes)"),
+        min_value=0,
+        max_value=1440,
+        required=False,
+        help_text=_(
+            "How long a closed round stays provisional: a referee may still correct a"
+            " table. Empty = the rule pack's."
+        ),
     )
     avoid_same_club = forms.BooleanField(
         label=_("Keep pairs of the same club apart"), required=False
@@ -106,6 +127,8 @@ class TournamentForm(NoSuffix, forms.Form):
     )
 
     plans = SUGGESTED_PLANS
+    #: The words a plan is typed with, and what each means (shown as code, with its label).
+    plan_words = MOVEMENT_LABELS
 
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -139,6 +162,8 @@ class TournamentForm(NoSuffix, forms.Form):
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
             "hall_numbering": tournament.hall_numbering,
+            "totals_only": tournament.totals_only,
+            "correction_minutes": tournament.correction_minutes,
         }
 
 

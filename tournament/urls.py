@@ -25,6 +25,7 @@ urlpatterns = [
     ),
     path("<slug:slug>/coppie/", pairs.pairs, name="pairs"),
     path("<slug:slug>/coppie/<id:number>/ritiro/", pairs.withdraw, name="withdraw"),
+    path("<slug:slug>/coppie/<id:number>/girone/", pairs.place, name="place_pair"),
     path("<slug:slug>/importa/", pairs.import_pairs, name="import"),
     path("<slug:slug>/squadre/", teams.teams, name="teams"),
     path(
@@ -38,6 +39,11 @@ urlpatterns = [
     path("<slug:slug>/pubblica-tutti/", rounds.publish_all, name="publish_all"),
     path("<slug:slug>/gironi/<label:girone>/", rounds.girone, name="girone"),
     path("<slug:slug>/gironi/<label:girone>/genera/", rounds.generate, name="generate"),
+    path(
+        "<slug:slug>/gironi/<label:girone>/danese/",
+        rounds.switch_to_danese,
+        name="switch_to_danese",
+    ),
     path(ROUND, rounds.round_detail, name="round"),
     path(ROUND + "scambia/", rounds.swap, name="swap"),
     path(ROUND + "pubblica/", rounds.publish, name="publish"),

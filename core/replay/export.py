@@ -93,6 +93,10 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
     out["rematch_in_last_round"] = tournament.rematch_in_last_round
     if tournament.hall_numbering:
         out["hall_numbering"] = True
+    if tournament.totals_only:
+        out["totals_only"] = True
+    if tournament.correction_minutes is not None:
+        out["correction_minutes"] = tournament.correction_minutes
     return out
 
 

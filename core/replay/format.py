@@ -259,6 +259,8 @@ TOURNAMENT: Shape = {
     "mitchell_step": Key(optional_integer),
     "rematch_in_last_round": Key(boolean, default=True),
     "hall_numbering": Key(boolean, default=False),
+    "totals_only": Key(boolean, default=False),
+    "correction_minutes": Key(optional_integer),
 }
 
 #: ``before`` events: each is an object with exactly one of these keys.

@@ -3,3 +3,7 @@
 
 class KnockoutError(Exception):
     """A request refused with its reason (translated); nothing was changed."""
+
+
+class ReasonRequired(KnockoutError):
+    """A correction of a result already entered came without its reason."""

@@ -38,7 +38,7 @@ from scoring.services.bounds import (
 from tournament.models import Pair, Team, Tournament
 
 from ..models import Bracket, BracketMatch
-from .errors import KnockoutError
+from .errors import KnockoutError, ReasonRequired
 from .packs import pack_of
 
 
@@ -51,6 +51,8 @@ class MatchEntry:
     last_trick: str = ""  # "a" / "b": who made the last trick of the last spareggio
     last_move: str = ""  # "a" / "b": who made the last move of the last smazzata
     no_show: str = ""  # "a" / "b": the pair absent after the waiting time
+    #: Why a result already entered is changed (a correction needs one, as at the tables).
+    reason: str = ""
     #: The form fields of each row of ``games`` and ``spareggi`` (errors go next to
     #: them); empty: g1a/g1b ..., s1a/s1b ... by position.
     fields: list[tuple[str, str]] = field(default_factory=list)
@@ -345,6 +347,15 @@ def enter_result(
         confirm=confirm,
         table_size=match.best_of if teams else None,
     )
+    correcting = match.status == BracketMatch.Status.PLAYED
+    if correcting and not entry.reason.strip():
+        raise ReasonRequired(
+            _(
+                "%(match)s already has a result: changing it is a correction and needs"
+                " a reason."
+            )
+            % {"match": match_label(match)}
+        )
     try:
         decided = decide(bracket.tournament, match, entry)
     except RulesError as exc:
@@ -364,6 +375,7 @@ def enter_result(
     match.score_a, match.score_b = decided.score_a, decided.score_b
     match.decided_by = decided.decided_by
     match.flag_note = ""
+    match.correction_reason = entry.reason.strip() if correcting else ""
     match.entered_by, match.entered_at = by, timezone.now()
     impact = _apply(pure, by_key, changes, match, teams=teams)
     bracket.version += 1
@@ -440,6 +452,7 @@ def _apply(
             "score_b",
             "decided_by",
             "flag_note",
+            "correction_reason",
             "entered_by",
             "entered_at",
         ],

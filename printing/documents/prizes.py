@@ -61,6 +61,7 @@ def build_prize_list(tournament: Tournament) -> Document:
                 "ex_aequo": shared,
                 "number": row.pair_number,
                 "players": row.players,
+                "attendance": row.attendance,
                 "club": row.club,
                 "vp": row.vp,
                 "diff": row.mp_for - row.mp_against,

@@ -4,7 +4,8 @@
   sheets that differ), with its pairs;
 * every table whose counted result is special (rest, forfeit, late arrival, second
   warning, referee-set score, both absent) or a correction, with its kind, the line
-  concerned, the VP it gives and the reason the referee wrote;
+  concerned, the VP it gives and the reason the referee wrote; a correction made after
+  the round's correction period is marked late (docs/rules.md §5e);
 * the totals (tables, confirmed, missing).
 
 The round must exist and be published; the report is final once the round is closed.
@@ -59,6 +60,7 @@ def build_round_report(tournament: Tournament, *, round_id: object) -> Document:
                     **row,
                     "kind": version.get_kind_display(),
                     "correction": is_correction,
+                    "late": version.late,
                     "line": version.get_line_display() if version.line else "",
                     "vp_ns": version.vp_ns,
                     "vp_ew": version.vp_ew,

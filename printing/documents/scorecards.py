@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from rules.packs import RulePack, load_pack
 from rules.vp import vp_table
-from tournament.links import pair_url, qr_svg
+from tournament.links import pair_url, qr_png
 from tournament.models import Round, Tournament
 
 from ..fetcher import resource_url
@@ -96,17 +96,24 @@ def briscola_rows(pack: RulePack, best_of: int) -> list[dict]:
     return rows
 
 
-def _line(tournament: Tournament, pair) -> dict:
+def _line(tournament: Tournament, pair, images: dict[str, bytes]) -> dict:
+    png = qr_png(pair_url(tournament.slug, pair.number))
+    name = f"qr-{hashlib.sha256(png).hexdigest()[:20]}.png"
+    images[name] = png
     return {
         "number": pair.number,
         "player1": player_name(pair.player1),
         "player2": player_name(pair.player2),
-        # segno's own markup: numbers and path commands only.
-        "qr": mark_safe(qr_svg(pair_url(tournament.slug, pair.number), border=1)),
+        # A resource of the document (the name is a hex digest: nothing to escape).
+        "qr": mark_safe(f'<img src="{resource_url(name)}" alt="">'),
     }
 
 
-def cards_for_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict]:
+def cards_for_rounds(
+    tournament: Tournament, rounds: list[Round], images: dict[str, bytes] | None = None
+) -> list[dict]:
+    """The cards of these rounds; ``images`` receives their QR codes (PNG by name)."""
+    images = {} if images is None else images
     cards = []
     for rnd in rounds:
         before = hall_offset(tournament, rnd)
@@ -121,8 +128,8 @@ def cards_for_rounds(tournament: Tournament, rounds: list[Round]) -> list[dict]:
                     "table": before + table.number,
                     "girone_table": table.number,
                     "hands": rnd.hands,
-                    "ns": _line(tournament, table.pair_ns),
-                    "ew": _line(tournament, table.pair_ew),
+                    "ns": _line(tournament, table.pair_ns, images),
+                    "ew": _line(tournament, table.pair_ew, images),
                     "match": matches.get(table.pk, ""),
                 }
             )
@@ -148,7 +155,8 @@ def _team_matches(rnd: Round) -> dict[int, str]:
 
 def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
     rnd = get_round(tournament, round_id)
-    cards = cards_for_rounds(tournament, [rnd])
+    images: dict[str, bytes] = {}
+    cards = cards_for_rounds(tournament, [rnd], images)
     vp = vp_rows(tournament, rnd.hands)
     sections = [
         {"cards": cards[i : i + CARDS_PER_SECTION]}
@@ -180,7 +188,7 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
         sections=sections,
         context={"tournament": tournament, "vp_rows": vp},
         extra_css=frame_css(frame) + qr_css(len(vp)),
-        resources={frame_name(frame): frame},
+        resources={frame_name(frame): frame, **images},
     )
 
 
@@ -194,7 +202,7 @@ def qr_css(vp_rows_count: int) -> str:
     size = max(12.0, min(24.0, HEIGHT - top - 5))
     return (
         f" .c-qr {{ top: {top:.1f}mm; width: {VP_W / 2:.1f}mm; }}"
-        f" .c-qr svg {{ width: {size:.1f}mm; height: {size:.1f}mm; }}"
+        f" .c-qr img {{ width: {size:.1f}mm; height: {size:.1f}mm; }}"
         f" .c-qr-ns {{ left: {VP_X:.1f}mm; }}"
         f" .c-qr-ew {{ left: {VP_X + VP_W / 2:.1f}mm; }}"
     )

@@ -41,6 +41,8 @@ def _rows(table, english: bool) -> list[dict]:
                 "position": row.position,
                 "number": row.team_number if teams else row.pair_number,
                 "players": row.name if teams else row.players,
+                # "entrata al turno 2", "ritirata dopo il turno 3" (docs/rules.md §8).
+                "attendance": row.attendance,
                 "club": row.club,
                 "girone": row.girone_label,
                 "played": row.played,
@@ -49,7 +51,7 @@ def _rows(table, english: bool) -> list[dict]:
                 "mp_for": row.mp_for,
                 "mp_against": row.mp_against,
                 "diff": row.mp_for - row.mp_against,
-                "average": row.average,
+                "average": row.average_display,
                 "tie": row.tie,
                 "by_lot": row.by_lot,
                 "note": (row.note_en if english and row.note_en else row.note)

@@ -40,7 +40,7 @@ def standings_rows(table, tournament) -> SafeString:
             "</td>",
             f"<td>{escape(r.girone_label)}</td>" if overall else "",
             f'<td class="num"><strong>{r.vp}</strong></td>',
-            f'<td class="num">{escape(r.average)}</td>' if averaged else "",
+            f'<td class="num">{escape(r.average_display)}</td>' if averaged else "",
             f'<td class="num">{r.signed_diff}</td><td class="num hide-s">{r.mp_for}</td>'
             f'<td class="num hide-s">{r.played}</td></tr>',
         ]

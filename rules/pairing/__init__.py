@@ -23,7 +23,12 @@ from rules.pairing.base import Round, Table
 from rules.pairing.checker import Violation, check_round
 from rules.pairing.danese import club_forbidden, danese, rematch_forbidden
 from rules.pairing.first_round import first_round
-from rules.pairing.mitchell import mitchell, mitchell_period, split_lines
+from rules.pairing.mitchell import (
+    mitchell,
+    mitchell_period,
+    mitchell_seats,
+    split_lines,
+)
 from rules.pairing.plan import (
     MOVEMENTS,
     format_plan,
@@ -52,6 +57,7 @@ __all__ = [
     "format_plan",
     "mitchell",
     "mitchell_period",
+    "mitchell_seats",
     "movement_for_round",
     "parse_plan",
     "rematch_forbidden",

@@ -128,3 +128,46 @@ def mitchell(
                 seated.append((home, away))
         calendar.append(Round(tuple(seated), resting))
     return calendar
+
+
+Seat = tuple[int, int, int | None]
+"""A table of a Mitchell round with holes: ``(table number, pair, opponent or None)``;
+the NS pair first when both sit, else the one pair there, who rests."""
+
+
+def mitchell_seats(
+    ns_seats: Sequence[int | None],
+    ew_seats: Sequence[int | None],
+    index: int,
+    step: int,
+) -> list[Seat]:
+    """Round ``index`` (from 0) of a Mitchell whose lines may have empty seats.
+
+    A seat is empty (None) where a pair withdrew, or where the shorter line has no pair
+    (the phantom): the pair facing an empty seat rests at that table (riposo), and a
+    table with both seats empty is not set. NS seat i is table i + 1; EO seat j sits at
+    table ``(j + index*step) mod T`` + 1, as in :func:`mitchell`, so a pair that takes
+    an empty seat (a late pair) follows the seat's calendar.
+
+    >>> mitchell_seats([1, 3, None], [2, 4, 6], 1, 1)
+    [(1, 1, 6), (2, 3, 2), (3, 4, None)]
+    >>> mitchell_seats([1, None, 5], [2, 4, None], 0, 1)
+    [(1, 1, 2), (2, 4, None), (3, 5, None)]
+    """
+    tables = len(ns_seats)
+    if len(ew_seats) != tables or tables == 0:
+        raise PairingError(
+            f"the two lines need as many seats as tables, got {len(ns_seats)} NS seats"
+            f" and {len(ew_seats)} EO seats"
+        )
+    seated = [p for p in (*ns_seats, *ew_seats) if p is not None]
+    distinct_pairs(seated, "the seats")
+    out: list[Seat] = []
+    for t in range(tables):
+        home = ns_seats[t]
+        away = ew_seats[(t - index * step) % tables]
+        if home is not None:
+            out.append((t + 1, home, away))
+        elif away is not None:
+            out.append((t + 1, away, None))
+    return out

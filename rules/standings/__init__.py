@@ -69,6 +69,7 @@ differenza gol nella classifica avulsa 1 (+1), 2 (0), 3 (-1)'
 
 from rules.standings.chain import check_chain, lot_order
 from rules.standings.engine import rank, rank_across
+from rules.standings.memo import RankMemo
 from rules.standings.merge import rank_overall
 from rules.standings.model import (
     ACROSS_DEFAULT,
@@ -102,6 +103,7 @@ __all__ = [
     "Explanation",
     "Labels",
     "MatchTuple",
+    "RankMemo",
     "StandingRow",
     "Step",
     "Team",

@@ -2,7 +2,8 @@
 
 They check the options, read the matches once into per-team totals
 (:mod:`rules.standings.results`) and hand the teams to the chain
-(:mod:`rules.standings.chain`). The rules are described in :mod:`rules.standings`.
+(:mod:`rules.standings.chain`, walked by :mod:`rules.standings.ranker`). The rules are
+described in :mod:`rules.standings`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from rules.errors import StandingsError
-from rules.standings.chain import _Ranker, check_chain
+from rules.standings.chain import check_chain
+from rules.standings.memo import RankMemo
 from rules.standings.model import (
     ACROSS_DEFAULT,
     HEAD_TO_HEAD,
@@ -20,6 +22,7 @@ from rules.standings.model import (
     Team,
     Unmet,
 )
+from rules.standings.ranker import _Ranker
 from rules.standings.results import _Acc, _add_missed, _read, _roster, _sorted_teams
 
 __all__ = ["rank", "rank_across"]
@@ -38,10 +41,14 @@ def rank[T: Team](
     missed_points: int = 0,
     missed_score: int = 0,
     lot_names: Mapping[T, object] | None = None,
+    memo: RankMemo | None = None,
 ) -> list[StandingRow[T]]:
     """Rank the teams of one girone by ``chain``, explaining every tie.
 
     ``lot_names``: what each team is called in the lot (:func:`lot_order`).
+
+    ``memo``: the tied groups of the previous ranking of this girone (:class:`RankMemo`):
+    those met again unchanged are not resolved again; the result is the same.
 
     ``missed`` counts the rounds each team missed (it entered late, withdrew): each
     gives it ``missed_points`` and ``missed_score`` (the rule pack's award, default
@@ -74,7 +81,7 @@ def rank[T: Team](
     _add_missed(accs, missed, missed_points, missed_score, roster is not None)
     order = _sorted_teams(accs)
     ranker = _Ranker(
-        accs, names, reapply_head_to_head, unmet, lot_seed, decisions, lot_names
+        accs, names, reapply_head_to_head, unmet, lot_seed, decisions, lot_names, memo
     )
     return ranker.run(order)
 

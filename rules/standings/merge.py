@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.errors import StandingsError
-from rules.standings.chain import _Ranker, check_chain
+from rules.standings.chain import check_chain
 from rules.standings.model import (
     HEAD_TO_HEAD,
     Explanation,
@@ -29,6 +29,7 @@ from rules.standings.model import (
     Team,
     Totals,
 )
+from rules.standings.ranker import _Ranker
 from rules.standings.results import _Acc, _check_hashable
 
 __all__ = ["rank_overall"]

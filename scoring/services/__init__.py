@@ -30,7 +30,13 @@ from .errors import (
     ScoringError,
     SheetError,
 )
-from .rounds import RoundProgress, close_round, round_progress
+from .rounds import (
+    RoundProgress,
+    close_round,
+    correction_minutes,
+    in_correction_period,
+    round_progress,
+)
 from .sheets import Breakdown, Context, Hand, Outcome, Sheet, compute
 
 __all__ = [
@@ -59,7 +65,9 @@ __all__ = [
     "close_round",
     "compute",
     "context_of",
+    "correction_minutes",
     "differences",
+    "in_correction_period",
     "load_table",
     "pack_of",
     "round_progress",

@@ -51,6 +51,7 @@ __all__ = [
     "check_totals",
     "confirmation_key",
     "impossible_problems",
+    "stored_unlikely",
     "unlikely_problems",
 ]
 
@@ -269,6 +270,23 @@ def check_sheet(sheet: Sheet, ctx: Context, *, confirm: Confirm = False) -> Outc
     problems = impossible_problems(sheet, ctx)
     if problems:
         raise ImpossibleError(problems)
+    totals = sheet.totals
+    if (
+        ctx.game == "burraco"
+        and totals is not None
+        and totals[0] is not None
+        and totals[1] is not None
+        and sheet.kind != Kind.FORFEIT
+    ):
+        # Typed as the two lines' totals (docs/rules.md §5f): the same bounds, N times
+        # a smazzata's, and the same unlikely values, confirmed the same way.
+        check_totals(
+            (totals[0], totals[1]),
+            ctx.round_hands,
+            ctx.pack,
+            confirm=confirm,
+            fields=("tot_ns", "tot_ew"),
+        )
     outcome = compute(sheet, ctx)
     unlikely = unlikely_problems(sheet, outcome, ctx)
     if unlikely and not _confirmed(confirm, unlikely):
@@ -342,3 +360,41 @@ def _match_problem(
         field = row[0] if finding.line == "ns" else row[1]
         message = _hand_message(finding, game)
     return Problem(field, finding.code.value, finding.value, finding.unlikely, message)
+
+
+def stored_unlikely(
+    hands: Sequence[tuple[int, int]],
+    totals: tuple[int | None, int | None],
+    pack: RulePack,
+    game: str,
+) -> list[str]:
+    """The unlikely values of a saved sheet, worded for the round's recap.
+
+    ``hands`` are its smazzate (empty for a sheet typed as two totals, then ``totals``
+    are checked as such). They were confirmed at the table; the recap shows them again
+    so the referee looks twice before closing.
+    """
+    if game != "burraco":
+        return []
+    if hands:
+        texts = []
+        for f in rules_bounds.unlikely_hands(hands, pack):
+            if f.hand is None or f.line is None:
+                texts.append(_table_message(f))
+                continue
+            texts.append(
+                _("hand %(n)s %(line)s: %(message)s")
+                % {
+                    "n": f.hand,
+                    "line": _("NS") if f.line == "ns" else _("EO"),
+                    "message": _hand_message(f, game),
+                }
+            )
+        return texts
+    ns, ew = totals
+    if ns is None or ew is None:
+        return []
+    return [
+        _table_message(f, totals=True)
+        for f in rules_bounds.unlikely_totals((ns, ew), pack)
+    ]

@@ -23,7 +23,9 @@
    changes only through a correction with a reason (``AlreadyConfirmedError``
    otherwise), which stores its impact report.
 
-A closed round accepts only corrections, only from the chief referee. Every change of
+A closed round accepts only corrections, with a reason: from any referee during its
+correction period, from the chief referee only after it (marked ``late``, docs/rules.md
+§5e). Every change of
 the version that counts rewrites the table's :class:`~scoring.models.PairScore` rows in
 the same transaction, so the totals never lag behind.
 """
@@ -51,6 +53,7 @@ from .errors import (
     ScoringError,
     SheetError,
 )
+from .rounds import in_correction_period
 from .sheets import Context, Outcome, Sheet
 from .versions import create_version, sheet_key, version_key, write_pair_scores
 
@@ -136,10 +139,10 @@ def submit_sheet(
     with transaction.atomic():
         result = lock_result(table)
         # Re-read under the lock: close_round locks the same rows before closing.
-        table.round.status = Round.objects.values_list("status", flat=True).get(
-            pk=table.round_id
-        )
-        _check_round(table.round, by, correction=correction)
+        table.round.status, table.round.provisional_until = Round.objects.values_list(
+            "status", "provisional_until"
+        ).get(pk=table.round_id)
+        late = _check_round(table.round, by, correction=correction)
         replay = result.versions.filter(idempotency_key=token).first()
         if replay is not None and replay.status != Status.REJECTED:
             return SaveResult(replay, result, created=False, impact=replay.impact)
@@ -176,6 +179,7 @@ def submit_sheet(
                 token=token,
                 expected=expected_lock_version,
                 correction=correction,
+                late=late,
             )
     if conflict is not None:
         raise conflict
@@ -193,26 +197,35 @@ def lock_result(table: Table) -> TableResult:
     return result
 
 
-def _check_round(round_: Round, by: Any, *, correction: bool) -> None:
+def _check_round(round_: Round, by: Any, *, correction: bool) -> bool:
+    """Refuse what the round's state forbids; True for a late correction (a closed
+    round past its correction period, docs/rules.md §5e: the chief referee's only)."""
     if round_.status == Round.Status.DRAFT:
         raise RoundStateError(
             _("Round %(n)d is not published yet.") % {"n": round_.number}
         )
-    if round_.status == Round.Status.CLOSED:
-        if not correction:
-            raise RoundStateError(
-                _(
-                    "Round %(n)d is closed: only the chief referee can correct it,"
-                    " with a reason."
-                )
-                % {"n": round_.number}
+    if round_.status != Round.Status.CLOSED:
+        return False
+    if not correction:
+        raise RoundStateError(
+            _(
+                "Round %(n)d is closed: a table changes only through a correction,"
+                " with a reason."
             )
-        tournament = round_.girone.stage.tournament
-        if not has_role(by, tournament, Role.CHIEF_REFEREE):
-            raise NotAllowedError(
-                _("Round %(n)d is closed: only the chief referee can correct it.")
-                % {"n": round_.number}
+            % {"n": round_.number}
+        )
+    if in_correction_period(round_):
+        return False
+    tournament = round_.girone.stage.tournament
+    if not has_role(by, tournament, Role.CHIEF_REFEREE):
+        raise NotAllowedError(
+            _(
+                "Round %(n)d is closed and its correction period is over: only the"
+                " chief referee can correct it (a late correction)."
             )
+            % {"n": round_.number}
+        )
+    return True
 
 
 def _apply(
@@ -226,6 +239,7 @@ def _apply(
     token: str,
     expected: int,
     correction: bool,
+    late: bool = False,
 ) -> SaveResult:
     from .corrections import impact_report, positions_snapshot
 
@@ -262,7 +276,8 @@ def _apply(
         _count(result, table, version)
         impact = impact_report(table, before, positions_snapshot(girone_id))
         version.impact = impact
-        version.save(update_fields=["impact"])
+        version.late = late
+        version.save(update_fields=["impact", "late"])
     elif result.status == TableStatus.EMPTY:
         if needs_second_entry(tournament, table, sheet):
             version = create_version(

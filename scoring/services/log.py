@@ -4,7 +4,7 @@ Result history is the :class:`~scoring.models.ResultVersion` rows themselves (ev
 submission, who and when, before and after through ``supersedes``). The tournament
 models keep their own history through django-simple-history; here each historical
 record is compared with the previous record of the same object, so a row says what
-changed ("status: published → closed").
+changed, in words ("Stato: Pubblicato → Chiuso", never the field's or the value's code).
 """
 
 from __future__ import annotations
@@ -14,9 +14,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.utils.formats import date_format, number_format
+from django.utils.text import capfirst
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from tournament.models import Pair, Round, Table, Tournament
+from tournament.services.girone_state import movement_label
 
 from ..models import ResultVersion
 
@@ -29,6 +33,9 @@ _SKIP = {
     "history_user",
     "history_user_id",
     "id",
+    # The log is one tournament's: naming it on every row says nothing.
+    "tournament",
+    "tournament_id",
 }
 
 
@@ -95,28 +102,66 @@ def history_rows(tournament: Tournament, limit: int = 500) -> list[HistoryRow]:
     return rows[:limit]
 
 
+class _Values:
+    """A historical record's fields in words: the field's label, a choice's label,
+    yes/no, a local date and time, the name of the object a key points to (never a
+    code value or a raw id: issue 17 §6)."""
+
+    def __init__(self) -> None:
+        self._names: dict[tuple[type, object], str] = {}
+
+    def label(self, field: Any) -> str:
+        return capfirst(str(field.verbose_name))
+
+    def value(self, record: Any, field: Any) -> str:
+        value = getattr(record, field.attname)
+        if value is None or value == "":
+            return "—"
+        if field.choices:
+            return str(dict(field.flatchoices).get(value, value))
+        if field.name == "movement":  # a round's movement: its label, not its code
+            return movement_label(str(value))
+        if isinstance(value, bool):
+            return str(_("yes") if value else _("no"))
+        if isinstance(value, datetime):
+            return date_format(localtime(value), "SHORT_DATETIME_FORMAT")
+        if field.is_relation and field.related_model is not None:
+            return self._name(field.related_model, value)
+        if isinstance(value, int):
+            return number_format(value)
+        return str(value)
+
+    def _name(self, model: type, pk: object) -> str:
+        key = (model, pk)
+        if key not in self._names:
+            obj = model._default_manager.filter(pk=pk).first()  # type: ignore[attr-defined]
+            self._names[key] = str(obj) if obj is not None else "—"
+        return self._names[key]
+
+
 def _diff_records(label: str, records: Iterable[Any], name: Any) -> list[HistoryRow]:
     previous: dict[int, Any] = {}
     rows = []
     actions = {"+": _("created"), "~": _("changed"), "-": _("deleted")}
+    words = _Values()
     for record in sorted(records, key=lambda r: (r.id, r.history_date, r.history_id)):
         fields = [
-            f.attname
+            f
             for f in record._meta.fields
             if f.attname not in _SKIP and f.name not in _SKIP
         ]
         before = previous.get(record.id)
         if before is None:
             changes = ", ".join(
-                f"{name}={getattr(record, name)}"
-                for name in fields
-                if getattr(record, name) not in (None, "")
+                f"{words.label(f)}: {words.value(record, f)}"
+                for f in fields
+                if getattr(record, f.attname) not in (None, "")
             )
         else:
             changes = ", ".join(
-                f"{name}: {getattr(before, name)} → {getattr(record, name)}"
-                for name in fields
-                if getattr(before, name) != getattr(record, name)
+                f"{words.label(f)}: {words.value(before, f)} → {words.value(record, f)}"
+                for f in fields
+                if getattr(before, f.attname) != getattr(record, f.attname)
             )
         previous[record.id] = record
         user = record.history_user

@@ -1,14 +1,24 @@
-"""A round's progress (which tables are missing) and closing it."""
+"""A round's progress (which tables are missing), closing it, and its correction period.
+
+Closing starts the round's correction period (docs/rules.md §5e): ``provisional_until``
+is the closing time plus the tournament's ``correction_minutes`` (empty: the rule
+pack's ``[standings] correction_minutes``). Until then any referee may correct a table,
+with a reason; after it only the chief referee, and the correction is marked late.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, TournamentRole
+from rules.errors import RulePackError
+from rules.packs import load_pack
+from tournament.models import Round, Tournament, TournamentRole
 from tournament.permissions import has_role
 
 from ..models import TableResult
@@ -80,7 +90,31 @@ def close_round(*, round_id: int, by: Any) -> Round:
                 },
                 missing=list(progress.missing),
             )
+        now = timezone.now()
         round_.status = Round.Status.CLOSED
+        round_.closed_at = now
+        round_.provisional_until = now + dt.timedelta(
+            minutes=correction_minutes(tournament)
+        )
         round_._history_user = by  # type: ignore[attr-defined]
-        round_.save(update_fields=["status"])
+        round_.save(update_fields=["status", "closed_at", "provisional_until"])
     return round_
+
+
+def correction_minutes(tournament: Tournament) -> int:
+    """The tournament's correction period in minutes (its setting, else its pack's)."""
+    if tournament.correction_minutes is not None:
+        return tournament.correction_minutes
+    try:
+        pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+    except RulePackError:
+        return 0
+    return pack.standings.correction_minutes
+
+
+def in_correction_period(round_: Round, now: dt.datetime | None = None) -> bool:
+    """Whether a closed round's results are still provisional (correctable by any
+    referee); False for a round not closed, or closed before the period existed."""
+    if round_.status != Round.Status.CLOSED or round_.provisional_until is None:
+        return False
+    return (now or timezone.now()) < round_.provisional_until

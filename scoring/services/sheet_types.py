@@ -78,6 +78,9 @@ class Sheet:
     reason: str = ""
     set_mp: tuple[int | None, int | None] = (None, None)
     set_vp: tuple[int | None, int | None] = (None, None)
+    #: The two lines' MP totals typed instead of the smazzate (docs/rules.md §5f);
+    #: None: the smazzate are typed.
+    totals: tuple[int | None, int | None] | None = None
 
     def content_key(self, outcome: Outcome) -> tuple[object, ...]:
         """What two sheets of a double entry must agree on (scores, not the reason)."""

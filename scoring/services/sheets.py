@@ -140,10 +140,16 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
         _no_hands(sheet)
         return specials.late_forfeit(sheet, ctx, table)
 
-    required = kind != Kind.FORFEIT  # a forfeit may come with the hands played so far
-    hands, breakdowns = _burraco_hands(sheet, ctx, required=required)
-    mp_ns = sum(h[0] for h in hands)
-    mp_ew = sum(h[1] for h in hands)
+    counted = None
+    if sheet.totals is not None and kind != Kind.FORFEIT:
+        # The two lines' totals typed instead of the smazzate (docs/rules.md §5f).
+        mp_ns, mp_ew = _burraco_totals(sheet)
+        hands, breakdowns, counted = (), (), ctx.round_hands
+    else:
+        required = kind != Kind.FORFEIT  # a forfeit may come with the hands played
+        hands, breakdowns = _burraco_hands(sheet, ctx, required=required)
+        mp_ns = sum(h[0] for h in hands)
+        mp_ew = sum(h[1] for h in hands)
     if kind == Kind.FORFEIT:
         return specials.forfeit(sheet, ctx, table, hands, breakdowns, mp_ns, mp_ew)
     if kind == Kind.LATE_ARRIVAL:
@@ -152,10 +158,34 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
         else:
             mp_ew += special.late_arrival_mp
     vp_ns, vp_ew = convert(table, mp_ns, mp_ew)
-    outcome = Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns)
+    outcome = Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns, counted=counted)
     if kind == Kind.SECOND_WARNING:
         return specials.second_warning(sheet, ctx, table, outcome)
     return outcome
+
+
+def _burraco_totals(sheet: Sheet) -> tuple[int, int]:
+    """The two typed totals, checked for presence (their bounds: ``bounds``)."""
+    assert sheet.totals is not None
+    errors = Errors()
+    if _trim(sheet.hands):
+        errors.add(
+            "tot_ns",
+            _("Type either the hands or the two totals, not both."),
+        )
+    for line, value in zip(("ns", "ew"), sheet.totals, strict=True):
+        if value is None:
+            errors.add(f"tot_{line}", _("Missing score."))
+        elif value % 5:
+            errors.add(
+                f"tot_{line}",
+                _("%(score)d is not a multiple of 5: every Burraco score is.")
+                % {"score": value},
+            )
+    errors.raise_if_any()
+    ns, ew = sheet.totals
+    assert ns is not None and ew is not None
+    return ns, ew
 
 
 def _burraco_hands(

@@ -170,6 +170,8 @@ def sheet_key(sheet: Sheet, outcome: Outcome) -> tuple[object, ...]:
         tuple(outcome.hands),
         tuple(sheet.set_mp),
         tuple(sheet.set_vp),
+        # The MP each line made: what two sheets typed as totals agree on (§5f).
+        (outcome.mp_ns, outcome.mp_ew),
     )
 
 
@@ -182,4 +184,5 @@ def version_key(version: ResultVersion) -> tuple[object, ...]:
         tuple((r.ns, r.ew) for r in rows),
         (version.set_mp_ns, version.set_mp_ew),
         (version.set_vp_ns, version.set_vp_ew),
+        (version.mp_ns, version.mp_ew),
     )

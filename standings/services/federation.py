@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -106,6 +107,15 @@ def _club_of(player: Player, pair: Pair) -> Club | None:
     return player.club if player.club_id else pair.club
 
 
+def _shared_codes[T: (Player, Club)](
+    by_code: dict[str, list[T]], pairs_of: dict[int, list[int]]
+) -> Iterator[tuple[list[T], tuple[int, ...]]]:
+    """Players (or clubs) whose codes are the same once normalised, with their pairs."""
+    for same in by_code.values():
+        if len(same) > 1:
+            yield same, tuple(sorted({n for x in same for n in pairs_of[x.pk]}))
+
+
 def check(tournament: Tournament, pairs: list[Pair] | None = None) -> list[Problem]:
     """What the federation would reject, player by player and club by club."""
     pairs = _pairs(tournament) if pairs is None else pairs
@@ -179,21 +189,18 @@ def check(tournament: Tournament, pairs: list[Pair] | None = None) -> list[Probl
                     player=player,
                 )
             )
-    for same in by_tessera.values():
-        if len(same) > 1:
-            problems.append(
-                Problem(
-                    "duplicate_tessera",
-                    _("The same membership number for %(players)s.")
-                    % {
-                        "players": ", ".join(
-                            f"{p} (“{p.membership_number}”)" for p in same
-                        )
-                    },
-                    tuple(sorted({n for p in same for n in seen_players[p.pk]})),
-                    player=same[0],
-                )
+    for same, numbers in _shared_codes(by_tessera, seen_players):
+        problems.append(
+            Problem(
+                "duplicate_tessera",
+                _("The same membership number for %(players)s.")
+                % {
+                    "players": ", ".join(f"{p} (“{p.membership_number}”)" for p in same)
+                },
+                numbers,
+                player=same[0],
             )
+        )
     by_code: dict[str, list[Club]] = defaultdict(list)
     for pk, club in sorted(clubs.items(), key=lambda c: c[1].name.casefold()):
         numbers = tuple(sorted(set(club_pairs[pk])))
@@ -222,21 +229,20 @@ def check(tournament: Tournament, pairs: list[Pair] | None = None) -> list[Probl
                     club=club,
                 )
             )
-    for same in by_code.values():
-        if len(same) > 1:
-            problems.append(
-                Problem(
-                    "duplicate_club_code",
-                    _("The same federation code for clubs %(clubs)s.")
-                    % {
-                        "clubs": ", ".join(
-                            f"“{c.name}” (“{c.federation_code}”)" for c in same
-                        )
-                    },
-                    tuple(sorted({n for c in same for n in club_pairs[c.pk]})),
-                    club=same[0],
-                )
+    for same, numbers in _shared_codes(by_code, club_pairs):
+        problems.append(
+            Problem(
+                "duplicate_club_code",
+                _("The same federation code for clubs %(clubs)s.")
+                % {
+                    "clubs": ", ".join(
+                        f"“{c.name}” (“{c.federation_code}”)" for c in same
+                    )
+                },
+                numbers,
+                club=same[0],
             )
+        )
     return problems
 
 

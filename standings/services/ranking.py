@@ -14,7 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.standings import HEAD_TO_HEAD, StandingRow, rank, rank_across, rank_overall
+from rules.standings import (
+    HEAD_TO_HEAD,
+    RankMemo,
+    StandingRow,
+    rank,
+    rank_across,
+    rank_overall,
+)
 from scoring.scores import (
     PairTotals,
     Position,
@@ -132,8 +139,13 @@ def overall_chain(ctx: Context, *, per_match: bool = False) -> tuple[str, ...]:
     return tuple(chain)
 
 
-def rank_girone(data: GironeInput, ctx: Context) -> list[StandingRow[int]]:
-    """The girone's standings: the pack's chain, settings, decisions, lot, missed."""
+def rank_girone(
+    data: GironeInput, ctx: Context, memo: RankMemo | None = None
+) -> list[StandingRow[int]]:
+    """The girone's standings: the pack's chain, settings, decisions, lot, missed.
+
+    ``memo``: the tied groups of this girone's previous ranking (same result, less
+    work when a save changed one table)."""
     decisions = ctx.decisions_for(set(data.roster))
     settings = ctx.settings
     return rank(
@@ -148,6 +160,7 @@ def rank_girone(data: GironeInput, ctx: Context) -> list[StandingRow[int]]:
         missed=data.missed(),
         missed_points=settings.missed_points,
         missed_score=settings.missed_score,
+        memo=memo,
     )
 
 

@@ -221,18 +221,36 @@ _PG_TYPES = (
 )
 
 
-def replace_rows(snapshot: Snapshot, rows: list[RowData], *, fresh: bool) -> None:
-    """Write only the rows that changed: the stored rows are read in one query, those
-    of pairs whose row differs (or left) are deleted and the new ones inserted, a few
-    hundred per statement (a 1,000-row girone is rewritten on every result, and after
-    a save most rows usually stay as they were)."""
+#: The rows this process last wrote for a snapshot: (snapshot id, content digest) ->
+#: pair id -> column values. The digest covers every column, so when the stored
+#: snapshot still has that digest its rows are these and need not be read again.
+_WRITTEN: dict[tuple[int, str], dict[int, list[object]]] = {}
+_WRITTEN_MAX = 64
+
+
+def replace_rows(
+    snapshot: Snapshot, rows: list[RowData], *, fresh: bool, digest: str = ""
+) -> None:
+    """Write only the rows that changed: the stored rows are read in one query (or
+    known from this process's last write, while ``snapshot.digest`` is the one it
+    wrote), those of pairs whose row differs (or left) are deleted and the new ones
+    inserted, a few hundred per statement (a 1,000-row girone is rewritten on every
+    result, and after a save most rows usually stay as they were). ``digest``: the
+    content digest of ``rows`` (remembered with them)."""
     for row in rows:
         row.snapshot_id = snapshot.pk
     new = {row.pair_id: [getattr(row, c) for c in _ROW_COLUMNS] for row in rows}
     stored: dict[int, list[object]] = {}
     if not fresh:
-        found = Row.objects.filter(snapshot=snapshot).values_list(*_ROW_COLUMNS)
-        stored = {values[3]: list(values) for values in found.order_by()}
+        known = _WRITTEN.pop((snapshot.pk, snapshot.digest), None)
+        if known is None:
+            found = Row.objects.filter(snapshot=snapshot).values_list(*_ROW_COLUMNS)
+            known = {values[3]: list(values) for values in found.order_by()}
+        stored = known
+    if digest:
+        if len(_WRITTEN) >= _WRITTEN_MAX:
+            _WRITTEN.clear()
+        _WRITTEN[(snapshot.pk, digest)] = new
     gone = [pid for pid, values in stored.items() if new.get(pid) != values]
     added = [values for pid, values in new.items() if stored.get(pid) != values]
     table = connection.ops.quote_name(Row._meta.db_table)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from django.db import transaction
 
-from rules.standings import StandingRow
+from rules.standings import RankMemo, StandingRow
 from scoring.scores import Score, confirmed_scores, seats_of
 from tournament.models import Girone, Round, Stage, Tournament
 from tournament.services.attendance import Attendance, attendance_from
@@ -178,6 +178,9 @@ def _attendance(girone_id: int, scores: list[Score]) -> dict[int, Attendance]:
 #: re-use the rankings of the gironi that did not change (a save changes one girone).
 _RANKED: dict[int, list[tuple[object, list[StandingRow[int]]]]] = {}
 _RANKED_MAX = 64
+#: Each girone's tied groups as last resolved (rules.standings.RankMemo): after a save
+#: only the groups holding the saved table's pairs are resolved again.
+_MEMOS: dict[int, RankMemo] = {}
 
 
 def _ranked(data: GironeInput, ctx: Context) -> list[StandingRow[int]]:
@@ -186,7 +189,10 @@ def _ranked(data: GironeInput, ctx: Context) -> list[StandingRow[int]]:
     for seen, ranked in known:
         if seen == inputs:
             return ranked
-    ranked = rank_girone(data, ctx)
+    if len(_MEMOS) >= _RANKED_MAX and data.girone_id not in _MEMOS:
+        _MEMOS.clear()
+    memo = _MEMOS.setdefault(data.girone_id, RankMemo())
+    ranked = rank_girone(data, ctx, memo)
     if len(_RANKED) >= _RANKED_MAX and data.girone_id not in _RANKED:
         _RANKED.clear()
     _RANKED[data.girone_id] = [*known[-1:], (inputs, ranked)]
@@ -265,7 +271,7 @@ def _store(
         snapshot = Snapshot.objects.create(tournament=ctx.tournament, **lookup)
     elif snapshot.digest == digest:
         return snapshot
-    replace_rows(snapshot, rows, fresh=fresh)
+    replace_rows(snapshot, rows, fresh=fresh, digest=digest)
     snapshot.version += 1
     snapshot.digest = digest
     snapshot.rounds = rounds

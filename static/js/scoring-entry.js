@@ -4,6 +4,7 @@
  *   table's first score. Tab moves through the hands; Enter saves.
  * - Totals, MP difference and VP are shown live from the round's VP table (embedded in
  *   the page with json_script): the server recomputes everything through `rules`.
+ *   With totals-only entry (docs/rules.md §5f) a sheet is one row: the two totals.
  * - A save is sent with fetch (JSON answer): the table's card is swapped for the saved
  *   one, the progress and the missing tables are updated and the focus goes back to
  *   "Vai al tavolo". On an error the typed sheet stays and each message is put next to
@@ -14,6 +15,9 @@
  *   key; the key goes into the sheet's hidden `confirm` field and the button says
  *   "Conferma e salva", so Enter once more saves the sheet as typed. Change a marked
  *   value and the server asks again.
+ * - A long round's page comes with the sheets of its first missing tables only; going
+ *   to another table ("Vai al tavolo", or its "Scrivi la scheda" link) fetches its card
+ *   with the sheet (`?card=1`). The keys typed while it loads are played into it.
  * Without JavaScript the forms post normally and the server answers with the page.
  */
 (function () {
@@ -74,15 +78,19 @@
     rows.forEach(function (row, i) { row.hidden = i >= visible; });
   }
 
-  // What no smazzata (or partita) can hold: the server says why when it is saved.
-  function impossible(v) {
-    if (vpData.min !== undefined && (v < vpData.min || v > vpData.max)) return true;
+  // What no smazzata (or partita) can hold, or no line total when only the totals are
+  // typed (docs/rules.md §5f): the server says why when it is saved.
+  function impossible(v, totals) {
+    var low = totals ? vpData.total_min : vpData.min;
+    var high = totals ? vpData.total_max : vpData.max;
+    if (low !== undefined && (v < low || v > high)) return true;
     if (vpData.game === "burraco") return v % 5 !== 0;
     return v === 1 || v === 119; // no cards are worth 1 point
   }
 
   function recompute(form) {
     showRows(form);
+    var totals = !!form.querySelector("table.totals");
     var ns = 0, ew = 0, any = false, bad = false, winsNs = 0, winsEw = 0;
     form.querySelectorAll("tbody tr").forEach(function (row) {
       var inputs = row.querySelectorAll("input.score");
@@ -90,7 +98,7 @@
       var a = toInt(inputs[0]), b = toInt(inputs[1]);
       [inputs[0], inputs[1]].forEach(function (input) {
         var v = toInt(input);
-        var wrong = input.value.trim() !== "" && (v === null || impossible(v));
+        var wrong = input.value.trim() !== "" && (v === null || impossible(v, totals));
         input.classList.toggle("suspect", wrong);
         if (wrong) bad = true;
       });
@@ -101,9 +109,8 @@
       }
     });
     var totNs = form.querySelector(".tot-ns"), totEw = form.querySelector(".tot-ew");
-    if (!totNs) return;
-    totNs.textContent = ns;
-    totEw.textContent = ew;
+    if (!totNs && !totals) return;
+    if (totNs) { totNs.textContent = ns; totEw.textContent = ew; }
     var diff = form.querySelector(".diff");
     if (diff) diff.textContent = Math.abs(ns - ew);
     var vp = form.querySelector(".vp");
@@ -123,6 +130,82 @@
     return el && el.querySelector("form[data-sheet] input:not([type=hidden]), form[data-sheet] button");
   }
 
+  // A card sent without its sheet: fetch it with the sheet, swap it in, focus it.
+  // The keys typed while it loads (scores, Tab, Backspace, Enter) are kept and played
+  // into the sheet once it is there, as if it had been on the page all along.
+  var pending = null;
+
+  document.addEventListener("keydown", function (event) {
+    if (!pending || event.ctrlKey || event.metaKey || event.altKey) return;
+    var fields = pending.fields, last = fields.length - 1;
+    if (event.key === "Enter") {
+      pending.enter = true;
+    } else if (event.key === "Tab") {
+      if (event.shiftKey) { if (last > 0) fields.pop(); } else { fields.push(""); }
+    } else if (event.key === "Backspace") {
+      fields[last] = fields[last].slice(0, -1);
+    } else if (event.key.length === 1) {
+      fields[last] += event.key;
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }, true);
+
+  function focusable(form) {
+    return Array.prototype.filter.call(
+      form.querySelectorAll("input:not([type=hidden]), button, textarea, select"),
+      function (el) { return !el.disabled && !el.closest("[hidden]"); }
+    );
+  }
+
+  function replay(fresh, typed) {
+    var form = fresh.querySelector("form[data-sheet]");
+    if (!form) return;
+    var fields = focusable(form);
+    if (!fields.length) return;
+    var nothing = typed.fields.length === 1 && !typed.fields[0];
+    typed.fields.forEach(function (text, i) {
+      if (i < fields.length && fields[i].matches("input")) fields[i].value = text;
+    });
+    recompute(form);
+    var at = fields[Math.min(typed.fields.length, fields.length) - 1];
+    at.focus();
+    if (nothing && at.select) at.select();
+    if (typed.enter) {
+      if (form.requestSubmit) form.requestSubmit(); else send(form);
+    }
+  }
+
+  function loadCard(article) {
+    var slot = article.querySelector(".sheet-slot[data-card]");
+    if (!slot || article.dataset.loading) return;
+    article.dataset.loading = "1";
+    var typed = pending = { fields: [""], enter: false };
+    fetch(slot.dataset.card, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    }).then(function (html) {
+      var holder = document.createElement("div");
+      holder.innerHTML = html.trim();
+      var fresh = holder.firstElementChild;
+      // Anything else (the login page after a lost session): not a card.
+      if (!fresh || !fresh.matches(".sheet-card")) throw new Error("not a card");
+      if (pending === typed) pending = null;
+      article.replaceWith(fresh);
+      bindAll(fresh);
+      replay(fresh, typed);
+    }).catch(function () {
+      if (pending === typed) pending = null;
+      delete article.dataset.loading;
+      var message = article.querySelector(".row-message");
+      if (message) {
+        message.textContent = bar.dataset.cardFailed;
+        message.classList.add("conflict");
+      }
+    });
+  }
+
   function jump() {
     var n = (goto.value || "").trim();
     var err = document.getElementById("goto-error");
@@ -136,6 +219,11 @@
       return;
     }
     target.scrollIntoView({ block: "center" });
+    if (target.querySelector(".sheet-slot[data-card]")) {
+      goto.value = "";
+      loadCard(target);
+      return;
+    }
     if (input) {
       input.focus();
       if (input.select) input.select();
@@ -297,6 +385,13 @@
     if (!form.closest(".sheet-card")) return; // the table page posts normally
     event.preventDefault();
     send(form);
+  });
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest(".sheet-slot[data-card] a");
+    if (!link) return;
+    event.preventDefault();
+    loadCard(link.closest(".sheet-card"));
   });
 
   if (goto) {

@@ -13,14 +13,21 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import ResultVersion, TableResult
+from scoring.models import TableResult
+from tests.browser.referee_entry import (
+    PHONE,
+    login,
+    open_round,
+    queued,
+    type_sheet,
+    versions,
+)
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "pw-arbitro-errori"
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 GOOD = [("150", "200"), ("95", "310"), ("-100", "40")]
 SERVER_ERROR = json.dumps(
@@ -38,48 +45,10 @@ SERVER_ERROR = json.dumps(
 )
 
 
-def login(page, live_server, username: str) -> None:
-    page.goto(live_server.url + "/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name=f"Esci ({username})")).to_be_visible()
-
-
 @pytest.fixture
 def round_page(page, live_server, make_user, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    tournament, girone, pairs = build_tournament(pairs=4)
-    round_, tables = build_round(
-        girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]
-    )
-    grant(make_user("arbitro", password=PASSWORD), tournament)
-    page.set_viewport_size(PHONE)
-    login(page, live_server, "arbitro")
-    url = f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/"
-    page.goto(url)
-    return page, url, tables
-
-
-def type_sheet(page, number: int, hands) -> None:
-    page.locator("#goto").fill(str(number))
-    page.locator("#goto").press("Enter")
-    scores = [s for pair in hands for s in pair]
-    for i, score in enumerate(scores):
-        if i:
-            page.keyboard.press("Tab")
-        page.keyboard.type(score)
-    page.keyboard.press("Enter")
-
-
-def queued(page) -> list[dict]:
-    return page.evaluate(
-        "JSON.parse(localStorage.getItem('torneo-offline-queue') || '[]')"
-    )
-
-
-def versions(table) -> list[ResultVersion]:
-    return list(ResultVersion.objects.filter(result__table=table))
+    return open_round(page, live_server, make_user, PASSWORD)
 
 
 # --- §4: a server error is shown as such, never queued -----------------------------
@@ -229,7 +198,7 @@ def test_a_special_result_waits_for_the_second_entry(
     grant(make_user("arbitro", password=PASSWORD), tournament)
     save(tables[0], first, sheet((250, 300), (95, 400), (300, 125)))
     page.set_viewport_size(DESKTOP)
-    login(page, live_server, "arbitro")
+    login(page, live_server, "arbitro", PASSWORD)
     base = f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/"
     page.goto(base + "tavolo/1/")
     expect(page.locator("body")).not_to_contain_text("645")

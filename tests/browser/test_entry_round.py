@@ -119,21 +119,24 @@ def test_referee_enters_a_round_of_12_tables_by_keyboard(
     page.locator("#id_t12-h1_ew").fill("")
     page.screenshot(path=f"{screenshot_dir}/entry-1-round-desktop.png", full_page=True)
 
-    # The round cannot be closed while table 12 is missing.
-    page.get_by_role("button", name="Chiudi il turno").click()
-    expect(page.locator(".msg-error")).to_contain_text(
-        "non si può chiudere: tavoli non confermati: 12"
-    )
+    # The round cannot be closed while table 12 is missing: the recap says so.
+    page.locator("#recap-link").click()
+    expect(page.locator("#not-ready")).to_be_visible()
+    expect(page.locator('#recap tr[data-table="12"]')).to_contain_text("Mancante")
+    expect(page.locator("#close-round")).to_have_count(0)
     round_.refresh_from_db()
     assert round_.status == "published"
+    page.go_back()
 
     page.locator("#goto").focus()
     keys.sheet(12, hands_of(12))
     expect(page.locator("#t12")).to_have_attribute("data-status", "confirmed")
     expect(page.locator("#progress")).to_have_text("12/12 tavoli")
     assert TableResult.objects.filter(round=round_, status="confirmed").count() == 12
+    page.locator("#recap-link").click()
+    page.locator("#confirm-close").check()
     page.get_by_role("button", name="Chiudi il turno").click()
-    expect(page.locator(".msg-success")).to_contain_text("Turno 1 chiuso")
+    expect(page.locator("li.msg-success")).to_contain_text("Turno 1 chiuso")
 
     print(
         f"\nKEYSTROKES per 3-smazzate sheet: min {min(per_sheet)}, max {max(per_sheet)},"
@@ -264,7 +267,9 @@ def test_correction_of_round_1_shows_its_impact(
     versions = page.locator("table").first
     expect(versions).to_contain_text("Correzione")
     expect(versions).to_contain_text("Scheda firmata")
-    expect(page.locator("main")).to_contain_text("status: published → closed")
+    # In words, never the raw codes ("status: published → closed", issue 17 §6).
+    expect(page.locator("main")).to_contain_text("Stato: Pubblicato → Chiuso")
+    expect(page.locator("main")).not_to_contain_text("published")
     page.screenshot(path=f"{screenshot_dir}/entry-7-log-desktop.png", full_page=True)
 
 
@@ -341,3 +346,40 @@ def test_briscola_sheet_shows_the_best_of_and_a_row_per_60_60(
         re.compile(r"Partite 2–1\s+·\s+Punti 1–0")
     )
     assert "MP" not in card.inner_text() and "VP" not in card.inner_text()
+
+
+def test_a_table_sent_without_its_sheet_is_typed_by_keyboard_all_the_same(
+    page, live_server, make_user, screenshot_dir
+):
+    """A long round: the last table's card comes without its sheet (issue 19); going
+    to it fetches the sheet, and the keys typed while it loads (held back 1.5 s here,
+    so that every key of the sheet is typed before it arrives) land in it."""
+    from scoring.pages import EAGER_SHEETS
+
+    tables = EAGER_SHEETS + 2
+    tournament, _, _, round_, _ = round_of(tables, slug="lungo")
+    grant(make_user("arbitro", password=PASSWORD), tournament)
+    page.add_init_script(
+        "const f = window.fetch; window.fetch = (u, o) => String(u).includes('card=1')"
+        " ? new Promise(r => setTimeout(r, 1500)).then(() => f(u, o)) : f(u, o);"
+    )
+    page.set_viewport_size(DESKTOP)
+    login(page, live_server.url, "arbitro")
+    page.goto(f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/")
+    last = page.locator(f"#t{tables}")
+    expect(last.get_by_role("link", name="Scrivi la scheda")).to_be_visible()
+    expect(last.locator("input")).to_have_count(0)
+    page.locator("#goto").focus()
+    keys = Keyboard(page)
+    keys.sheet(tables, hands_of(tables))  # no wait between Enter and the scores
+    expect(page.locator(f"#t{tables}")).to_have_attribute("data-status", "confirmed")
+    saved = TableResult.objects.get(round=round_, table__number=tables)
+    assert (saved.current.mp_ns, saved.current.mp_ew) == (
+        sum(int(ns) for ns, _ in hands_of(tables)),
+        sum(int(ew) for _, ew in hands_of(tables)),
+    )
+    # A click on "Scrivi la scheda" loads the sheet in place too.
+    other = page.locator(f"#t{tables - 1}")
+    other.get_by_role("link", name="Scrivi la scheda").click()
+    expect(other.locator(f"#id_t{tables - 1}-h1_ns")).to_be_focused()
+    page.screenshot(path=f"{screenshot_dir}/entry-lazy-card-desktop.png")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import HandScore, ResultVersion
-from tests.scoring.conftest import build_round, build_tournament, grant
+from scoring.models import HandScore
+from tests.browser.referee_entry import open_round, queued, type_sheet, versions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,41 +18,7 @@ SHEET = [("150", "200"), ("95", "310"), ("-100", "40")]
 @pytest.fixture
 def entry_page(page, live_server, make_user, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    tournament, girone, pairs = build_tournament(pairs=4)
-    round_, tables = build_round(
-        girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]
-    )
-    grant(make_user("arbitro", password=PASSWORD), tournament)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(live_server.url + "/login/")
-    page.locator("#id_username").fill("arbitro")
-    page.locator("#id_password").fill(PASSWORD)
-    page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name="Esci (arbitro)")).to_be_visible()
-    url = f"{live_server.url}/arbitro/{tournament.slug}/turno/{round_.pk}/"
-    page.goto(url)
-    return page, url, tables
-
-
-def type_sheet(page, number: int) -> None:
-    page.locator("#goto").fill(str(number))
-    page.locator("#goto").press("Enter")
-    scores = [s for pair in SHEET for s in pair]
-    for i, score in enumerate(scores):
-        if i:
-            page.keyboard.press("Tab")
-        page.keyboard.type(score)
-    page.keyboard.press("Enter")
-
-
-def queued(page) -> list[dict]:
-    return page.evaluate(
-        "JSON.parse(localStorage.getItem('torneo-offline-queue') || '[]')"
-    )
-
-
-def versions(table) -> list[ResultVersion]:
-    return list(ResultVersion.objects.filter(result__table=table))
+    return open_round(page, live_server, make_user, PASSWORD)
 
 
 def test_a_sheet_typed_offline_is_sent_once_when_the_connection_returns(
@@ -60,7 +26,7 @@ def test_a_sheet_typed_offline_is_sent_once_when_the_connection_returns(
 ):
     page, _, tables = entry_page
     page.context.set_offline(True)
-    type_sheet(page, 1)
+    type_sheet(page, 1, SHEET)
     banner = page.locator("#offline-queue")
     expect(banner).to_contain_text("Referti in attesa di invio: 1")
     expect(page.locator("#t1 .row-message")).to_contain_text("Nessuna connessione")
@@ -93,7 +59,7 @@ def test_an_answer_lost_on_the_way_back_is_resent_and_counted_once(entry_page):
         route.abort("internetdisconnected")  # ... and the answer never arrives
 
     page.route("**/salva/", save_then_drop)
-    type_sheet(page, 2)
+    type_sheet(page, 2, SHEET)
     expect(page.locator("#offline-queue")).to_contain_text(
         "Referti in attesa di invio: 1"
     )
@@ -121,7 +87,7 @@ def test_a_database_restart_answer_keeps_the_sheet_for_a_retry(entry_page):
             status=503, body=body, content_type="application/json"
         ),
     )
-    type_sheet(page, 1)
+    type_sheet(page, 1, SHEET)
     expect(page.locator("#t1")).to_contain_text("riprova")
     expect(page.locator("#offline-queue")).to_contain_text(
         "Referti in attesa di invio: 1"

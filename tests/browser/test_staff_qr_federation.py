@@ -12,8 +12,13 @@ import zxingcpp
 from openpyxl import load_workbook
 from PIL import Image
 
-from tests.public.test_pages import THREE_WAY
-from tests.standings.factories import make_girone, make_pairs, make_tournament, play
+from tests.standings.factories import (
+    THREE_WAY,
+    make_girone,
+    make_pairs,
+    make_tournament,
+    play,
+)
 from tournament.models import Club, Player, TournamentRole
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

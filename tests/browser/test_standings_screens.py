@@ -4,10 +4,8 @@ on the director's page and the public one, on a phone and a desktop (Italian).""
 import pytest
 from playwright.sync_api import expect
 
-from tests.standings.factories import make_girone, make_pairs, make_tournament, play
-from tests.standings.test_overall import ROUND_1_A, ROUND_1_B, ROUND_2_A, ROUND_2_B
-from tournament.models import Pair, TournamentRole
-from tournament.services.registration import set_withdrawn
+from tests.standings.late_event import make_late_event
+from tournament.models import TournamentRole
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,18 +14,9 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
 @pytest.fixture
 def event():
-    tournament = make_tournament(
+    tournament, _a, _b = make_late_event(
         "ritardi", name="Coppa dei ritardatari", rule_pack_version=2
     )
-    a, b = make_girone(tournament, "A"), make_girone(tournament, "B")
-    make_pairs(tournament, a, range(1, 9))
-    make_pairs(tournament, b, range(9, 17))
-    play(a, {1: ROUND_1_A})
-    play(b, {1: ROUND_1_B})
-    make_pairs(tournament, b, [17])
-    set_withdrawn(Pair.objects.get(tournament=tournament, number=8), True)
-    play(a, {2: ROUND_2_A})
-    play(b, {2: ROUND_2_B})
     return tournament
 
 

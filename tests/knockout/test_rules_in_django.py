@@ -143,5 +143,8 @@ def test_spareggi_of_seed_002_settle_a_level_final(db):
     assert final.status == "ready" and final.games == []
     match, _ = enter(spareggi=[t, t, t], last_trick="a")
     assert (match.winner_id, match.decided_by) == (final.pair_b_id, "last_trick")
-    match, _ = enter(spareggi=[t, (64, 56)])
+    with pytest.raises(services.KnockoutError, match="correzione"):
+        enter(spareggi=[t, (64, 56)])  # a correction needs its reason (issue 17 §3)
+    match, _ = enter(spareggi=[t, (64, 56)], reason="spareggio 2 ricontato")
+    assert match.correction_reason == "spareggio 2 ricontato"
     assert (match.winner_id, match.decided_by) == (final.pair_a_id, "spareggio")

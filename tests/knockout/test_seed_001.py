@@ -125,7 +125,7 @@ def test_correction_flags_the_played_semifinal(small):
     # The referee corrects quarter-final 1 (1A v 4B): 8 beat 1 after all.
     with translation.override("en"):
         _, impact = services.enter_result(
-            bracket.pk, 1, 0, MatchEntry(games=[L, L]), by=referee
+            bracket.pk, 1, 0, MatchEntry(games=[L, L], reason="score card"), by=referee
         )
 
     def number(pair):

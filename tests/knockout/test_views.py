@@ -106,7 +106,19 @@ def test_correction_shows_the_impact_and_flags_the_final(client, played):
     client.force_login(referee)
     entry = url("match", played, bracket_id=bracket.pk, round_=1, index=0)
     assert "è una correzione" in client.get(entry).content.decode()
-    response = client.post(entry, {"g1a": "50", "g1b": "70", "g2a": "40", "g2b": "80"})
+    corrected = {"g1a": "50", "g1b": "70", "g2a": "40", "g2b": "80"}
+    # A correction needs a reason (issue 17 §3): without one nothing changes.
+    refused = client.post(entry, corrected)
+    assert refused.status_code == 400
+    assert "è una correzione e serve un motivo" in refused.content.decode()
+    assert BracketMatch.objects.get(bracket=bracket, round=1, index=0).games == [
+        list(W),
+        list(W),
+    ]
+    response = client.post(entry, {**corrected, "reason": "errore sullo score"})
+    assert BracketMatch.objects.get(
+        bracket=bracket, round=1, index=0
+    ).correction_reason == ("errore sullo score")
     page = client.get(response["Location"]).content.decode()
     assert "La correzione di turno 1, incontro 1 ha sostituito" in page
     assert "Da ricontrollare" in page

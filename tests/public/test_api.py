@@ -6,29 +6,19 @@ from openapi_spec_validator import validate
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
     add_result,
-    make_girone,
-    make_pairs,
     make_round,
+    make_three_way,
     make_tournament,
-    play,
     seat,
 )
 
 pytestmark = pytest.mark.django_db
 
-THREE_WAY = {
-    1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
-    2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
-    3: [(4, 9, 1000, 900, 11, 9), (12, 20, 800, 1200, 6, 14)],
-}
-
 
 @pytest.fixture
 def world():
     tournament = make_tournament()
-    girone = make_girone(tournament)
-    pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
-    rounds = play(girone, THREE_WAY)
+    girone, pairs, rounds = make_three_way(tournament)
     hidden = make_round(girone, 4, tables_public=False, results_public=False)
     add_result(seat(hidden, 1, pairs[12], pairs[9]), 1995, 5, 20, 0)
     return tournament, rounds, hidden

@@ -18,21 +18,9 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
-from tests.standings.factories import (
-    make_girone,
-    make_pairs,
-    make_round,
-    make_tournament,
-    play,
-    seat,
-)
+from tests.standings.factories import make_round, make_three_way, make_tournament, seat
 
 pytestmark = pytest.mark.django_db
-
-THREE_WAY = {
-    1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
-    2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
-}
 
 
 @pytest.fixture(autouse=True)
@@ -53,9 +41,7 @@ def one_connection():
 @pytest.fixture
 def world(db):
     tournament = make_tournament("coppa-fuzz")
-    girone = make_girone(tournament)
-    pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
-    rounds = play(girone, THREE_WAY)
+    girone, pairs, rounds = make_three_way(tournament, rounds=(1, 2))
     tables_only = make_round(girone, 3, results_public=False)
     seat(tables_only, 1, pairs[4], pairs[9])
     seat(tables_only, 2, pairs[12], None)  # a rest: "ew" is null

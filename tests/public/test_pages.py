@@ -9,30 +9,20 @@ from django.utils import timezone
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
     add_result,
-    make_girone,
-    make_pairs,
     make_round,
+    make_three_way,
     make_tournament,
-    play,
     seat,
 )
 from tournament.models import Stage
 
 pytestmark = pytest.mark.django_db
 
-THREE_WAY = {
-    1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
-    2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
-    3: [(4, 9, 1000, 900, 11, 9), (12, 20, 800, 1200, 6, 14)],
-}
-
 
 @pytest.fixture
 def world():
     tournament = make_tournament()
-    girone = make_girone(tournament)
-    pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
-    play(girone, THREE_WAY)
+    girone, pairs, _rounds = make_three_way(tournament)
     return tournament, girone, pairs
 
 

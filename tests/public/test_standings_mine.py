@@ -5,8 +5,7 @@ import html
 import pytest
 from django.urls import reverse
 
-from tests.public.test_pages import THREE_WAY
-from tests.standings.factories import make_girone, make_pairs, make_tournament, play
+from tests.standings.factories import make_three_way, make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -14,9 +13,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def tournament():
     t = make_tournament()
-    girone = make_girone(t)
-    make_pairs(t, girone, [4, 9, 12, 20])
-    play(girone, THREE_WAY)
+    make_three_way(t)
     return t
 
 

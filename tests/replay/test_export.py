@@ -142,3 +142,18 @@ def test_an_unlikely_result_is_exported_with_its_confirmation():
     assert [r.get("confirm") for r in results] == [True, None]
     _copy, again = replay(export_tournament(tournament).document)
     assert again == output
+
+
+def test_the_entry_and_correction_settings_survive_export():
+    """Totals-only entry and the correction period (docs/rules.md §5e, §5f) are the
+    tournament's too: a replayed event keeps them (it took the defaults before)."""
+    doc = document(rounds=[{"tables": {"A": "generate"}, "close": False}])
+    doc["tournament"] |= {"totals_only": True, "correction_minutes": 25}
+    tournament, _output = replay(doc)
+    assert (tournament.totals_only, tournament.correction_minutes) == (True, 25)
+    exported = export_tournament(tournament).document["tournament"]
+    assert exported["totals_only"] is True and exported["correction_minutes"] == 25
+    copy, _output = replay(
+        json.loads(json.dumps(export_tournament(tournament).document))
+    )
+    assert (copy.totals_only, copy.correction_minutes) == (True, 25)

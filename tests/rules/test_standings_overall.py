@@ -2,7 +2,7 @@
 (rules.standings): known answers worked out by hand, and the merge's properties.
 
 Matches are ``(pair_a, pair_b, MP_a, MP_b, VP_a, VP_b)`` with VP from the 3-smazzate
-table of fibur-rules.md §1b (200 MP = 12-8, 300 = 13-7, 600 = 15-5 ...).
+table of seed 004 (docs/rules.md §4.1) (200 MP = 12-8, 300 = 13-7, 600 = 15-5 ...).
 """
 
 from fractions import Fraction
@@ -17,24 +17,11 @@ from rules.standings import (
     LABELS,
     rank,
     rank_overall,
-    render_explanation,
 )
+from tests.rules.standings_cases import order, texts
 
 OVERALL = ("points", "diff", "scored", "lot")
 PER_ROUND = ("points_per_match", "diff_per_match", "scored_per_match", "lot")
-
-
-def order(rows):
-    return [r.team for r in rows]
-
-
-def texts(rows, **kwargs):
-    seen, out = set(), []
-    for row in rows:
-        if row.explanation is not None and id(row.explanation) not in seen:
-            seen.add(id(row.explanation))
-            out.append(render_explanation(row.explanation, **kwargs))
-    return out
 
 
 # Issue 14 §2: girone A ends with 1, 2, 3 on 38 VP; of their three direct matches only

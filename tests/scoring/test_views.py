@@ -156,7 +156,7 @@ def test_conflict_answer_is_409_with_the_saved_sheet(world, client):
 def test_close_round_with_a_missing_table_shows_why(world, client):
     save(world.tables[0], world.referee, sheet(*GOOD))
     client.force_login(world.referee)
-    response = client.post(urls(world)["close"], follow=True)
+    response = client.post(urls(world)["close"], {"confirm": "1"}, follow=True)
     assert "tavoli non confermati: 2" in response.content.decode()
     world.round.refresh_from_db()
     assert world.round.status == "published"

@@ -194,10 +194,14 @@ def director(make_user):
             "mitchell_step": st.sampled_from(["", "1", "3"]),
             "entry_mode": st.sampled_from(["single", "double"]),
             "organiser": st.just(""),
+            "totals_only": st.sampled_from(["", "on"]),
+            "correction_minutes": st.sampled_from(["", "0", "10", "1440"]),
         }
     ),
     editing=st.booleans(),
 )
+@example(data={**TOURNAMENT, "correction_minutes": "1441"}, editing=True)
+@example(data={**TOURNAMENT, "correction_minutes": str(10**12)}, editing=False)
 @example(data={**TOURNAMENT, "mitchell_step": "99999"}, editing=True)
 @example(data={**TOURNAMENT, "hands_per_round": "3", "name": "N" * 151}, editing=False)
 def test_the_tournament_form(director, data, editing):
@@ -280,6 +284,19 @@ def test_the_round_forms(director, action, data):
     tournament, client = director
     url = f"/direzione/{tournament.slug}/gironi/A/turni/1/{action}/"
     post_and_check(client, url, data)
+
+
+@FUZZ
+@given(
+    data=spoiled({"girone": st.sampled_from(["A", "B", "a", ""])}),
+    number=st.sampled_from(["1", "6", "99999"]),
+)
+def test_the_late_pair_and_switch_forms(director, data, number):
+    tournament, client = director
+    post_and_check(
+        client, f"/direzione/{tournament.slug}/coppie/{number}/girone/", data
+    )
+    post_and_check(client, f"/direzione/{tournament.slug}/gironi/A/danese/", data)
 
 
 @FUZZ

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 
 from tests.scoring.conftest import build_tournament, grant
 from tournament.models import Club, Pair, Player
-from tournament.services.checks import stored_value
 from tournament.services.entries import MAX_PAIR_NUMBER, MAX_SEED
+from tournament.services.entry_fields import stored_value
 
 pytestmark = pytest.mark.django_db
 

@@ -202,3 +202,21 @@ def play(girone: Girone, rounds: dict[int, list[tuple]], **round_kwargs) -> list
         made.append(rnd)
     refresh_gironi([girone.pk])
     return made
+
+
+# The known-answer three-way tie of tests/rules/standings_cases.py (pairs 4, 9, 12 on
+# 32 VP, 20 last), as three rounds for ``play``.
+THREE_WAY = {
+    1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
+    2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
+    3: [(4, 9, 1000, 900, 11, 9), (12, 20, 800, 1200, 6, 14)],
+}
+
+
+def make_three_way(
+    tournament: Tournament, rounds: tuple[int, ...] = (1, 2, 3)
+) -> tuple[Girone, dict[int, Pair], list[Round]]:
+    """Girone A of ``tournament``: pairs 4, 9, 12, 20 playing ``rounds`` of THREE_WAY."""
+    girone = make_girone(tournament)
+    pairs = make_pairs(tournament, girone, [4, 9, 12, 20])
+    return girone, pairs, play(girone, {n: THREE_WAY[n] for n in rounds})

@@ -11,8 +11,13 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from standings.services import federation
-from tests.public.test_pages import THREE_WAY
-from tests.standings.factories import make_girone, make_pairs, make_tournament, play
+from tests.standings.factories import (
+    THREE_WAY,
+    make_girone,
+    make_pairs,
+    make_tournament,
+    play,
+)
 from tournament.models import Club, Player, TournamentRole
 
 pytestmark = pytest.mark.django_db

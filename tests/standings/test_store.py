@@ -8,6 +8,7 @@ from standings.services import read
 from standings.services.provisional import provisional_standings
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
+    THREE_WAY,
     add_result,
     make_girone,
     make_pairs,
@@ -19,12 +20,6 @@ from tests.standings.factories import (
 
 pytestmark = pytest.mark.django_db
 
-# The known-answer three-way tie of tests/rules/test_standings.py, as three rounds.
-THREE_WAY = {
-    1: [(12, 4, 1100, 900, 12, 8), (9, 20, 1500, 650, 17, 3)],
-    2: [(12, 9, 1300, 850, 14, 6), (4, 20, 1150, 850, 13, 7)],
-    3: [(4, 9, 1000, 900, 11, 9), (12, 20, 800, 1200, 6, 14)],
-}
 THREE_WAY_NOTE = (
     "Coppie 4, 9, 12 a pari VP (32): classifica avulsa 12 (26 VP), 4 (19), 9 (15)"
 )

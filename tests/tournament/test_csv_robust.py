@@ -263,14 +263,14 @@ def test_the_checks_are_linear(tournament, make_pairs, monkeypatch):
     """Counted, not timed: the old checks compared every player with every other."""
     make_pairs(tournament, 50)
     calls = 0
-    original = checks._same_person
+    original = checks.same_person
 
     def counting(*args):
         nonlocal calls
         calls += 1
         return original(*args)
 
-    monkeypatch.setattr(checks, "_same_person", counting)
+    monkeypatch.setattr(checks, "same_person", counting)
     rows = 400
     lines = [HEADER] + [
         f"Cognome{n};Anna;{f'T{n}' if n % 2 else ''};Altro{n};Luca;;"

@@ -3,6 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -17,9 +18,10 @@ from .structure import (
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", _("Draft")
-        PUBLISHED = "published", _("Published")
-        CLOSED = "closed", _("Closed")
+        # A round's state (Italian: "Chiuso", a closed round; never "Chiusura").
+        DRAFT = "draft", pgettext_lazy("round status", "Draft")
+        PUBLISHED = "published", pgettext_lazy("round status", "Published")
+        CLOSED = "closed", pgettext_lazy("round status", "Closed")
 
     girone = models.ForeignKey(Girone, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("number"))
@@ -39,6 +41,16 @@ class Round(models.Model):
     tables_public = models.BooleanField(_("tables public"), default=False)
     results_public = models.BooleanField(_("results public"), default=False)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    provisional_until = models.DateTimeField(
+        _("provisional until"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The end of the correction period: until then a referee may correct a"
+            " table; later only the chief referee (a late correction)."
+        ),
+    )
 
     history = HistoricalRecords()
 
@@ -68,7 +80,10 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.girone} – turno {self.number}"
+        return gettext("%(girone)s – round %(number)s") % {
+            "girone": self.girone,
+            "number": self.number,
+        }
 
 
 class Table(models.Model):
@@ -115,7 +130,10 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} – tavolo {self.number}"
+        return gettext("%(round)s – table %(number)s") % {
+            "round": self.round,
+            "number": self.number,
+        }
 
     def clean(self) -> None:
         """Both pairs are of the round's tournament (issue 14 §6; no database constraint

@@ -93,6 +93,24 @@ class Tournament(models.Model):
             "1-8, girone B 9-16...) on the table lists, score cards and players' pages."
         ),
     )
+    correction_minutes = models.PositiveSmallIntegerField(
+        _("correction period (minutes)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "After a round is closed its results stay provisional this long: a referee"
+            " may still correct a table, with a reason. Later, only the chief referee,"
+            " and the correction is marked as late. Empty = the rule pack's."
+        ),
+    )
+    totals_only = models.BooleanField(
+        _("type only each line's total"),
+        default=False,
+        help_text=_(
+            "The entry page asks for the two lines' MP totals of each table instead of"
+            " every hand; the per-hand sheet stays on the table's page."
+        ),
+    )
     status = models.CharField(
         _("status"), max_length=15, choices=Status.choices, default=Status.DRAFT
     )

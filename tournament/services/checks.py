@@ -5,9 +5,9 @@ a missing name, an unknown club, a player or pair given twice (in the file, or a
 in the tournament), a membership number (tessera) given twice or belonging to someone
 else, a pair number already taken.
 
-Within a tournament two players are the same person when they share a membership
-number, or share a name and at most one of them has a number; one membership number
-under two different names is reported as such.
+Within a tournament two players are the same person as
+:mod:`tournament.services.people` says: a shared membership number, or a shared name
+when at most one of them has a number.
 
 Every length and range is checked here, the same on SQLite and PostgreSQL (the one
 database would store a 200-character name, the other fail): names, membership numbers
@@ -15,14 +15,13 @@ and clubs within their columns, no control characters, pair numbers and seeds wi
 :data:`~tournament.services.entries.MAX_PAIR_NUMBER` and ``MAX_SEED``.
 
 The checks are linear in the number of entries: players met earlier are indexed by
-membership number and by name, so 10,000 lines are checked in well under a second.
+membership number and by name (:class:`~tournament.services.people.People`), so 10,000
+lines are checked in well under a second.
 """
 
 from __future__ import annotations
 
-import re
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils.formats import number_format
@@ -30,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Club, Pair, Player, Tournament
 
+from .clubs import club_key, find_clubs
 from .entries import (
     MAX_PAIR_NUMBER,
     MAX_SEED,
@@ -38,51 +38,18 @@ from .entries import (
     clean_name,
     name_key,
 )
+from .entry_fields import (
+    CONTROL,
+    NAME_FIELDS,
+    TEXT_FIELDS,
+    field_labels,
+    max_lengths,
+    stored_value,
+)
+from .people import People, Seen, same_person
 
-NAME_FIELDS = ("last_name1", "first_name1", "last_name2", "first_name2")
-TEXT_FIELDS = (*NAME_FIELDS, "membership1", "membership2", "club")
-#: Characters no name may hold (C0 and C1 controls, NUL included; not tab or newline,
-#: which clean_name turns into spaces).
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 #: IN lists are cut to this many values (SQLite's limit on query parameters).
 _CHUNK = 900
-
-
-def max_lengths() -> dict[str, int]:
-    """The longest value each text field may hold (its column's length)."""
-    name = Player._meta.get_field("last_name").max_length
-    first = Player._meta.get_field("first_name").max_length
-    card = Player._meta.get_field("membership_number").max_length
-    club = Club._meta.get_field("name").max_length
-    assert name and first and card and club
-    return {
-        "last_name1": name,
-        "first_name1": first,
-        "last_name2": name,
-        "first_name2": first,
-        "membership1": card,
-        "membership2": card,
-        "club": club,
-    }
-
-
-def _labels() -> dict[str, str]:
-    return {
-        "last_name1": _("The surname of player 1"),
-        "first_name1": _("The name of player 1"),
-        "last_name2": _("The surname of player 2"),
-        "first_name2": _("The name of player 2"),
-        "membership1": _("The membership number of player 1"),
-        "membership2": _("The membership number of player 2"),
-        "club": _("The club"),
-    }
-
-
-def stored_value(field_name: str, value: str) -> str:
-    """What would be stored for ``value``: names cleaned, membership numbers trimmed."""
-    if field_name.startswith("membership"):
-        return value.strip()
-    return clean_name(value)
 
 
 @dataclass
@@ -99,89 +66,8 @@ class Checked:
         return not self.errors
 
 
-@dataclass(frozen=True)
-class _Seen:
-    """A player met earlier: where, and under which name and membership number."""
-
-    entry: PairEntry
-    key: str
-    tessera: str
-    pair: Pair | None = None  # set for a player already in the tournament
-
-
-def club_key(name: str) -> str:
-    return clean_name(name).casefold()
-
-
 def _where(line: int | None) -> str:
     return _("line %(line)s") % {"line": line} if line else _("this form")
-
-
-def _same_person(key: str, tessera: str, other: _Seen) -> bool:
-    if tessera and other.tessera:
-        return tessera == other.tessera
-    return key == other.key
-
-
-class _People:
-    """Players met so far, indexed so that finding the first match is O(1).
-
-    ``_same_person(key, tessera, other)`` holds for the players sharing ``tessera``
-    and, by name, for those of the same name when either has no number: the first
-    such player in the order met is found from three indexes.
-    """
-
-    def __init__(self) -> None:
-        self.order: dict[int, int] = {}  # id(_Seen) -> position met
-        self.by_tessera: dict[str, list[_Seen]] = defaultdict(list)
-        self.by_name: dict[str, list[_Seen]] = defaultdict(list)
-        self.by_name_untessered: dict[str, list[_Seen]] = defaultdict(list)
-        self.last: _Seen | None = None
-
-    def add(self, seen: _Seen) -> None:
-        self.order[id(seen)] = len(self.order)
-        if seen.tessera:
-            self.by_tessera[seen.tessera].append(seen)
-        else:
-            self.by_name_untessered[seen.key].append(seen)
-        self.by_name[seen.key].append(seen)
-        self.last = seen
-
-    def _first(
-        self, lists: Iterable[list[_Seen]], skip: PairEntry | None
-    ) -> _Seen | None:
-        best: _Seen | None = None
-        for candidates in lists:
-            for other in candidates:
-                if other.entry is skip and skip is not None:
-                    continue
-                if best is None or self.order[id(other)] < self.order[id(best)]:
-                    best = other
-                break
-        return best
-
-    def first_clash(self, key: str, tessera: str, skip: PairEntry) -> _Seen | None:
-        """The first player met who is this person, or holds this tessera."""
-        if tessera:
-            # Same tessera: the same person, or the tessera under another name;
-            # same name without a tessera: the same person.
-            return self._first(
-                [
-                    self.by_tessera.get(tessera, []),
-                    self.by_name_untessered.get(key, []),
-                ],
-                skip,
-            )
-        return self._first([self.by_name.get(key, [])], skip)
-
-    def all_same(self, key: str, tessera: str) -> list[_Seen]:
-        """Every player met who is this person."""
-        if tessera:
-            return [
-                *self.by_tessera.get(tessera, []),
-                *self.by_name_untessered.get(key, []),
-            ]
-        return list(self.by_name.get(key, []))
 
 
 class _Checker:
@@ -193,14 +79,14 @@ class _Checker:
         self.entries = entries
         self.create_clubs = create_clubs
         self.result = Checked()
-        self.registered = _People()
+        self.registered = People()
         existing = tournament.pairs.select_related("player1", "player2")
         self.taken_numbers: set[int] = set()
         for pair in existing:
             self.taken_numbers.add(pair.number)
             for player in (pair.player1, pair.player2):
                 self.registered.add(
-                    _Seen(
+                    Seen(
                         PairEntry("", "", "", ""),
                         name_key(player.last_name, player.first_name),
                         player.membership_number,
@@ -216,13 +102,13 @@ class _Checker:
             chunk = numbers[start : start + _CHUNK]
             for player in Player.objects.filter(membership_number__in=chunk):
                 self.result.players[player.membership_number] = player
-        self.clubs = _find_clubs({e.club for e in entries if e.club.strip()})
-        self.seen = _People()
+        self.clubs = find_clubs({e.club for e in entries if e.club.strip()})
+        self.seen = People()
         self.seen_numbers: dict[int, int | None] = {}
         self.seen_pairs: dict[frozenset[str], PairEntry] = {}
         self.first_error = 0  # errors of the current entry start here
         self.lengths = max_lengths()
-        self.labels = _labels()
+        self.labels = field_labels()
 
     def add(
         self, entry: PairEntry, message: str, field_name: str | None, code: str
@@ -271,7 +157,7 @@ class _Checker:
         ok = True
         for name in TEXT_FIELDS:
             raw = getattr(entry, name)
-            if _CONTROL.search(raw):
+            if CONTROL.search(raw):
                 self.add(
                     entry,
                     _("%(what)s contains a control character (such as NUL): retype it.")
@@ -413,14 +299,14 @@ class _Checker:
                 )
         if which == 2 and self.seen.last is not None:
             first_player = self.seen.last
-            if first_player.entry is entry and _same_person(key, tessera, first_player):
+            if first_player.entry is entry and same_person(key, tessera, first_player):
                 self.add(
                     entry,
                     _("Player 1 and player 2 are the same person."),
                     "last_name2",
                     "same_person",
                 )
-        self.seen.add(_Seen(entry, key, tessera))
+        self.seen.add(Seen(entry, key, tessera))
         return f"t:{tessera}" if tessera else f"n:{key}"
 
     def check_pair(self, entry: PairEntry, identities: list[str]) -> None:
@@ -459,7 +345,7 @@ class _Checker:
                 {
                     other.pair.number: other.pair
                     for other in self.registered.all_same(key, tessera)
-                    if other.pair is not None and _same_person(key, tessera, other)
+                    if other.pair is not None and same_person(key, tessera, other)
                 }
             )
         both = found[0].keys() & found[1].keys()
@@ -483,28 +369,3 @@ def check_entries(
 ) -> Checked:
     """Every problem that stops ``entries`` from being registered in ``tournament``."""
     return _Checker(tournament, entries, create_clubs).run()
-
-
-def _find_clubs(names: Iterable[str]) -> dict[str, Club]:
-    """Clubs by the name (any case) or the federation code the director typed.
-
-    One pass over the clubs (a federation has a few thousand), matched in Python:
-    case-insensitive for every alphabet, on SQLite too.
-    """
-    wanted: dict[str, list[str]] = defaultdict(list)  # casefolded name -> keys
-    codes: dict[str, list[str]] = defaultdict(list)  # code -> keys
-    for name in names:
-        key = club_key(name)
-        wanted[key].append(key)
-        wanted[name.strip().casefold()].append(key)
-        codes[name.strip()].append(key)
-    if not wanted:
-        return {}
-    found: dict[str, Club] = {}
-    for club in Club.objects.order_by("pk").iterator(chunk_size=2000):
-        for key in wanted.get(club.name.casefold(), ()):
-            found[key] = club
-        if club.federation_code:
-            for key in codes.get(club.federation_code, ()):
-                found[key] = club
-    return found

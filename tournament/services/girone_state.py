@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import groupby
 from typing import Literal
 
 from django.utils.translation import gettext as _
@@ -38,6 +39,22 @@ def movement_label(name: str) -> str:
     return str(MOVEMENT_LABELS.get(name, name))
 
 
+def plan_label(text: str) -> str:
+    """A movement plan in words: "Mitchell × 3 + Danese" for ``3xmitchell+danese``
+    (the plan as typed, when it cannot be read)."""
+    try:
+        plan = parse_plan(text)
+    except PairingError:
+        return text
+    if set(plan) == {"round_robin"}:
+        return movement_label("round_robin")
+    runs = [(name, len(list(group))) for name, group in groupby(plan)]
+    return " + ".join(
+        movement_label(name) + (f" × {count}" if count != 1 else "")
+        for name, count in runs
+    )
+
+
 @dataclass(frozen=True)
 class PlannedTable:
     """A table to save: its number, the NS pair and the EO pair (None = rest)."""
@@ -60,6 +77,8 @@ class GironeState:
     history: list[list[tuple[int, int]]] = field(default_factory=list)
     rests: Counter[int] = field(default_factory=Counter)
     first_round_tables: list[tuple[int, int | None]] = field(default_factory=list)
+    #: Every round's tables as ``(table number, NS, EO or None)``, round by round.
+    seats: list[list[tuple[int, int, int | None]]] = field(default_factory=list)
     first_step: int | None = None
     rounds_done: int = 0
     #: A team girone: the numbers above are team numbers (docs/rules.md §11).
@@ -176,11 +195,13 @@ def load_state(girone: Girone, *, before: int | None = None) -> GironeState:
         rounds = rounds.filter(number__lt=before)
     for r in rounds:
         played: list[tuple[int, int]] = []
+        seats: list[tuple[int, int, int | None]] = []
         for t in sorted(r.tables.all(), key=lambda t: t.number):
             ns = number_of.get(t.pair_ns_id) or t.pair_ns.number
             ew = None
             if t.pair_ew_id is not None:
                 ew = number_of.get(t.pair_ew_id) or t.pair_ew.number
+            seats.append((t.number, ns, ew))
             if ew is None:
                 state.rests[ns] += 1
             else:
@@ -190,6 +211,7 @@ def load_state(girone: Girone, *, before: int | None = None) -> GironeState:
         if r.number == 1:
             state.first_step = r.step
         state.history.append(played)
+        state.seats.append(seats)
         state.rounds_done = r.number
     return state
 

@@ -34,6 +34,7 @@ from rules.pairing import (
     first_round,
     mitchell,
     mitchell_period,
+    mitchell_seats,
     rematch_forbidden,
     round_robin,
     split_lines,
@@ -183,37 +184,108 @@ def _mitchell(state: GironeState, number: int) -> Proposal:
             step = next(
                 k for k in range(1, tables + 1) if mitchell_period(tables, k) >= block
             )
-    else:
-        ns = [t[0] for t in state.first_round_tables if t[1] is not None]
-        ew = [t[1] for t in state.first_round_tables if t[1] is not None]
-        ew += [t[0] for t in state.first_round_tables if t[1] is None]
-        step = state.first_step or 1
-        gone = [p for p in (*ns, *ew) if p not in state.active]
-        if gone:
+        try:
+            calendar = mitchell(ns, ew, block, step)
+        except PairingError as exc:
+            raise _refuse("mitchell", state, exc) from exc
+        r = calendar[0]
+        seat = {p: i + 1 for i, p in enumerate(ns)}
+        planned = [PlannedTable(seat[a], a, b) for a, b in r.tables]
+        if r.resting is not None:
+            planned.append(
+                PlannedTable(seat.get(r.resting, len(ns) + 1), r.resting, None)
+            )
+        planned.sort(key=lambda t: t.number)
+        return Proposal(number, "mitchell", planned, step=step)
+    step = state.first_step or 1
+    ns_seats, ew_seats = mitchell_lines(state, step)
+    seats = mitchell_seats(ns_seats, ew_seats, number - 1, step)
+    planned = [PlannedTable(t, a, b) for t, a, b in seats]
+    return Proposal(number, "mitchell", planned, step=step)
+
+
+def mitchell_lines(
+    state: GironeState, step: int
+) -> tuple[list[int | None], list[int | None]]:
+    """The seats of the Mitchell's two lines for the girone's next round.
+
+    Round 1 gives each pair its seat (docs/rules.md §9.1); a pair that withdrew leaves
+    its seat empty, so whoever would meet it rests (a riposo, with the pack's award); a
+    late pair takes an empty seat (one a pair left, or the phantom of an odd line) and
+    keeps it: the seats it took are read back from the rounds it played. A late pair
+    that finds no empty seat is refused, with the way out: switch the rest of the plan
+    to a Danese (:func:`tournament.services.rounds.switch_to_danese`).
+    """
+    first = state.first_round_tables
+    ns = [a for a, b in first if b is not None]
+    ew = [b for _a, b in first if b is not None] + [a for a, b in first if b is None]
+    size = max(len(ns), len(ew))
+    ns_seats: list[int | None] = [*ns, *[None] * (size - len(ns))]
+    ew_seats: list[int | None] = [*ew, *[None] * (size - len(ew))]
+    known = {p for p in (*ns, *ew)}
+    # Late pairs seated in the Mitchell's later rounds: the seat each one took.
+    for index, tables in enumerate(state.seats[1:], start=1):
+        for number, a, b in tables:
+            t = number - 1
+            if not 0 <= t < size:
+                continue
+            # A late pair resting in its first round sat NS (see _free_seat).
+            if a not in known:
+                ns_seats[t] = a
+                known.add(a)
+            if b is not None and b not in known:
+                ew_seats[(t - index * step) % size] = b
+                known.add(b)
+    active = set(state.active)
+    ns_seats = [p if p in active else None for p in ns_seats]
+    ew_seats = [p if p in active else None for p in ew_seats]
+    late = sorted(p for p in state.active if p not in known)
+    index = state.rounds_done  # the next round, counting from 0
+    for pair in late:
+        spot = _free_seat(ns_seats, ew_seats, index, step)
+        if spot is None:
             raise RoundError(
                 _(
-                    "Pairs %(pairs)s withdrew during the Mitchell: its calendar cannot "
-                    "go on. Change the plan to a Danese for the remaining rounds."
+                    "Pairs %(pairs)s joined after round 1 and the Mitchell has no free"
+                    " seat for them (a seat is freed by a withdrawal, or is the rest of"
+                    " an odd line)."
                 )
-                % {"pairs": ", ".join(map(str, gone))}
+                % {"pairs": ", ".join(map(str, late))},
+                [
+                    _(
+                        "Switch the remaining rounds to a Danese modificato (girone"
+                        " page): the pairs are then paired by the standings, every"
+                        " pair seated, no rematch."
+                    )
+                ],
             )
-        late = [p for p in state.active if p not in (*ns, *ew)]
-        if late:
-            raise RoundError(
-                _("Pairs %(pairs)s joined after round 1: a Mitchell cannot seat them.")
-                % {"pairs": ", ".join(map(str, late))}
-            )
-    try:
-        calendar = mitchell(ns, ew, block, step)
-    except PairingError as exc:
-        raise _refuse("mitchell", state, exc) from exc
-    r = calendar[number - 1]
-    seat = {p: i + 1 for i, p in enumerate(ns)}
-    planned = [PlannedTable(seat[a], a, b) for a, b in r.tables]
-    if r.resting is not None:
-        planned.append(PlannedTable(seat.get(r.resting, len(ns) + 1), r.resting, None))
-    planned.sort(key=lambda t: t.number)
-    return Proposal(number, "mitchell", planned, step=step)
+        line, seat = spot
+        (ns_seats if line == "ns" else ew_seats)[seat] = pair
+    return ns_seats, ew_seats
+
+
+def _free_seat(
+    ns_seats: list[int | None], ew_seats: list[int | None], index: int, step: int
+) -> tuple[str, int] | None:
+    """An empty seat for a late pair: one facing a pair first (so it plays at once),
+    then an NS seat, then an EO seat; None when every seat is taken.
+
+    So a late pair that rests in its first round sits NS (an EO seat is taken only
+    when every NS seat is, and then it faces a pair): the seat is read back from the
+    table number alone (:func:`mitchell_lines`)."""
+    size = len(ns_seats)
+
+    def facing(line: str, seat: int) -> int | None:
+        if line == "ns":
+            return ew_seats[(seat - index * step) % size]
+        return ns_seats[(seat + index * step) % size]
+
+    empty = [("ns", i) for i, p in enumerate(ns_seats) if p is None]
+    empty += [("ew", j) for j, p in enumerate(ew_seats) if p is None]
+    if not empty:
+        return None
+    playing = [spot for spot in empty if facing(*spot) is not None]
+    return (playing or empty)[0]
 
 
 def _round_robin(state: GironeState, number: int) -> Proposal:
@@ -302,9 +374,17 @@ def check_proposal(
         rested_before=[p for p in rested_before if p in state.active],
         no_rematch=constraints.no_rematch,
     )
-    withdrawn_in_calendar = any(p not in state.active for p in state.first_round_pairs)
+    active = set(state.active)
+    withdrawn_in_calendar = any(
+        p not in active
+        for tables in state.seats
+        for _n, ns, ew in tables
+        for p in (ns, ew)
+        if p is not None
+    )
     if withdrawn_in_calendar:
-        # A fixed calendar gives a rest to whoever meets a withdrawn pair.
+        # A fixed calendar (round robin, Mitchell) gives a rest to whoever meets a
+        # withdrawn pair.
         found = [
             v for v in found if v.code not in ("extra_rest", "unfair_rest", "rest_even")
         ]

@@ -9,8 +9,10 @@ the rules wrote it.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import PairingError
+from rules.pairing import Violation
 
 
 def _pair_list(pairs: object, limit: int = 12) -> str:
@@ -149,3 +151,71 @@ _PLAN_REASONS = {
     ),
     "plan_zero": lambda: _("“%(term)s” repeats a movement 0 times"),
 }
+
+
+def violation_text(violation: Violation, *, teams: bool = False) -> str:
+    """What the independent checker found in a round, in the user's language (the
+    rules say it in English, with a code and the pairs concerned). ``teams``: the
+    numbers are teams (a team girone, docs/rules.md §11)."""
+    pairs = violation.pairs
+    one = {"pair": pairs[0] if pairs else "?"}
+    two = {"a": pairs[0] if pairs else "?", "b": pairs[1] if len(pairs) > 1 else "?"}
+    if teams:
+        return _team_violation_text(violation, one, two)
+    texts = {
+        "unknown": lambda: _("pair %(pair)s is not one of this round's pairs") % one,
+        "duplicate": lambda: _("pair %(pair)s is seated more than once") % one,
+        "self": lambda: _("pair %(pair)s is seated against itself") % one,
+        "missing": lambda: _("pair %(pair)s is neither seated nor resting") % one,
+        "forbidden": lambda: _("pairs %(a)s and %(b)s may not meet") % two,
+        "rematch": lambda: _("pairs %(a)s and %(b)s have already met") % two,
+        "club": lambda: _("pairs %(a)s and %(b)s are of the same club") % two,
+        "extra_rest": lambda: (
+            ngettext(
+                "%(count)s pair rests (%(pairs)s): at most one may",
+                "%(count)s pairs rest (%(pairs)s): at most one may",
+                len(pairs),
+            )
+            % {"count": len(pairs), "pairs": _pair_list(list(pairs))}
+        ),
+        "rest_even": lambda: (
+            _("pair %(pair)s rests although the pairs are an even number") % one
+        ),
+        "unfair_rest": lambda: (
+            _("pair %(pair)s rests again while other pairs have rested less") % one
+        ),
+    }
+    text = texts.get(violation.code)
+    return text() if text is not None else violation.message
+
+
+def _team_violation_text(
+    violation: Violation, one: dict[str, object], two: dict[str, object]
+) -> str:
+    """:func:`violation_text` for a team girone."""
+    teams = violation.pairs
+    texts = {
+        "unknown": lambda: _("team %(pair)s is not one of this round's teams") % one,
+        "duplicate": lambda: _("team %(pair)s is seated more than once") % one,
+        "self": lambda: _("team %(pair)s is seated against itself") % one,
+        "missing": lambda: _("team %(pair)s is neither seated nor resting") % one,
+        "forbidden": lambda: _("teams %(a)s and %(b)s may not meet") % two,
+        "rematch": lambda: _("teams %(a)s and %(b)s have already met") % two,
+        "club": lambda: _("teams %(a)s and %(b)s are of the same club") % two,
+        "extra_rest": lambda: (
+            ngettext(
+                "%(count)s team rests (%(pairs)s): at most one may",
+                "%(count)s teams rest (%(pairs)s): at most one may",
+                len(teams),
+            )
+            % {"count": len(teams), "pairs": _pair_list(list(teams))}
+        ),
+        "rest_even": lambda: (
+            _("team %(pair)s rests although the teams are an even number") % one
+        ),
+        "unfair_rest": lambda: (
+            _("team %(pair)s rests again while other teams have rested less") % one
+        ),
+    }
+    text = texts.get(violation.code)
+    return text() if text is not None else violation.message

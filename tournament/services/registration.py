@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from tournament import csv_import
 from tournament.models import Club, Pair, Player, Tournament
 
-from .checks import Checked, check_entries, club_key
+from .checks import Checked, check_entries
+from .clubs import club_key
 from .entries import EntryError, PairEntry, clean_name
 from .errors import RegistrationError
 
@@ -48,7 +50,12 @@ class EntriesInvalid(RegistrationError):
 
     def __init__(self, errors: Sequence[EntryError]) -> None:
         super().__init__(
-            _("Nothing was saved: %(count)s problems to fix.") % {"count": len(errors)},
+            ngettext(
+                "Nothing was saved: %(count)s problem to fix.",
+                "Nothing was saved: %(count)s problems to fix.",
+                len(errors),
+            )
+            % {"count": len(errors)},
             [e.message for e in errors],
         )
         self.errors = list(errors)

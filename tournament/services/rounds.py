@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from rules.pairing import Violation
+from rules.pairing import Violation, format_plan
 from tournament.models import Girone, Round, Table, Tournament
 from tournament.visibility import check_release
 
@@ -34,6 +34,7 @@ from .pairing import (
     plan_of,
     propose_round,
 )
+from .reasons import violation_text
 from .team_rounds import load_team_state, save_team_round, team_planned_tables
 
 
@@ -125,7 +126,7 @@ def _verify(
         # A generator bug, never the director's fault: refuse rather than save it.
         raise RoundError(
             _("The generated round fails the independent check; nothing was saved."),
-            [v.message for v in found],
+            [violation_text(v) for v in found],
         )
 
 
@@ -198,10 +199,24 @@ def danese_ranking(round_: Round) -> list[RankingRow]:
 
 
 def round_violations(round_: Round) -> list[Violation]:
-    """What the independent checker says about a saved round."""
+    """What the independent checker says about a saved round, in words.
+
+    A published round is checked against the pairs (teams) it seated: one that
+    withdrew, or joined late, afterwards does not make it wrong. A draft is checked
+    against those playing now too (one left out is a problem to see before publishing).
+    """
     state = _state(round_.girone, before=round_.number)
     tables = _saved_tables(round_)
-    return check_proposal(state, tables, _constraints_of(round_, state))
+    seated = {p for t in tables for p in (t.ns, t.ew) if p is not None}
+    if round_.status == Round.Status.DRAFT:
+        seated |= set(state.active)
+    state.active = sorted(seated)
+    found = check_proposal(state, tables, _constraints_of(round_, state))
+    return _worded(found, teams=state.tournament.is_teams)
+
+
+def _worded(found: list[Violation], *, teams: bool = False) -> list[Violation]:
+    return [Violation(v.code, v.pairs, violation_text(v, teams=teams)) for v in found]
 
 
 @transaction.atomic
@@ -258,7 +273,7 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
     )
     round_.save(update_fields=["notes"])
     violations = check_proposal(state, swapped, _constraints_of(round_, state))
-    return SwapOutcome(round_, violations)
+    return SwapOutcome(round_, _worded(violations, teams=state.tournament.is_teams))
 
 
 @transaction.atomic
@@ -377,3 +392,57 @@ def publish_all(gironi: list[Girone]) -> list[Round]:
     """Publish every girone's draft round at once."""
     drafts = Round.objects.filter(girone__in=gironi, status=Round.Status.DRAFT)
     return [publish_round(r) for r in drafts.order_by("girone__label", "number")]
+
+
+def danese_switch(tournament: Tournament, girone: Girone) -> tuple[int, int] | None:
+    """The rounds (first, last) a switch from Mitchell to Danese would change for this
+    girone's next round, or None when its next round is not a Mitchell one (or the
+    plan is not valid: the girone page says so)."""
+    try:
+        plan = plan_of(tournament)
+    except RoundError:
+        return None
+    done = girone.rounds.count()
+    if done == 0 or done >= len(plan) or plan[done] != "mitchell":
+        return None
+    return done + 1, len(plan)
+
+
+@transaction.atomic
+def switch_to_danese(tournament: Tournament, *, from_round: int) -> Tournament:
+    """Change the plan's Mitchell rounds from ``from_round`` on to Danese modificato.
+
+    The way on when a Mitchell cannot seat a late pair (docs/rules.md §9): those
+    rounds are paired by the standings instead, every active pair seated, no two pairs
+    meeting again; the rounds already made stay as they are. Refused while any girone
+    already has round ``from_round`` (delete its draft first).
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    plan = list(plan_of(tournament))
+    if not 2 <= from_round <= len(plan) or plan[from_round - 1] != "mitchell":
+        raise RoundError(
+            _("Round %(number)s of the plan is not a Mitchell round.")
+            % {"number": from_round}
+        )
+    made = (
+        Round.objects.filter(
+            girone__stage__tournament=tournament, number__gte=from_round
+        )
+        .select_related("girone")
+        .order_by("girone__label", "number")
+        .first()
+    )
+    if made is not None:
+        raise RoundError(
+            _(
+                "Round %(number)s of %(girone)s already exists: delete its draft"
+                " first, then switch."
+            )
+            % {"number": made.number, "girone": made.girone}
+        )
+    rest = [
+        "danese_modificato" if m == "mitchell" else m for m in plan[from_round - 1 :]
+    ]
+    tournament.movement_plan = format_plan([*plan[: from_round - 1], *rest])
+    tournament.save(update_fields=["movement_plan"])
+    return tournament

@@ -21,7 +21,8 @@ from django.utils.translation import gettext as _
 from rules.packs import load_pack
 from tournament.models import Player, TeamMember, Tournament
 
-from .checks import Checked, _find_clubs, club_key
+from .checks import Checked
+from .clubs import club_key, find_clubs
 from .entries import EntryError, clean_name, name_key
 
 #: The most players a team line of a CSV file (or the form) can hold.
@@ -91,7 +92,7 @@ class _TeamChecker:
             p.membership_number: p
             for p in Player.objects.filter(membership_number__in=numbers)
         }
-        self.clubs = _find_clubs({e.club for e in entries if e.club.strip()})
+        self.clubs = find_clubs({e.club for e in entries if e.club.strip()})
         self.seen_players: list[tuple[str, str, TeamEntry]] = []
         self.seen_numbers: dict[int, int | None] = {}
         self.seen_names: dict[str, int | None] = {}

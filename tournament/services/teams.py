@@ -40,7 +40,7 @@ from tournament.models import (
     Tournament,
 )
 
-from .checks import club_key
+from .clubs import club_key
 from .entries import EntryError, clean_name
 from .errors import GironiError, RegistrationError, RoundError
 from .gironi import SplitOutcome, deal, group_stage, labels

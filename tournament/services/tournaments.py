@@ -182,6 +182,8 @@ def create_tournament(
     hall_numbering: bool = False,
     rule_pack_version: int | None = None,
     format: str = Tournament.Format.PAIRS,
+    totals_only: bool = False,
+    correction_minutes: int | None = None,
 ) -> Tournament:
     """Create a tournament with its pack pinned; ``by`` directs it.
 
@@ -235,6 +237,8 @@ def create_tournament(
         mitchell_step=mitchell_step,
         rematch_in_last_round=rematch_in_last_round,
         hall_numbering=hall_numbering,
+        totals_only=totals_only,
+        correction_minutes=correction_minutes,
     )
     TournamentRole.objects.create(
         tournament=tournament, user=by, role=TournamentRole.Role.DIRECTOR
@@ -258,6 +262,8 @@ def update_tournament(
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
     hall_numbering: bool = False,
+    totals_only: bool = False,
+    correction_minutes: int | None = None,
 ) -> Tournament:
     """Change what may change; the game, the format and the pinned rule pack never do."""
     check_hands(
@@ -276,6 +282,8 @@ def update_tournament(
     tournament.mitchell_step = mitchell_step
     tournament.rematch_in_last_round = rematch_in_last_round
     tournament.hall_numbering = hall_numbering
+    tournament.totals_only = totals_only
+    tournament.correction_minutes = correction_minutes
     tournament.save()
     return tournament
 
@@ -315,7 +323,10 @@ def gironi_of(tournament: Tournament) -> list[Girone]:
 
 
 def next_actions(tournament: Tournament) -> list[NextAction]:
-    """What the director should do next, most urgent first."""
+    """What the director should do next, most urgent first (see
+    :mod:`tournament.services.dashboard`: the steps follow the tournament's state)."""
+    from .dashboard import round_actions
+
     slug = {"slug": tournament.slug}
     actions: list[NextAction] = []
     if tournament.is_teams:
@@ -340,7 +351,7 @@ def next_actions(tournament: Tournament) -> list[NextAction]:
                     True,
                 )
             )
-        return actions + _round_actions(tournament)
+        return actions + round_actions(tournament, gironi_of(tournament))
     pairs = tournament.pairs.filter(withdrawn=False)
     if not pairs.exists():
         return [
@@ -352,43 +363,14 @@ def next_actions(tournament: Tournament) -> list[NextAction]:
                 reverse("tournament:import", kwargs=slug),
             ),
         ]
+    gironi = gironi_of(tournament)
     if pairs.filter(girone__isnull=True).exists():
-        actions.append(
-            NextAction(
-                _("Split the pairs into gironi"),
-                reverse("tournament:gironi", kwargs=slug),
-                True,
-            )
-        )
-    return actions + _round_actions(tournament)
-
-
-def _round_actions(tournament: Tournament) -> list[NextAction]:
-    slug = {"slug": tournament.slug}
-    actions: list[NextAction] = []
-    for girone in gironi_of(tournament):
-        last = girone.rounds.order_by("-number").first()
-        kwargs = {**slug, "girone": girone.label}
-        if last is not None and last.status == Round.Status.DRAFT:
-            actions.append(
-                NextAction(
-                    _("Review and publish round %(number)s of %(girone)s")
-                    % {"number": last.number, "girone": girone},
-                    reverse(
-                        "tournament:round",
-                        kwargs={**kwargs, "number": last.number},
-                    ),
-                    True,
-                )
-            )
+        if Round.objects.filter(girone__in=gironi).exists():
+            # Late pairs: the gironi are made; each joins one from the pairs page.
+            label = _("Put the pairs without a girone into one (pairs page)")
+            url = reverse("tournament:pairs", kwargs=slug)
         else:
-            number = 1 if last is None else last.number + 1
-            actions.append(
-                NextAction(
-                    _("Generate round %(number)s of %(girone)s")
-                    % {"number": number, "girone": girone},
-                    reverse("tournament:girone", kwargs=kwargs),
-                    last is None,
-                )
-            )
-    return actions
+            label = _("Split the pairs into gironi")
+            url = reverse("tournament:gironi", kwargs=slug)
+        actions.append(NextAction(label, url, True))
+    return actions + round_actions(tournament, gironi)

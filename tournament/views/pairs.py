@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournament import csv_import
@@ -13,6 +14,7 @@ from tournament.models import Club, Pair, TournamentRole
 from tournament.permissions import role_required
 from tournament.services import gironi as gironi_services
 from tournament.services import registration
+from tournament.services.dashboard import pair_counts
 from tournament.services.errors import ServiceError
 from tournament.services.registration import EntriesInvalid
 from tournament.services.tournaments import gironi_of
@@ -57,6 +59,8 @@ def pairs(request, tournament):
             "form": form,
             "pairs": listed.order_by("number"),
             "clubs": Club.objects.all(),
+            "gironi": gironi_of(tournament),
+            "counts": pair_counts(tournament),
         },
     )
 
@@ -76,6 +80,37 @@ def withdraw(request, tournament, number):
         else:
             text = _("Pair %(number)s reinstated.")
         messages.success(request, text % {"number": pair.number})
+    return redirect("tournament:pairs", slug=tournament.slug)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def place(request, tournament, number):
+    """Put a pair into a girone: before the rounds start, or late (it plays from the
+    girone's next round; the rounds it missed count as the rule pack says)."""
+    pair = get_object_or_404(Pair, tournament=tournament, number=number)
+    label = request.POST.get("girone", "").strip()
+    girone = next((g for g in gironi_of(tournament) if g.label == label), None)
+    if girone is None:
+        messages.error(request, _("Choose one of the tournament's gironi."))
+        return redirect("tournament:pairs", slug=tournament.slug)
+    try:
+        started = girone.rounds.exists()
+        if started:
+            gironi_services.add_late_pair(pair, girone)
+        else:
+            gironi_services.move_pair(pair, girone)
+    except ServiceError as error:
+        show_error(request, error)
+    else:
+        if started:
+            text = _(
+                "Pair %(number)s joins %(girone)s: it plays from the next round; the"
+                " rounds it missed count as the rule pack says."
+            )
+        else:
+            text = _("Pair %(number)s is in %(girone)s.")
+        messages.success(request, text % {"number": pair.number, "girone": girone})
     return redirect("tournament:pairs", slug=tournament.slug)
 
 
@@ -102,7 +137,12 @@ def import_pairs(request, tournament):
             else:
                 messages.success(
                     request,
-                    _("%(count)s pairs imported.") % {"count": len(created)},
+                    ngettext(
+                        "%(count)s pair imported.",
+                        "%(count)s pairs imported.",
+                        len(created),
+                    )
+                    % {"count": len(created)},
                 )
                 return redirect("tournament:pairs", slug=tournament.slug)
         preview = registration.preview_import(
@@ -155,7 +195,10 @@ def gironi(request, tournament):
         except ServiceError as error:
             show_error(request, error)
         else:
-            text = _("%(count)s gironi made.") % {"count": len(outcome.gironi)}
+            made = len(outcome.gironi)
+            text = ngettext(
+                "%(count)s girone made.", "%(count)s gironi made.", made
+            ) % {"count": made}
             if outcome.seed is not None:
                 text += " " + _("Draw seed: %(seed)s.") % {"seed": outcome.seed}
             messages.success(request, text)

@@ -11,7 +11,9 @@ from tournament.forms import SwapForm, VisibilityForm
 from tournament.models import Round, TournamentRole
 from tournament.permissions import role_required
 from tournament.services import rounds as services
+from tournament.services.dashboard import pair_counts
 from tournament.services.errors import ServiceError
+from tournament.services.girone_state import plan_label
 from tournament.services.pairing import movement_label, movement_of, plan_of
 from tournament.services.tournaments import gironi_of
 
@@ -54,6 +56,12 @@ def girone(request, tournament, girone):
             "girone": girone,
             "pairs": girone.pairs.select_related("player1", "player2", "club"),
             "teams": girone.teams.select_related("club"),
+            "count": pair_counts(tournament).of(girone),
+            "switch": services.danese_switch(tournament, girone)
+            if rounds
+            and rounds[-1].status != Round.Status.DRAFT
+            and not tournament.is_teams
+            else None,
             "rounds": rounds,
             "next_movement": _next_movement(tournament, girone, rounds),
             "has_draft": bool(rounds) and rounds[-1].status == Round.Status.DRAFT,
@@ -294,3 +302,29 @@ def publish_all(request, tournament):
             _("Rounds published: %(count)s.") % {"count": len(published)},
         )
     return redirect("tournament:dashboard", slug=tournament.slug)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def switch_to_danese(request, tournament, girone):
+    """From the girone page: the plan's remaining Mitchell rounds become Danese."""
+    girone = get_girone(tournament, girone)
+    switch = services.danese_switch(tournament, girone)
+    if switch is None:
+        messages.error(
+            request,
+            _("The next round of %(girone)s is not a Mitchell one.")
+            % {"girone": girone},
+        )
+    else:
+        try:
+            services.switch_to_danese(tournament, from_round=switch[0])
+        except ServiceError as error:
+            show_error(request, error)
+        else:
+            messages.success(
+                request,
+                _("From round %(number)s the plan is a Danese modificato: %(plan)s.")
+                % {"number": switch[0], "plan": plan_label(tournament.movement_plan)},
+            )
+    return redirect("tournament:girone", slug=tournament.slug, girone=girone.label)

@@ -12,7 +12,9 @@ from tournament.forms import ClubForm, TournamentForm
 from tournament.models import Club, Round, Tournament, TournamentRole
 from tournament.permissions import role_required
 from tournament.services import tournaments as services
+from tournament.services.dashboard import pair_counts, plan_complete
 from tournament.services.errors import ServiceError
+from tournament.services.girone_state import plan_label
 
 from .common import (
     can_create,
@@ -54,6 +56,8 @@ def _tournament_kwargs(data: dict) -> dict:
         "avoid_same_club",
         "rematch_in_last_round",
         "hall_numbering",
+        "totals_only",
+        "correction_minutes",
     )
     return {k: data[k] for k in keys}
 
@@ -119,35 +123,33 @@ def edit(request, tournament):
 
 @role_required(DIRECTOR)
 def dashboard(request, tournament):
-    gironi = []
-    for girone in services.gironi_of(tournament):
-        rounds = list(girone.rounds.order_by("number"))
-        gironi.append(
-            {
-                "girone": girone,
-                "pairs": (girone.teams if tournament.is_teams else girone.pairs)
-                .filter(withdrawn=False)
-                .count(),
-                "rounds": rounds,
-            }
-        )
-    pairs = tournament.teams if tournament.is_teams else tournament.pairs
+    counts = pair_counts(tournament)
+    gironi = [
+        {
+            "girone": girone,
+            "count": counts.of(girone),
+            "rounds": list(girone.rounds.order_by("number")),
+        }
+        for girone in services.gironi_of(tournament)
+    ]
+    next_status = services.next_status(tournament)
+    if next_status == Tournament.Status.FINISHED and not plan_complete(
+        tournament, services.gironi_of(tournament)
+    ):
+        next_status = None  # rounds are still to be played: not a next step yet
     return render(
         request,
         "tournament/dashboard.html",
         {
             "tournament": tournament,
             "actions": services.next_actions(tournament),
-            "next_status": services.next_status(tournament),
+            "next_status": next_status,
             "next_status_label": (
-                Tournament.Status(services.next_status(tournament)).label
-                if services.next_status(tournament)
-                else ""
+                Tournament.Status(next_status).label if next_status else ""
             ),
             "gironi": gironi,
-            "pair_count": pairs.filter(withdrawn=False).count(),
-            "withdrawn_count": pairs.filter(withdrawn=True).count(),
-            "unassigned": pairs.filter(withdrawn=False, girone__isnull=True).count(),
+            "counts": counts,
+            "plan": plan_label(tournament.movement_plan),
             "Round": Round,
         },
     )

@@ -1,0 +1,136 @@
+"""A Briscola match (incontro): best of N partite, its winner and its points (docs §10).
+
+Standings points per match come from the pack: 1/0 (seed 001) or 20/10/0 VP (seed
+002); a knockout match that ends level is settled by the spareggi
+(:mod:`rules.briscola.spareggi`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.briscola.partita import Side
+from rules.briscola.spareggi import Spareggio, SpareggioResult, resolve_spareggi
+from rules.briscola.tally import tally_partite
+from rules.errors import InvalidMatchError
+from rules.packs import BriscolaSection, RulePack
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The outcome of one match (incontro) between sides A and B.
+
+    ``points_a`` / ``points_b`` are standings points or VP per the pack; the card points
+    count the partite that count (not a replayed 60-60, not the spareggi).
+    """
+
+    best_of: int
+    #: None = a drawn match (only with tie_60 = "draw", and never in a knockout).
+    winner: Side | None
+    games_won_a: int
+    games_won_b: int
+    games_drawn: int  # 60-60 partite scored as a draw
+    games_replayed: int  # 60-60 partite voided and played again
+    card_points_a: int
+    card_points_b: int
+    points_a: int
+    points_b: int
+    spareggi: SpareggioResult | None = None
+
+    @property
+    def games_counted(self) -> int:
+        """Partite that count towards the best of N (replayed ones excluded)."""
+        return self.games_won_a + self.games_won_b + self.games_drawn
+
+    def standings_score(self, pack: RulePack) -> tuple[int, int]:
+        """What the standings count for each side (pack's ``match_score``, §10.3).
+
+        ``"partite"``: partite won (a drawn or replayed partita is won by nobody);
+        ``"card_points"``: the card points of the partite that count.
+
+        >>> from rules.packs import load_pack
+        >>> r = match_result([(80, 40), (20, 100), (61, 59)], 3, load_pack("briscola-vp"))
+        >>> r.standings_score(load_pack("briscola-vp", 2))
+        (2, 1)
+        >>> r.standings_score(load_pack("briscola-vp", 1))
+        (161, 199)
+        """
+        if pack.require_briscola().match_score == "partite":
+            return self.games_won_a, self.games_won_b
+        return self.card_points_a, self.card_points_b
+
+
+def match_result(
+    games: Sequence[tuple[int, int]],
+    best_of: int,
+    pack: RulePack,
+    *,
+    knockout: bool = False,
+    spareggi: Sequence[Spareggio] = (),
+) -> MatchResult:
+    """Score a match from its partite (``(points_a, points_b)`` each, in playing order).
+
+    Seed 001 (briscola-approdo): 2 partite of 3 win the match and 1 standings point; a
+    60-60 partita is void and replayed:
+
+    >>> from rules.packs import load_pack
+    >>> approdo = load_pack("briscola-approdo", 1)
+    >>> r = match_result([(70, 50), (60, 60), (30, 90), (61, 59)], 3, approdo)
+    >>> r.winner, r.games_won_a, r.games_won_b, r.games_replayed, (r.points_a, r.points_b)
+    (<Side.A: 'a'>, 2, 1, 1, (1, 0))
+
+    Seed 002 (briscola-vp): 20/10/0 VP, a 60-60 partita is a draw:
+
+    >>> vp = load_pack("briscola-vp", 1)
+    >>> r = match_result([(80, 40), (60, 60), (40, 80)], 3, vp)
+    >>> r.winner, (r.points_a, r.points_b)
+    (None, (10, 10))
+    >>> match_result([(80, 40), (70, 50), (10, 110)], 3, approdo)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidMatchError: partita 3 (10-110) was played after the match was decided at 2-0 in a best of 3
+    """
+    section: BriscolaSection = pack.require_briscola()
+    tally = tally_partite(games, best_of, section)
+    won, drawn = {Side.A: tally.won_a, Side.B: tally.won_b}, tally.drawn
+    if not tally.decided:
+        counted = won[Side.A] + won[Side.B] + drawn
+        raise InvalidMatchError(
+            f"too few partite: {counted} counted ({won[Side.A]}-{won[Side.B]}"
+            f"{f', {drawn} drawn' if drawn else ''}) do not decide a best of {best_of}"
+        )
+    replayed, card_a, card_b = tally.replayed, tally.card_a, tally.card_b
+    match_winner: Side | None = None
+    if won[Side.A] != won[Side.B]:
+        match_winner = Side.A if won[Side.A] > won[Side.B] else Side.B
+    settled: SpareggioResult | None = None
+    if spareggi and (not knockout or match_winner is not None):
+        raise InvalidMatchError(
+            f"spareggi settle only a level knockout match; got {len(spareggi)} for a"
+            f" {'knockout' if knockout else 'girone'} match ending"
+            f" {won[Side.A]}-{won[Side.B]}"
+        )
+    if knockout and match_winner is None:
+        settled = resolve_spareggi(spareggi, pack)
+        match_winner = settled.winner
+    points = section.match_points
+    if match_winner is None:
+        points_a = points_b = points.draw
+    elif match_winner is Side.A:
+        points_a, points_b = points.win, points.loss
+    else:
+        points_a, points_b = points.loss, points.win
+    return MatchResult(
+        best_of=best_of,
+        winner=match_winner,
+        games_won_a=won[Side.A],
+        games_won_b=won[Side.B],
+        games_drawn=drawn,
+        games_replayed=replayed,
+        card_points_a=card_a,
+        card_points_b=card_b,
+        points_a=points_a,
+        points_b=points_b,
+        spareggi=settled,
+    )

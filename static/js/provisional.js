@@ -1,0 +1,31 @@
+/* Provisional results (docs/rules.md §5e): the page says until when a closed round may
+ * still be corrected; this counts the time left in the browser, from the deadline the
+ * server published (ISO 8601 in data-deadline), so the page itself stays cacheable.
+ * Once a deadline passes its line says the results are final. */
+(function () {
+  "use strict";
+  var box = document.getElementById("provisional");
+  if (!box) return;
+  function tick() {
+    var now = Date.now(), open = 0;
+    box.querySelectorAll("[data-deadline]").forEach(function (line) {
+      var left = Date.parse(line.dataset.deadline) - now;
+      var slot = line.querySelector(".left");
+      if (isNaN(left)) return;
+      if (left <= 0) {
+        line.textContent = box.dataset.final;
+        line.classList.add("final");
+        return;
+      }
+      open++;
+      var minutes = Math.ceil(left / 60000);
+      if (slot) {
+        slot.textContent = left < 60000 ? box.dataset.soon :
+          minutes === 1 ? box.dataset.one : box.dataset.many.replace("__N__", minutes);
+      }
+    });
+    if (!open) box.classList.add("final");
+  }
+  tick();
+  setInterval(tick, 15000);
+})();
