@@ -42,7 +42,7 @@ def _rows(table, english: bool) -> list[dict]:
                 "number": row.team_number if teams else row.pair_number,
                 "players": row.name if teams else row.players,
                 # "entrata al turno 2", "ritirata dopo il turno 3" (docs/rules.md §8).
-                "attendance": row.attendance,
+                "attendance": "" if teams else row.attendance,
                 "club": row.club,
                 "girone": row.girone_label,
                 "played": row.played,

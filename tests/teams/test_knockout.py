@@ -15,6 +15,7 @@ from knockout.services import (
     draw_bracket,
     enter_result,
 )
+from knockout.services.errors import ReasonRequired
 from standings.models import Snapshot, TeamRow
 from tournament.services import rounds
 
@@ -95,7 +96,12 @@ def test_a_correction_flags_the_final(event):
     enter_result(bracket.pk, 1, 0, MatchEntry(games=a_wins), by=user)
     enter_result(bracket.pk, 1, 1, MatchEntry(games=a_wins), by=user)
     enter_result(bracket.pk, 2, 0, MatchEntry(games=a_wins), by=user)
-    _match, impact = enter_result(bracket.pk, 1, 0, MatchEntry(games=b_wins), by=user)
+    with pytest.raises(ReasonRequired):  # a correction needs a reason (main's rule)
+        enter_result(bracket.pk, 1, 0, MatchEntry(games=b_wins), by=user)
+    _match, impact = enter_result(
+        bracket.pk, 1, 0, MatchEntry(games=b_wins, reason="wrong sheet"), by=user
+    )
+    assert _match.correction_reason == "wrong sheet"
     final = BracketMatch.objects.get(bracket=bracket, round=2, index=0)
     assert final.status == BracketMatch.Status.FLAGGED and final.winner_team_id is None
     assert impact and impact[0].was_played

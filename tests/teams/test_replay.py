@@ -121,3 +121,36 @@ def test_a_line_up_with_a_player_out_of_the_roster_is_refused():
         replay(document)
     assert error.value.path == "rounds[0].lineups[0].pairs[1]"
     assert not Tournament.objects.filter(name="Squadre replay").exists()
+
+
+def test_a_team_replay_keeps_the_entry_and_correction_settings():
+    """Main's totals-only entry and correction period (docs/rules.md §5e, §5f) are
+    tournament keys of a team file (version 2) too: replayed, exported, replayed."""
+    document = {
+        "format": "torneo-replay",
+        "version": 2,
+        "tournament": {
+            "name": "Squadre impostazioni",
+            "game": "burraco",
+            "rule_pack": "fibur-2026",
+            "format": "teams",
+            "movement_plan": "seeded+danese_modificato",
+            "rounds_planned": 2,
+            "hands_per_round": 3,
+            "seed": 5,
+            "totals_only": True,
+            "correction_minutes": 25,
+        },
+        "teams": [team(1), team(2), team(3), team(4)],
+        "rounds": [{"tables": {"A": "generate"}, "close": False}],
+    }
+    tournament, _output = replay(document)
+    assert tournament.is_teams
+    assert (tournament.totals_only, tournament.correction_minutes) == (True, 25)
+    exported = json.loads(json.dumps(export_tournament(tournament).document))
+    assert exported["version"] == 2 and exported["tournament"]["format"] == "teams"
+    assert exported["tournament"]["totals_only"] is True
+    assert exported["tournament"]["correction_minutes"] == 25
+    copy, _output = replay(exported)
+    assert copy.is_teams
+    assert (copy.totals_only, copy.correction_minutes) == (True, 25)

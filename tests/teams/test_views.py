@@ -10,7 +10,7 @@ from django.urls import reverse
 from tournament.models import Team, TeamMatch, Tournament
 from tournament.services import rounds
 
-from .factories import director, make_team_event, match_of
+from .factories import director, make_team_event, match_of, play_round
 
 pytestmark = pytest.mark.django_db
 
@@ -142,3 +142,39 @@ def test_entry_page_names_the_teams(user_client):
     ).content.decode()
     assert "Incontro 1" in page and "(1. Squadra 1)" in page
     assert "Riposo (squadre dispari)" in page
+
+
+def test_dashboard_and_girone_count_teams(user_client):
+    """After the merge with main's pair counts: a team tournament's dashboard and
+    girone page count its teams (main's counts are of Pair rows, which a team
+    tournament makes per line-up), and the next step is the round to review."""
+    tournament, made = make_team_event(teams_count=4)
+    made[3].withdrawn = True
+    made[3].save(update_fields=["withdrawn"])
+    page = user_client.get(url("dashboard", tournament)).content.decode()
+    assert "4 squadre iscritte" in page and "3 in gioco" in page
+    assert "coppie iscritte" not in page
+    assert "Genera il turno 1 del" in page
+    girone = user_client.get(url("girone", tournament, girone="A")).content.decode()
+    assert "4 squadre" in girone and "Squadra 1" in girone
+
+
+def test_a_swap_into_a_rematch_is_reported_in_team_words(user_client):
+    """Main's checker wording, for teams: a swap that makes two teams meet again says
+    so in Italian, with "squadre" (it said "coppie", or English, before)."""
+    tournament, made = make_team_event(teams_count=4, plan="round_robin")
+    first = rounds.generate_round(made[0].girone)
+    play_round(first, director())
+    met = {m.team_a.number: m.team_b.number for m in first.team_matches.all()}
+    met |= {b: a for a, b in met.items()}
+    second = rounds.generate_round(made[0].girone)
+    match = match_of(second, 1)
+    a, b = match.team_a.number, match.team_b.number
+    outcome = rounds.swap_pairs(second, b, met[a])
+    texts = [v.message for v in outcome.violations]
+    assert any("squadre" in t and "si sono già incontrate" in t for t in texts), texts
+    assert not any("coppi" in t for t in texts), texts
+    page = user_client.get(
+        url("round", tournament, girone="A", number=second.number)
+    ).content.decode()
+    assert "si sono già incontrate" in page
