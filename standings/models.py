@@ -352,6 +352,12 @@ class TeamRow(models.Model):
         return f"{self.position}. {self.team_number} {self.name}"
 
     @property
+    def average_display(self) -> str:
+        """The average per match as the active language writes it ("12,67" in
+        Italian); stored as "12.67" (the CSV's form), like a pair's row."""
+        return local_decimal(self.average)
+
+    @property
     def mp_diff(self) -> int:
         return self.mp_for - self.mp_against
 
