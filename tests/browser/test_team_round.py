@@ -70,7 +70,12 @@ def test_referee_types_a_team_round_by_keyboard(
     expect(page.locator("#t5")).to_have_attribute("data-status", "confirmed")
     expect(page.locator("#progress")).to_have_text("5/5 tavoli")
     page.screenshot(path=f"{screenshot_dir}/team-entry-desktop.png", full_page=True)
-    page.get_by_role("button", name="Chiudi il turno").click()
+    # Main's close: through the round's recap, with its confirmation ticked.
+    page.locator("#recap-link").click()
+    expect(page.locator("#recap")).to_be_visible()
+    page.screenshot(path=f"{screenshot_dir}/team-recap-desktop.png", full_page=True)
+    page.locator("#confirm-close").check()
+    page.locator("#close-round").click()
     expect(page.locator(".msg-success")).to_contain_text("Turno 1 chiuso")
 
     vp = {(s.match.number, s.side): s.vp for s in TeamScore.objects.all()}
