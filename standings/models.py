@@ -133,10 +133,13 @@ class Snapshot(models.Model):
     digest = models.CharField(_("content digest"), max_length=64, blank=True)
     chain = models.JSONField(_("tie-break chain"), default=list)
     settings_note = models.TextField(_("settings note"), blank=True)
-    rounds = models.JSONField(_("rounds counted"), default=list)
+    # Both may be empty (no round released yet; no tie): an archive import validates
+    # every field, and an empty list must pass (blank=True).
+    rounds = models.JSONField(_("rounds counted"), default=list, blank=True)
     notes = models.JSONField(
         _("tie-break notes"),
         default=list,
+        blank=True,
         help_text=_("One [Italian, English] explanation per tie; rows point at them."),
     )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)

@@ -397,3 +397,37 @@ def test_any_changed_value_imports_cleanly_or_is_refused_in_one_line(data):
 
 _FUZZ_ARCHIVE = None
 _SLUGS = itertools.count()
+
+
+def test_a_tournament_with_no_released_results_round_trips():
+    """Results not yet released: the public standings count no round (an empty list).
+
+    Found by the reviewer: the export of such a tournament (any replayed event, or an
+    event whose director had not released a round yet) was refused by its own import
+    ("standings.snapshot row 2, field rounds: Questo campo non può essere vuoto").
+    """
+    from standings.refresh import refresh_gironi
+    from tournament.models import Girone, Round
+
+    original = build_finished_tournament()
+    Round.objects.filter(girone__stage__tournament=original).update(
+        results_public=False
+    )
+    refresh_gironi(
+        list(
+            Girone.objects.filter(stage__tournament=original).values_list(
+                "pk", flat=True
+            )
+        )
+    )
+    exported = archive.export_tournament(original)
+    public = [
+        row
+        for section in exported["models"]
+        if section["model"] == "standings.snapshot"
+        for row in section["rows"]
+        if row["kind"] == "public"
+    ]
+    assert public and all(row["rounds"] == [] for row in public)
+    copy = archive.import_tournament(json.loads(archive.dumps(exported)), slug="vuota")
+    assert comparable(archive.export_tournament(copy)) == comparable(exported)
