@@ -225,3 +225,33 @@ def test_the_standings_read_the_same_seats_as_the_tables(late_event):
         scores = confirmed_scores([girone.pk])
         fast = attendance_from(girone.pk, seats_of(girone.pk, scores))
         assert fast == girone_attendance(girone.pk)
+
+
+def test_the_csv_carries_the_tie_notes_attendance_and_girone_of_the_pages(late_event):
+    """Found by the reviewer: the CSV's ``tie_note`` column was always empty (the notes
+    are stored once per snapshot, and the CSV read the rows without them), so a CSV of
+    an event with ties did not say how they were decided; its overall rows did not say
+    a pair's girone, nor that a pair entered late or withdrew."""
+    tournament, a, b = late_event
+    with translation.override("it"):
+        pages = {
+            (t.snapshot.girone.label if t.snapshot.girone_id else "", r.pair_number): r
+            for t in read.tables(
+                list(Snapshot.objects.filter(tournament=tournament, kind="confirmed"))
+            )
+            for r in t.rows
+        }
+        lines = list(csv.DictReader(io.StringIO(standings_csv(tournament))))
+    assert len(lines) == len(pages)
+    tied = [line for line in lines if line["tie_note"]]
+    assert tied, "the event has ties: their notes must be in the CSV"
+    for line in lines:
+        row = pages[(line["girone"], int(line["pair"]))]
+        assert line["tie_note"] == row.note
+        assert line["rounds_missed"] == str(row.missed)
+        assert line["pair_girone"] == row.girone_label or line["girone"]
+    overall_rows = {int(line["pair"]): line for line in lines if line["girone"] == ""}
+    assert overall_rows[17]["pair_girone"] == "B"
+    assert overall_rows[17]["entered_at_round"] == "2"
+    assert overall_rows[8]["withdrew_after_round"] == "1"
+    assert any(line["tie_note"].startswith("Coppie ") for line in tied)
