@@ -240,3 +240,26 @@ def test_unpublish_with_results_is_refused_on_the_page(
     assert "Il turno 1 ha risultati: non se ne può ritirare la pubblicazione." in page
     round_.refresh_from_db()
     assert round_.status == Round.Status.PUBLISHED
+
+
+@pytest.mark.django_db
+def test_the_girone_page_names_movements_and_statuses_in_italian(
+    director_client, make_tournament, make_pairs
+):
+    """Found by the reviewer on the Briscola demo's girone page: each round showed the
+    raw identifier "round_robin" and a closed round's badge read "Chiusura" (closing)
+    instead of "Chiuso"."""
+    from django.utils import translation
+
+    tournament = make_tournament(movement_plan="round_robin")
+    make_pairs(tournament, 4)
+    gironi.split_into_gironi(tournament, count=1)
+    round_ = rounds.generate_round(tournament.stages.get().gironi.get(), seed=1)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    with translation.override("it"):
+        page = director_client.get(
+            url("girone", tournament, girone="A"), HTTP_ACCEPT_LANGUAGE="it"
+        ).content.decode()
+    assert "round_robin" not in page
+    assert "all&#x27;italiana" in page or "all'italiana" in page
+    assert ">Chiuso<" in page and "Chiusura" not in page
