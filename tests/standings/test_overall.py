@@ -232,7 +232,7 @@ def test_the_csv_carries_the_tie_notes_attendance_and_girone_of_the_pages(late_e
     are stored once per snapshot, and the CSV read the rows without them), so a CSV of
     an event with ties did not say how they were decided; its overall rows did not say
     a pair's girone, nor that a pair entered late or withdrew."""
-    tournament, a, b = late_event
+    tournament, _a, _b = late_event
     with translation.override("it"):
         pages = {
             (t.snapshot.girone.label if t.snapshot.girone_id else "", r.pair_number): r
