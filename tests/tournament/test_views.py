@@ -263,3 +263,29 @@ def test_the_girone_page_names_movements_and_statuses_in_italian(
     assert "round_robin" not in page
     assert "all&#x27;italiana" in page or "all'italiana" in page
     assert ">Chiuso<" in page and "Chiusura" not in page
+
+
+@pytest.mark.django_db
+def test_a_briscola_round_page_counts_partite_not_smazzate(
+    director_client, make_tournament, make_pairs
+):
+    """Issue 16 §6: no Burraco word on a Briscola page. Found by the reviewer: the
+    director's round page of the Briscola demo read "all'italiana · smazzate: 3"."""
+    from django.utils import translation
+
+    tournament = make_tournament(
+        game=Tournament.Game.BRISCOLA,
+        rule_pack="briscola-approdo",
+        movement_plan="round_robin",
+        hands_per_round=3,
+    )
+    make_pairs(tournament, 4)
+    gironi.split_into_gironi(tournament, count=1)
+    round_ = rounds.generate_round(tournament.stages.get().gironi.get(), seed=1)
+    with translation.override("it"):
+        page = director_client.get(
+            url("round", tournament, girone="A", number=round_.number),
+            HTTP_ACCEPT_LANGUAGE="it",
+        ).content.decode()
+    assert "partite per incontro: 3" in page
+    assert "smazzat" not in page.lower()
