@@ -143,6 +143,8 @@ def test_briscola_1_to_119_is_refused(db, client, make_user):
         ("h1_ew", "unreachable"),
     ]
     assert "mai 1 o 119" in caught.value.problems[0].message
+    # Italian agreement (found by the reviewer): never "vale 1 punti".
+    assert "1 punti" not in caught.value.problems[0].message
     client.force_login(referee)
     url = reverse(
         "scoring:save",
