@@ -94,7 +94,9 @@ class Table(models.Model):
     in the transaction that saves the round.
     """
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables"
+    )
     number = models.PositiveSmallIntegerField(_("table"))
     pair_ns = models.ForeignKey(
         Pair, verbose_name=_("NS pair"), on_delete=models.PROTECT, related_name="+"
