@@ -255,3 +255,41 @@ def test_the_csv_carries_the_tie_notes_attendance_and_girone_of_the_pages(late_e
     assert overall_rows[17]["entered_at_round"] == "2"
     assert overall_rows[8]["withdrew_after_round"] == "1"
     assert any(line["tie_note"].startswith("Coppie ") for line in tied)
+
+
+def test_an_average_is_written_the_italian_way_and_called_per_round():
+    """Found by the reviewer (round robins of 8 and 9 pairs): the overall's average
+    column read "12.44" under the header "VP/inc." on Italian pages and PDFs, though it
+    is VP per round of the girone's plan (as the line above the table says) and an
+    Italian decimal has a comma."""
+    from printing.documents.standings import build_standings
+
+    tournament = make_tournament("rr-media", movement_plan="round_robin")
+    a, b = make_girone(tournament, "A"), make_girone(tournament, "B")
+    make_pairs(tournament, a, [1, 2, 3, 4])
+    make_pairs(tournament, b, [5, 6])
+    play(
+        a,
+        {
+            1: [(1, 2, 1200, 800, 15, 5), (3, 4, 1000, 1000, 10, 10)],
+            2: [(1, 3, 1100, 900, 12, 8), (2, 4, 1000, 1000, 10, 10)],
+            3: [(1, 4, 1000, 1000, 10, 10), (2, 3, 1000, 1000, 10, 10)],
+        },
+    )
+    play(b, {1: [(5, 6, 1600, 500, 18, 2)]})
+    assert overall(a.stage)[1].average == "12.33"  # stored as data: 37 / 3
+    with translation.override("it"):
+        html = _public_page(tournament)
+        document = build_standings(tournament)
+    import re
+
+    cells = re.findall(r'<td class="num">([0-9]+[.,][0-9]{2})</td>', html)
+    assert cells and all("," in c for c in cells), cells
+    assert "VP/turno" in html and "VP/inc." not in html
+    averages = [
+        row["average"]
+        for section in document.sections
+        for row in section["rows"]
+        if row["average"]
+    ]
+    assert "12,33" in averages and all("." not in a for a in averages)
