@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import RulesError
 from rules.standings import BRISCOLA_DEFAULT, FIBUR_DEFAULT, Unmet, check_chain
@@ -76,9 +77,13 @@ def missed_round_text(settings: Settings, game: str = "burraco") -> str:
     """What a missed round gives (docs/rules.md §8), for the director."""
     values = {"points": settings.missed_points, "score": settings.missed_score}
     if game == "briscola":
-        return (
-            _("a missed round gives %(points)s points and %(score)s partite") % values
-        )
+        points = settings.missed_points
+        partite = settings.missed_score
+        return _("a missed round gives %(points)s and %(score)s") % {
+            "points": ngettext("%(n)s point", "%(n)s points", points) % {"n": points},
+            "score": ngettext("%(n)s partita", "%(n)s partite", partite)
+            % {"n": partite},
+        }
     return _("a missed round gives %(points)s VP and %(score)s MP") % values
 
 

@@ -100,3 +100,15 @@ def test_a_briscola_chain_is_told_in_points_and_partite(client, make_user):
     assert "Punti totali" in chain and "Differenza partite" in chain
     assert "VP" not in chain and "MP" not in chain
     assert "un turno saltato vale 0 punti e 0 partite" in chain
+
+
+def test_a_missed_round_of_one_point_is_singular():
+    """'un turno saltato vale 1 punti' would have been printed for a pack awarding 1."""
+    from django.utils import translation
+
+    from standings.services.config import Settings, missed_round_text
+
+    settings = Settings(("points",), False, "skip", "", missed_points=1, missed_score=1)
+    with translation.override("it"):
+        text = missed_round_text(settings, "briscola")
+    assert text == "un turno saltato vale 1 punto e 1 partita"
