@@ -32,6 +32,7 @@ CSV_COLUMNS = (
     ("entered_at_round", "entered_round"),
     ("withdrew_after_round", "withdrew_after"),
     ("rounds_missed", "missed"),
+    ("pair_girone", "pair_girone"),
 )
 
 
@@ -39,39 +40,46 @@ def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
     """The stored standings of ``tournament`` as CSV: one line per pair and scope.
 
     ``kind`` is ``confirmed`` (every confirmed result) or ``public`` (the released
-    rounds). Values are as stored, so the file matches the pages exactly.
+    rounds). Values are as stored, so the file matches the pages exactly: ``girone`` is
+    the table's girone (empty for the overall standings), ``tie_note`` the tie's
+    explanation in the active language, as the pages show it; ``pair_girone`` the
+    pair's girone.
     """
-    from standings.models import Row
+    from django.utils import translation
+
+    from standings.models import Snapshot
     from standings.refresh import ensure_fresh_tournament
+    from standings.services.read import tables
 
     if kind == "confirmed":
         ensure_fresh_tournament(tournament)
-    rows = (
-        Row.objects.filter(snapshot__tournament=tournament, snapshot__kind=kind)
-        .select_related("snapshot__stage", "snapshot__girone")
-        .order_by(
-            "snapshot__stage__order",
-            "snapshot__girone__label",
-            "snapshot__line",
-            "index",
-        )
+    snapshots = sorted(
+        Snapshot.objects.filter(tournament=tournament, kind=kind).select_related(
+            "stage", "girone"
+        ),
+        key=lambda s: (s.stage.order, s.girone.label if s.girone_id else "", s.line),
     )
+    english = (translation.get_language() or "").startswith("en")
     out = io.StringIO()
     writer = csvsafe.writer(out)
     writer.writerow([header for header, _ in CSV_COLUMNS])
-    for row in rows:
-        snapshot = row.snapshot
-        values = {
-            "stage": str(snapshot.stage),
-            "line": snapshot.line,
-            "girone_label": snapshot.girone.label if snapshot.girone_id else "",
-        }
-        writer.writerow(
-            [
-                values[attr] if attr in values else _cell(getattr(row, attr))
-                for _, attr in CSV_COLUMNS
-            ]
-        )
+    for table in tables(snapshots):
+        snapshot = table.snapshot
+        for row in table.rows:
+            values = {
+                "stage": str(snapshot.stage),
+                "line": snapshot.line,
+                "girone_label": snapshot.girone.label if snapshot.girone_id else "",
+                "note": row.note_en if english else row.note,
+                "pair_girone": row.girone_label
+                or (snapshot.girone.label if snapshot.girone_id else ""),
+            }
+            writer.writerow(
+                [
+                    values[attr] if attr in values else _cell(getattr(row, attr))
+                    for _, attr in CSV_COLUMNS
+                ]
+            )
     return out.getvalue()
 
 

@@ -130,6 +130,9 @@ def standings(request, slug):
     obj = services.get_tournament(slug)
     mine = _pair_number(obj, request.GET.get("coppia", ""))
     found = read.snapshots(obj, Snapshot.Kind.PUBLIC)
+    if not any(snapshot.rounds for snapshot in found):
+        # No result released yet: no ranking of every pair at 0 VP by lot.
+        found = []
     provisional = services.provisional_rounds(obj)
     # The page changes when a round turns provisional or final (docs/rules.md §5e).
     version = f"{read.version_tag(found)}-{services.provisional_key(provisional)}"

@@ -18,7 +18,19 @@ class InvalidHandError(RulesError):
 
 
 class InvalidMatchError(RulesError):
-    """A match (incontro) has the wrong number of games or an impossible outcome."""
+    """A match (incontro) has the wrong number of games or an impossible outcome.
+
+    ``code`` and ``params`` (when set) say the same as the English message in a form
+    the Django layer can translate: ``"after_decided"`` (``number``, ``a``, ``b``,
+    ``score``, ``best_of``) and ``"undecided"`` (``score``, ``best_of``).
+    """
+
+    def __init__(
+        self, message: str, *, code: str = "", params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
 
 
 class RulePackError(RulesError):

@@ -135,6 +135,8 @@ class Snapshot(models.Model):
     # validated archive import accepts them.
     chain = models.JSONField(_("tie-break chain"), default=list, blank=True)
     settings_note = models.TextField(_("settings note"), blank=True)
+    # Both may be empty (no round released yet; no tie): an archive import validates
+    # every field, and an empty list must pass (blank=True).
     rounds = models.JSONField(_("rounds counted"), default=list, blank=True)
     notes = models.JSONField(
         _("tie-break notes"),

@@ -47,8 +47,8 @@ def director(request, tournament):
             "rounds": rounds,
             "gironi": Girone.objects.filter(stage__tournament=tournament),
             "settings": settings,
-            "chain_text": chain_text(settings),
-            "missed_round_text": missed_round_text(settings),
+            "chain_text": chain_text(settings, tournament.game),
+            "missed_round_text": missed_round_text(settings, tournament.game),
             "config": config,
         },
     )

@@ -98,7 +98,9 @@ def match_result(
         counted = won[Side.A] + won[Side.B] + drawn
         raise InvalidMatchError(
             f"too few partite: {counted} counted ({won[Side.A]}-{won[Side.B]}"
-            f"{f', {drawn} drawn' if drawn else ''}) do not decide a best of {best_of}"
+            f"{f', {drawn} drawn' if drawn else ''}) do not decide a best of {best_of}",
+            code="undecided",
+            params={"score": f"{won[Side.A]}-{won[Side.B]}", "best_of": best_of},
         )
     replayed, card_a, card_b = tally.replayed, tally.card_a, tally.card_b
     match_winner: Side | None = None

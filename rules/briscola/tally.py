@@ -65,7 +65,15 @@ def tally_partite(
         if decided_at is not None:
             raise InvalidMatchError(
                 f"partita {number} ({a}-{b}) was played after the match was decided at"
-                f" {decided_at} in a best of {best_of}"
+                f" {decided_at} in a best of {best_of}",
+                code="after_decided",
+                params={
+                    "number": number,
+                    "a": a,
+                    "b": b,
+                    "score": decided_at,
+                    "best_of": best_of,
+                },
             )
         if winner is None and section.tie_60 == "replay":
             replayed += 1

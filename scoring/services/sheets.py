@@ -332,6 +332,26 @@ def _trim(hands: tuple[Hand, ...]) -> tuple[Hand, ...]:
 # --- Briscola ---------------------------------------------------------------------
 
 
+def _match_refused(exc: RulesError, played: int) -> dict[str, list[str]]:
+    """A refused Briscola match in the user's language, next to the partita at fault."""
+    code = getattr(exc, "code", "")
+    params = dict(getattr(exc, "params", {}))
+    if "score" in params:
+        params["score"] = str(params["score"]).replace("-", "–")
+    if code == "after_decided":
+        message = _(
+            "Partita %(number)s (%(a)s–%(b)s) comes after the end of the match: a best "
+            "of %(best_of)s ends at %(score)s. Remove it, or check the partite before."
+        )
+        return {f"h{params['number']}_ns": [message % params]}
+    if code == "undecided":
+        message = _(
+            "A best of %(best_of)s is not over at %(score)s: type every partita played."
+        )
+        return {f"h{played}_ns": [message % params]}
+    return {f"h{played}_ns": [_("Match not valid: %(detail)s") % {"detail": exc}]}
+
+
 def _briscola(sheet: Sheet, ctx: Context) -> Outcome:
     """A Briscola match: partite, or a rest, forfeit or referee-set points (§10)."""
     section = ctx.pack.require_briscola()
@@ -356,9 +376,7 @@ def _briscola(sheet: Sheet, ctx: Context) -> Outcome:
     try:
         match = rules_briscola.match_result(pairs, ctx.round_hands, ctx.pack)
     except RulesError as exc:
-        raise SheetError(
-            {f"h{len(pairs)}_ns": [_("Match not valid: %(detail)s") % {"detail": exc}]}
-        ) from exc
+        raise SheetError(_match_refused(exc, len(pairs))) from exc
     score_ns, score_ew = match.standings_score(ctx.pack)
     return Outcome(
         mp_ns=score_ns,

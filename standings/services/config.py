@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import RulesError
 from rules.standings import BRISCOLA_DEFAULT, FIBUR_DEFAULT, Unmet, check_chain
@@ -48,18 +49,42 @@ def _criterion_labels() -> dict[str, str]:
     }
 
 
-def chain_text(settings: Settings) -> str:
-    """The chain in words, for the director: "VP totali → Classifica avulsa → ..."."""
+def _briscola_labels() -> dict[str, str]:
+    """The same criteria in Briscola's words: points, and partite (docs/rules.md §10.6)."""
+    return {
+        "points": _("Total points"),
+        "points_per_match": _("Points per round"),
+        "points_diff": _("Points difference"),
+        "h2h_diff": _("Partite difference in the direct matches"),
+        "h2h_scored": _("Partite won in the direct matches"),
+        "diff": _("Partite difference"),
+        "diff_per_match": _("Partite difference per round"),
+        "scored": _("Partite won"),
+        "scored_per_match": _("Partite won per round"),
+    }
+
+
+def chain_text(settings: Settings, game: str = "burraco") -> str:
+    """The chain in words, for the director: "VP totali → Classifica avulsa → ...";
+    a Briscola chain in points and partite."""
     labels = _criterion_labels()
+    if game == "briscola":
+        labels |= _briscola_labels()
     return " → ".join(labels.get(c, c) for c in settings.chain)
 
 
-def missed_round_text(settings: Settings) -> str:
+def missed_round_text(settings: Settings, game: str = "burraco") -> str:
     """What a missed round gives (docs/rules.md §8), for the director."""
-    return _("a missed round gives %(points)s VP and %(score)s MP") % {
-        "points": settings.missed_points,
-        "score": settings.missed_score,
-    }
+    values = {"points": settings.missed_points, "score": settings.missed_score}
+    if game == "briscola":
+        points = settings.missed_points
+        partite = settings.missed_score
+        return _("a missed round gives %(points)s and %(score)s") % {
+            "points": ngettext("%(n)s point", "%(n)s points", points) % {"n": points},
+            "score": ngettext("%(n)s partita", "%(n)s partite", partite)
+            % {"n": partite},
+        }
+    return _("a missed round gives %(points)s VP and %(score)s MP") % values
 
 
 def default_chain(game: str) -> tuple[str, ...]:

@@ -412,3 +412,37 @@ def test_a_tournament_with_no_released_round_round_trips():
     assert public.exists() and all(s.rounds == [] for s in public)
     copy = archive.import_tournament(archive.export_tournament(original), slug="vuota")
     assert Snapshot.objects.filter(tournament=copy, kind="public").exists()
+
+
+def test_a_tournament_with_no_released_results_round_trips():
+    """Results not yet released: the public standings count no round (an empty list).
+
+    Found by the reviewer: the export of such a tournament (any replayed event, or an
+    event whose director had not released a round yet) was refused by its own import
+    ("standings.snapshot row 2, field rounds: Questo campo non può essere vuoto").
+    """
+    from standings.refresh import refresh_gironi
+    from tournament.models import Girone, Round
+
+    original = build_finished_tournament()
+    Round.objects.filter(girone__stage__tournament=original).update(
+        results_public=False
+    )
+    refresh_gironi(
+        list(
+            Girone.objects.filter(stage__tournament=original).values_list(
+                "pk", flat=True
+            )
+        )
+    )
+    exported = archive.export_tournament(original)
+    public = [
+        row
+        for section in exported["models"]
+        if section["model"] == "standings.snapshot"
+        for row in section["rows"]
+        if row["kind"] == "public"
+    ]
+    assert public and all(row["rounds"] == [] for row in public)
+    copy = archive.import_tournament(json.loads(archive.dumps(exported)), slug="vuota")
+    assert comparable(archive.export_tournament(copy)) == comparable(exported)

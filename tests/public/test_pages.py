@@ -9,9 +9,12 @@ from django.utils import timezone
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
     add_result,
+    make_girone,
+    make_pairs,
     make_round,
     make_three_way,
     make_tournament,
+    play,
     seat,
 )
 from tournament.models import Stage
@@ -195,3 +198,21 @@ def test_language_link_switches_the_public_pages_to_english(client, world):
         reverse("public:language", args=["it"]), {"next": "https://example.com/"}
     )
     assert elsewhere["Location"] == "/"
+
+
+def test_standings_before_any_released_result_rank_nobody(client):
+    """Before the first release a player saw every pair ranked 1..n by lot at 0 VP."""
+    tournament = make_tournament()
+    girone = make_girone(tournament)
+    make_pairs(tournament, girone, [1, 2, 3, 4])
+    play(
+        girone,
+        {1: [(1, 2, 1100, 900, 12, 8), (3, 4, 800, 700, 11, 9)]},
+        results_public=False,
+    )
+    html = client.get(url("standings", tournament)).content.decode()
+    assert "Nessun risultato ancora pubblicato" in html
+    assert "sorteggio" not in html and "<table" not in html
+    set_round_visibility(girone.rounds.get(number=1).pk, results_public=True)
+    html = client.get(url("standings", tournament)).content.decode()
+    assert "<table" in html and "Nessun risultato ancora pubblicato" not in html

@@ -319,3 +319,26 @@ def test_a_file_that_is_not_toml(packs_dir: Path) -> None:
     (packs_dir / "broken.v1.toml").write_text("name = 'broken\n")
     with pytest.raises(RulePackError, match=r"broken.v1.toml: not valid TOML"):
         load_pack("broken", 1)
+
+
+def test_packs_docs_and_code_cite_no_file_outside_the_project() -> None:
+    """Issue 16 §8: "Sources a reader can open". The shared reference notes
+    (``fibur-rules.md``) are not part of the project: the packs, ``docs/rules.md`` and the
+    code cite ``docs/rules.md`` sections and mark a secondary source [S], never that file
+    or a path outside the repository. (Found by the reviewer in docs/rules.md §7 and the
+    fibur-2026 v2 pack.)
+    """
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    outside = re.compile(r"fibur-rules\.md|/work/|\.\./shared|shared/reference")
+    found = []
+    for folder in ("rules", "docs", "standings", "scoring", "tournament", "core"):
+        for path in (root / folder).rglob("*"):
+            if path.suffix not in {".py", ".toml", ".md", ".html", ".txt"}:
+                continue
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if outside.search(line):
+                    found.append(f"{path.relative_to(root)}:{n}: {line.strip()[:80]}")
+    assert not found, "\n".join(found)

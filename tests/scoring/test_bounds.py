@@ -9,6 +9,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.models import BriscolaGame, HandScore, ResultVersion, TableResult
 from scoring.services import ImpossibleError, UnlikelyError
+from scoring.services.errors import SheetError
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 from tests.scoring.test_views import form_data
@@ -142,6 +143,8 @@ def test_briscola_1_to_119_is_refused(db, client, make_user):
         ("h1_ew", "unreachable"),
     ]
     assert "mai 1 o 119" in caught.value.problems[0].message
+    # Italian agreement (found by the reviewer): never "vale 1 punti".
+    assert "1 punti" not in caught.value.problems[0].message
     client.force_login(referee)
     url = reverse(
         "scoring:save",
@@ -255,3 +258,37 @@ def test_line_totals_of_n_smazzate_share_the_bounds(world):
     with pytest.raises(UnlikelyError):
         services.check_totals((0, 0), 3, pack)
     services.check_totals((1200, 900), 3, pack)
+
+
+@pytest.mark.parametrize(
+    ("games", "field", "italian"),
+    [
+        # 2-0 decides a best of 3: a third partita cannot follow.
+        (((61, 59), (70, 50), (50, 70)), "h3_ns", "dopo la fine dell'incontro"),
+        # 1-0 does not decide it.
+        (((61, 59),), "h1_ns", "non è finito sul 1–0"),
+    ],
+)
+def test_a_briscola_match_refused_is_told_in_italian(
+    db, client, make_user, games, field, italian
+):
+    """Found by the reviewer: a Briscola match with a partita after the match was won,
+    or too few partite, was refused with the rules engine's English text inside the
+    Italian message: "Incontro non valido: partita 3 (50-70) was played after the match
+    was decided at 2-0 in a best of 3" (on the table page and in a replay)."""
+    from django.utils import translation
+
+    tournament, girone, pairs = build_tournament(
+        pairs=2, game="briscola", rule_pack="briscola-approdo"
+    )
+    _round, tables = build_round(girone, 1, [(pairs[0], pairs[1])])
+    referee = make_user("arbitro")
+    grant(referee, tournament)
+    with translation.override("it"), pytest.raises(SheetError) as caught:
+        save(tables[0], referee, sheet(*games))
+    ((where, (message,)),) = caught.value.errors.items()
+    assert where == field
+    assert italian in message
+    for english in ("was played", "best of", "too few", "counted", "decide a"):
+        assert english not in message
+    assert not BriscolaGame.objects.exists()

@@ -209,3 +209,42 @@ def test_briscola_entry_page_has_rows_for_replayed_partite(db, client, make_user
     assert 'name="t1-h5_ns"' in page and 'name="t1-h6_ns"' not in page
     assert "Partita 1 NS" in page
     assert "Partite vinte" in page
+
+
+def test_the_log_names_fields_and_values_in_italian(world, client):
+    """Found by the reviewer on the Briscola demo's log: each change read as model
+    internals, "number=7, hands=1, movement=round_robin, status=draft,
+    tables_public=False" and "withdrawn=False, tournament_id=2, player1_id=81"."""
+    import datetime
+
+    from django.utils import translation
+
+    from scoring.services import log as audit
+
+    round_ = world.round
+    round_.status = "closed"
+    round_.tables_public = True
+    round_.published_at = datetime.datetime(2026, 5, 9, 14, 30, tzinfo=datetime.UTC)
+    round_.save()
+    with translation.override("it"):
+        rows = audit.history_rows(world.tournament)
+    text = " | ".join(r.changes for r in rows)
+    for raw in (
+        "status",
+        "tables_public",
+        "movement=",
+        "published",
+        "closed",
+        "danese",
+        "player1_id",
+        "tournament_id",
+        "True",
+        "False",
+        "yes",
+        "=",
+        "+00:00",
+    ):
+        assert raw not in text, (raw, text)
+    assert "Danese" in text and "Chiuso" in text
+    assert "tavoli pubblici: no → sì" in text.lower()
+    assert "Round:" not in text, text

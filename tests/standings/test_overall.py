@@ -225,3 +225,71 @@ def test_the_standings_read_the_same_seats_as_the_tables(late_event):
         scores = confirmed_scores([girone.pk])
         fast = attendance_from(girone.pk, seats_of(girone.pk, scores))
         assert fast == girone_attendance(girone.pk)
+
+
+def test_the_csv_carries_the_tie_notes_attendance_and_girone_of_the_pages(late_event):
+    """Found by the reviewer: the CSV's ``tie_note`` column was always empty (the notes
+    are stored once per snapshot, and the CSV read the rows without them), so a CSV of
+    an event with ties did not say how they were decided; its overall rows did not say
+    a pair's girone, nor that a pair entered late or withdrew."""
+    tournament, _a, _b = late_event
+    with translation.override("it"):
+        pages = {
+            (t.snapshot.girone.label if t.snapshot.girone_id else "", r.pair_number): r
+            for t in read.tables(
+                list(Snapshot.objects.filter(tournament=tournament, kind="confirmed"))
+            )
+            for r in t.rows
+        }
+        lines = list(csv.DictReader(io.StringIO(standings_csv(tournament))))
+    assert len(lines) == len(pages)
+    tied = [line for line in lines if line["tie_note"]]
+    assert tied, "the event has ties: their notes must be in the CSV"
+    for line in lines:
+        row = pages[(line["girone"], int(line["pair"]))]
+        assert line["tie_note"] == row.note
+        assert line["rounds_missed"] == str(row.missed)
+        assert line["pair_girone"] == row.girone_label or line["girone"]
+    overall_rows = {int(line["pair"]): line for line in lines if line["girone"] == ""}
+    assert overall_rows[17]["pair_girone"] == "B"
+    assert overall_rows[17]["entered_at_round"] == "2"
+    assert overall_rows[8]["withdrew_after_round"] == "1"
+    assert any(line["tie_note"].startswith("Coppie ") for line in tied)
+
+
+def test_an_average_is_written_the_italian_way_and_called_per_round():
+    """Found by the reviewer (round robins of 8 and 9 pairs): the overall's average
+    column read "12.44" under the header "VP/inc." on Italian pages and PDFs, though it
+    is VP per round of the girone's plan (as the line above the table says) and an
+    Italian decimal has a comma."""
+    from printing.documents.standings import build_standings
+
+    tournament = make_tournament("rr-media", movement_plan="round_robin")
+    a, b = make_girone(tournament, "A"), make_girone(tournament, "B")
+    make_pairs(tournament, a, [1, 2, 3, 4])
+    make_pairs(tournament, b, [5, 6])
+    play(
+        a,
+        {
+            1: [(1, 2, 1200, 800, 15, 5), (3, 4, 1000, 1000, 10, 10)],
+            2: [(1, 3, 1100, 900, 12, 8), (2, 4, 1000, 1000, 10, 10)],
+            3: [(1, 4, 1000, 1000, 10, 10), (2, 3, 1000, 1000, 10, 10)],
+        },
+    )
+    play(b, {1: [(5, 6, 1600, 500, 18, 2)]})
+    assert overall(a.stage)[1].average == "12.33"  # stored as data: 37 / 3
+    with translation.override("it"):
+        html = _public_page(tournament)
+        document = build_standings(tournament)
+    import re
+
+    cells = re.findall(r'<td class="num">([0-9]+[.,][0-9]{2})</td>', html)
+    assert cells and all("," in c for c in cells), cells
+    assert "VP/turno" in html and "VP/inc." not in html
+    averages = [
+        row["average"]
+        for section in document.sections
+        for row in section["rows"]
+        if row["average"]
+    ]
+    assert "12,33" in averages and all("." not in a for a in averages)

@@ -79,3 +79,36 @@ def test_director_releases_a_rounds_results(client, world):
     assert public.rounds == [1, 2]
     bad = client.post(url, {"field": "everything", "value": "1"}, follow=True)
     assert "Impostazione sconosciuta: everything." in bad.content.decode()
+
+
+def test_a_briscola_chain_is_told_in_points_and_partite(client, make_user):
+    """Issue 16 §6 (Burraco words on Briscola pages), found by the reviewer on the
+    Briscola demo: the director's standings page said "VP totali → ... Differenza MP →
+    MP fatti" and "un turno saltato vale 0 VP e 0 MP" above a table of punti and
+    partite."""
+    t = make_tournament(
+        "scopa", game="briscola", rule_pack="briscola-approdo", rule_pack_version=2
+    )
+    make_girone(t)
+    director = make_user("direttore")
+    TournamentRole.objects.create(tournament=t, user=director, role="director")
+    client.force_login(director)
+    html = client.get(
+        reverse("standings:director", args=[t.slug]), HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
+    chain = html.split("Criteri di spareggio:", 1)[1].split("</p>", 1)[0]
+    assert "Punti totali" in chain and "Differenza partite" in chain
+    assert "VP" not in chain and "MP" not in chain
+    assert "un turno saltato vale 0 punti e 0 partite" in chain
+
+
+def test_a_missed_round_of_one_point_is_singular():
+    """'un turno saltato vale 1 punti' would have been printed for a pack awarding 1."""
+    from django.utils import translation
+
+    from standings.services.config import Settings, missed_round_text
+
+    settings = Settings(("points",), False, "skip", "", missed_points=1, missed_score=1)
+    with translation.override("it"):
+        text = missed_round_text(settings, "briscola")
+    assert text == "un turno saltato vale 1 punto e 1 partita"

@@ -240,3 +240,52 @@ def test_unpublish_with_results_is_refused_on_the_page(
     assert "Il turno 1 ha risultati: non se ne può ritirare la pubblicazione." in page
     round_.refresh_from_db()
     assert round_.status == Round.Status.PUBLISHED
+
+
+@pytest.mark.django_db
+def test_the_girone_page_names_movements_and_statuses_in_italian(
+    director_client, make_tournament, make_pairs
+):
+    """Found by the reviewer on the Briscola demo's girone page: each round showed the
+    raw identifier "round_robin" and a closed round's badge read "Chiusura" (closing)
+    instead of "Chiuso"."""
+    from django.utils import translation
+
+    tournament = make_tournament(movement_plan="round_robin")
+    make_pairs(tournament, 4)
+    gironi.split_into_gironi(tournament, count=1)
+    round_ = rounds.generate_round(tournament.stages.get().gironi.get(), seed=1)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    with translation.override("it"):
+        page = director_client.get(
+            url("girone", tournament, girone="A"), HTTP_ACCEPT_LANGUAGE="it"
+        ).content.decode()
+    assert "round_robin" not in page
+    assert "all&#x27;italiana" in page or "all'italiana" in page
+    assert ">Chiuso<" in page and "Chiusura" not in page
+
+
+@pytest.mark.django_db
+def test_a_briscola_round_page_counts_partite_not_smazzate(
+    director_client, make_tournament, make_pairs
+):
+    """Issue 16 §6: no Burraco word on a Briscola page. Found by the reviewer: the
+    director's round page of the Briscola demo read "all'italiana · smazzate: 3"."""
+    from django.utils import translation
+
+    tournament = make_tournament(
+        game=Tournament.Game.BRISCOLA,
+        rule_pack="briscola-approdo",
+        movement_plan="round_robin",
+        hands_per_round=3,
+    )
+    make_pairs(tournament, 4)
+    gironi.split_into_gironi(tournament, count=1)
+    round_ = rounds.generate_round(tournament.stages.get().gironi.get(), seed=1)
+    with translation.override("it"):
+        page = director_client.get(
+            url("round", tournament, girone="A", number=round_.number),
+            HTTP_ACCEPT_LANGUAGE="it",
+        ).content.decode()
+    assert "partite per incontro: 3" in page
+    assert "smazzat" not in page.lower()

@@ -69,3 +69,25 @@ def test_seed_demo_is_idempotent(db):
     first = get_user_model().objects.count()
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert get_user_model().objects.count() == first >= 3
+
+
+def test_a_tournament_without_a_venue_has_no_empty_separator(client):
+    """Found by the reviewer: a replayed tournament (no venue) read
+    "24 novembre 2026 · · Burraco" on the home page."""
+    import datetime
+
+    from tournament.models import Tournament
+
+    Tournament.objects.create(
+        name="Senza sede",
+        slug="senza-sede",
+        date=datetime.date(2026, 5, 9),
+        venue="",
+        game="burraco",
+        rule_pack="fibur-2026",
+        rule_pack_version=2,
+        status="running",
+    )
+    html = client.get(reverse("home")).content.decode()
+    assert "Senza sede" in html
+    assert "·  ·" not in html and "· ·" not in html
