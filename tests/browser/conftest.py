@@ -2,6 +2,7 @@
 
 import os
 import shutil
+import tempfile
 
 import pytest
 from playwright.sync_api import expect
@@ -45,6 +46,7 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture
 def screenshot_dir():
     """Where browser tests leave screenshots for a person to look at."""
-    path = os.environ.get("SCREENSHOT_DIR", "/tmp/torneo-screenshots")
+    default = os.path.join(tempfile.gettempdir(), "torneo-screenshots")
+    path = os.environ.get("SCREENSHOT_DIR", default)
     os.makedirs(path, exist_ok=True)
     return path

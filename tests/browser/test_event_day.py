@@ -20,7 +20,8 @@ referees' pages only (no admin, no command line):
   public page); the QR sheet printed (every code read back); the federation report
   checked, fixed and exported.
 
-Screenshots of every step, desktop and phone, under /tmp/h9-shots/ (``H9_SHOTS``).
+Screenshots of every step, desktop and phone, in the ``event-day`` folder of the browser
+tests' screenshot folder (``SCREENSHOT_DIR``, by default in the system's temporary folder).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import io
 import os
 import re
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -49,7 +51,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-SHOTS = Path(os.environ.get("H9_SHOTS", "/tmp/h9-shots"))
+SHOTS = (
+    Path(
+        os.environ.get(
+            "SCREENSHOT_DIR", Path(tempfile.gettempdir()) / "torneo-screenshots"
+        )
+    )
+    / "event-day"
+)
 DIRECTOR, DIRECTOR_PW = "direttrice", "pw-direttrice-2026"
 
 CLUBS = [("Circolo Aurora", "Roma", "RM042"), ("Burraco Tevere", "Roma", "RM077")]

@@ -1,12 +1,13 @@
 """Every document turned into page images with pdftoppm (poppler-utils, installed by
 ``make test``): one image per page, nothing blank. The images are kept in
-``/tmp/torneo-print-pages`` to be looked at (the review of the layout is done on them:
-readable, nothing cut at page breaks, table headers repeated)."""
+``torneo-print-pages`` in the system's temporary folder to be looked at (the review of
+the layout is done on them: readable, nothing cut at page breaks, table headers repeated)."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ pytestmark = [
     pytest.mark.skipif(not shutil.which("pdftoppm"), reason="needs poppler-utils"),
 ]
 
-OUT = Path("/tmp/torneo-print-pages")
+OUT = Path(tempfile.gettempdir()) / "torneo-print-pages"
 
 
 def to_png(data: bytes, name: str) -> list[Path]:
