@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core import csvsafe
-from core.standings_csv import standings_csv
+from standings.services.csv_export import standings_csv
+from tournament import csvsafe
 from tournament.models import Girone, Round, TournamentRole
 from tournament.permissions import role_required
 from tournament.services.errors import ServiceError

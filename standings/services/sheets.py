@@ -1,12 +1,12 @@
 """CSV and XLSX files a spreadsheet opens as data, never as formulas.
 
-The one writer of the app is :mod:`core.csvsafe` (the standings CSV uses it too); this
+The one writer of the app is :mod:`tournament.csvsafe` (the standings CSV uses it too); this
 module keeps the names the federation report imports.
 """
 
 from __future__ import annotations
 
-from core.csvsafe import (
+from tournament.csvsafe import (
     CSV_CONTENT_TYPE,
     FORMULA_STARTS,
     XLSX_CONTENT_TYPE,

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import archive
-from core.standings_csv import standings_csv
 from scoring.models import ResultVersion, TableResult
 from standings.models import Row, Snapshot
+from standings.services.csv_export import standings_csv
 from tournament.models import Club, Player, Tournament
 
 from .builders import build_finished_tournament

@@ -12,9 +12,9 @@ import io
 import pytest
 from django.utils import translation
 
-from core.standings_csv import standings_csv
 from printing.documents import build
 from printing.pdf import render_pdf
+from standings.services.csv_export import standings_csv
 from tests.standings.test_overall import late_event  # noqa: F401 (a fixture)
 
 from .conftest import pdf_pages

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import HandScore, PairScore, ResultVersion, TableResult
+from scoring.scores import pair_totals
 from scoring.services import Breakdown, Hand, Sheet, SheetError
-from scoring.totals import pair_totals
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 

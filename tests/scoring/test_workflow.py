@@ -6,6 +6,7 @@ import pytest
 
 from scoring import services
 from scoring.models import PairScore, ResultVersion, TableResult
+from scoring.scores import pair_totals
 from scoring.services import (
     AlreadyConfirmedError,
     ConflictError,
@@ -14,7 +15,6 @@ from scoring.services import (
     RoundStateError,
     ScoringError,
 )
-from scoring.totals import pair_totals
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 

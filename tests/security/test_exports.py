@@ -1,7 +1,7 @@
 """Spreadsheet exports: a name that looks like a formula reaches the sheet as text.
 
 OWASP's CSV injection: a cell starting with ``=``, ``+``, ``-``, ``@``, tab or carriage
-return is run by a spreadsheet. Every CSV the app writes goes through core.csvsafe
+return is run by a spreadsheet. Every CSV the app writes goes through tournament.csvsafe
 (apostrophe in front, every text cell quoted), every XLSX writes text as a string
 cell; numbers stay numbers. The standings CSV is also downloadable by the director.
 """
@@ -17,9 +17,9 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from core import csvsafe
-from core.standings_csv import standings_csv
+from standings.services.csv_export import standings_csv
 from tests.standings.factories import make_girone, make_tournament, play
+from tournament import csvsafe
 from tournament.models import Club, Pair, Player, TournamentRole
 
 EVIL_NAME = "=cmd|' /C calc'!A0"

@@ -8,10 +8,10 @@ import io
 import pytest
 from django.utils import translation
 
-from core.standings_csv import standings_csv
 from printing.documents.prizes import build_prize_list
 from standings.models import Snapshot
 from standings.services import read
+from standings.services.csv_export import standings_csv
 from tests.standings.factories import make_girone, make_pairs, make_tournament, play
 from tests.standings.late_event import ROUND_1_A, make_late_event
 from tournament.models import Pair

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from rules.errors import PairingError, RulePackError
 from rules.packs import load_pack
 from rules.pairing import movement_for_round, parse_plan
+from tournament.hooks import girone_totals
 from tournament.models import Girone, Pair, Tournament
 
 from .errors import RoundError
@@ -237,10 +238,9 @@ def ranking_rows(state: GironeState) -> list[RankingRow]:
     """Active pairs by total VP, then MP difference, then pair number, over the rounds
     before the next one (``state.rounds_done``): what a referee checks by hand. A team
     girone ranks its teams the same way, on the team results."""
-    from scoring.totals import pair_totals, team_totals
-
-    totals_of = team_totals if state.teams else pair_totals
-    totals = totals_of(state.girone.pk, before_round=state.rounds_done + 1)
+    totals = girone_totals(
+        state.girone.pk, before_round=state.rounds_done + 1, teams=state.teams
+    )
 
     def row(number: int) -> tuple[int, int, int]:
         t = totals.get(state.pk_of[number])

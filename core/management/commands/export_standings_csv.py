@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from core.standings_csv import standings_csv
+from standings.services.csv_export import standings_csv
 from tournament.models import Tournament
 
 

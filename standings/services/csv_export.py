@@ -1,14 +1,14 @@
 """The stored standings of a tournament as CSV (``manage.py export_standings_csv``, and
 the "CSV" button of the director's standings page).
 
-Written by :mod:`core.csvsafe`: a name that looks like a formula stays text.
+Written by :mod:`tournament.csvsafe`: a name that looks like a formula stays text.
 """
 
 from __future__ import annotations
 
 import io
 
-from core import csvsafe
+from tournament import csvsafe
 from tournament.models import Tournament
 
 #: Columns of the standings CSV, in order: (header, snapshot or row attribute).
