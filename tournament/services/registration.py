@@ -145,6 +145,29 @@ def _check_open(tournament: Tournament) -> None:
         raise RegistrationError(_("The tournament is finished."))
 
 
+def preview_errors[E](
+    entries: Sequence[E], errors: Sequence[EntryError], empty_message: str
+) -> list[EntryError]:
+    """A CSV preview's errors in line order, or that the file holds no entry at all
+    (shared by the pairs' and the teams' import)."""
+    found = sorted(errors, key=lambda e: (e.line or 0, e.field or ""))
+    if not entries and not found:
+        found.append(EntryError(None, empty_message, None, "empty"))
+    return found
+
+
+def readable_entries[E](
+    entries: Sequence[E], errors: Sequence[EntryError], empty_message: str
+) -> Sequence[E]:
+    """The entries a CSV text holds, or :class:`EntriesInvalid` with its reading errors
+    (or that it holds none)."""
+    if errors:
+        raise EntriesInvalid(list(errors))
+    if not entries:
+        raise EntriesInvalid([EntryError(None, empty_message, None, "empty")])
+    return entries
+
+
 @transaction.atomic
 def register_pair(
     tournament: Tournament, entry: PairEntry, *, create_club: bool = False
@@ -160,11 +183,9 @@ def preview_import(
     """Read a CSV text and check every line; saves nothing."""
     parsed = csv_import.parse_pairs_csv(text)
     checked = check_entries(tournament, parsed.entries, create_clubs=create_clubs)
-    errors = sorted(
-        [*parsed.errors, *checked.errors], key=lambda e: (e.line or 0, e.field or "")
+    errors = preview_errors(
+        parsed.entries, [*parsed.errors, *checked.errors], _("The file holds no pairs.")
     )
-    if not parsed.entries and not errors:
-        errors.append(EntryError(None, _("The file holds no pairs."), None, "empty"))
     return ImportPreview(
         parsed.entries, errors, sorted(checked.clubs_to_create.values())
     )
@@ -177,13 +198,10 @@ def import_pairs(
     """Register every pair of a CSV text in one transaction, or none at all."""
     _check_open(tournament)
     parsed = csv_import.parse_pairs_csv(text)
-    if parsed.errors:
-        raise EntriesInvalid(parsed.errors)
-    if not parsed.entries:
-        raise EntriesInvalid(
-            [EntryError(None, _("The file holds no pairs."), None, "empty")]
-        )
-    return _save(tournament, parsed.entries, create_clubs=create_clubs)
+    entries = readable_entries(
+        parsed.entries, parsed.errors, _("The file holds no pairs.")
+    )
+    return _save(tournament, entries, create_clubs=create_clubs)
 
 
 @transaction.atomic

@@ -44,7 +44,7 @@ from .clubs import club_key
 from .entries import EntryError, clean_name
 from .errors import GironiError, RegistrationError, RoundError
 from .gironi import SplitOutcome, deal, group_stage, labels
-from .registration import EntriesInvalid
+from .registration import EntriesInvalid, preview_errors, readable_entries
 from .team_entries import TeamEntry, check_team_entries
 
 __all__ = [
@@ -172,11 +172,9 @@ def preview_team_import(
     """Read a CSV text and check every line; saves nothing."""
     parsed = team_csv.parse_teams_csv(text)
     checked = check_team_entries(tournament, parsed.entries, create_clubs=create_clubs)
-    errors = sorted(
-        [*parsed.errors, *checked.errors], key=lambda e: (e.line or 0, e.field or "")
+    errors = preview_errors(
+        parsed.entries, [*parsed.errors, *checked.errors], _("The file holds no teams.")
     )
-    if not parsed.entries and not errors:
-        errors.append(EntryError(None, _("The file holds no teams."), None, "empty"))
     return TeamImportPreview(
         parsed.entries, errors, sorted(checked.clubs_to_create.values())
     )
@@ -189,13 +187,10 @@ def import_teams(
     """Register every team of a CSV text in one transaction, or none at all."""
     _check_open(tournament)
     parsed = team_csv.parse_teams_csv(text)
-    if parsed.errors:
-        raise EntriesInvalid(parsed.errors)
-    if not parsed.entries:
-        raise EntriesInvalid(
-            [EntryError(None, _("The file holds no teams."), None, "empty")]
-        )
-    return _save(tournament, parsed.entries, create_clubs=create_clubs)
+    entries = readable_entries(
+        parsed.entries, parsed.errors, _("The file holds no teams.")
+    )
+    return _save(tournament, entries, create_clubs=create_clubs)
 
 
 @transaction.atomic
