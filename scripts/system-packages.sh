@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Install the Debian packages a profile needs, only those missing.
 #   run:  WeasyPrint's libraries and fonts
-#   test: the above, plus a PostgreSQL server, Chromium (Playwright), poppler-utils and wrk
+#   test: the above, plus a PostgreSQL server, Chromium (Playwright), poppler-utils, wrk
+#         and nginx (its binary only: make simulate runs it in front, no service started)
 # As root, apt-get installs them; otherwise the exact command is printed and we stop.
 set -eu
 profile=${1:-run}
 pkgs=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core)
 if [ "$profile" = test ]; then
-  pkgs+=(chromium poppler-utils wrk)  # wrk: bench_public's load generator
+  pkgs+=(chromium poppler-utils wrk nginx)  # wrk: bench_public's load generator
   # Any PostgreSQL server version will do; install Debian's default when none is there.
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || pkgs+=(postgresql)
 fi
