@@ -32,9 +32,19 @@ CONFIGS = ("nginx-venue.conf", "nginx-scaled.conf", "nginx-compose.conf")
 def certificate(tmp_path_factory) -> tuple[Path, Path]:
     where = tmp_path_factory.mktemp("tls")
     cert, key = where / "cert.pem", where / "key.pem"
+    subject = ["-subj", "/CN=torneo.lan", "-keyout", str(key), "-out", str(cert)]
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
-        + ["-subj", "/CN=torneo.lan", "-keyout", str(key), "-out", str(cert)],
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            *subject,
+        ],
         check=True,
         capture_output=True,
     )
