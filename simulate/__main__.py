@@ -34,7 +34,12 @@ PROBLEMS = (
 )
 
 
+#: The figures printed so far (name without ``event.``), for the goals' lines.
+FIGURES: dict[str, float] = {}
+
+
 def report(name: str, value: float, unit: str) -> None:
+    FIGURES[name] = value
     print(f"BENCH event.{name} {value:.6g} {unit}", flush=True)
 
 
@@ -61,7 +66,13 @@ def in_django(fn, *args, **kwargs):
         connections.close_all()
 
 
-async def run_event(args, world, server, metrics, ledger, faults, started) -> dict:
+#: A referee's pace in ``--pace human``: a sheet every 10-15 s (issue 19, measure a).
+HUMAN_PACE = (10.0, 15.0)
+
+
+async def run_event(
+    args, world, server, front, metrics, ledger, faults, started
+) -> dict:
     from . import faults as fault_mod
     from . import load
     from . import world as world_mod
@@ -70,13 +81,18 @@ async def run_event(args, world, server, metrics, ledger, faults, started) -> di
     stop_at = started + args.budget
     stop = asyncio.Event()
     state: dict = {}
+    watched: dict[int, load.Watched] = {}
+    # Phones and referees go through nginx, as in the deployment.
     phone_task = asyncio.create_task(
         load.phones(
-            server.url, args.phones, world.slug, world.pairs, metrics, stop, state
+            front.url, args.phones, world.slug, world.pairs, metrics, stop, state
         )
     )
+    watch_task = asyncio.create_task(
+        load.watch_standings(front.url, world.slug, ledger, watched, metrics, stop)
+    )
     referees = [
-        load.Referee(server.url, name, world.slug, metrics) for name in world.referees
+        load.Referee(front.url, name, world.slug, metrics) for name in world.referees
     ]
     await asyncio.gather(*(r.login() for r in referees))
     progress(f"{len(referees)} referees logged in, {args.phones} phones polling")
@@ -95,6 +111,12 @@ async def run_event(args, world, server, metrics, ledger, faults, started) -> di
                 f"{time.monotonic() - generated:.1f} s"
             )
             state["round_id"] = tables[0][0]
+            pairs = await asyncio.to_thread(in_django, world_mod.watched_pairs, tables)
+            watched.update(
+                (table_id, load.Watched(pairs[table_id], number))
+                for _round, _n, table_id, _rest in tables
+                if table_id in pairs
+            )
             outcome["rounds_started"] += 1
             if number == args.fault_round and not args.no_faults:
                 fault_task = asyncio.create_task(
@@ -106,7 +128,13 @@ async def run_event(args, world, server, metrics, ledger, faults, started) -> di
                 # the ones the server stored all the same (saved_but_answer_lost).
                 await asyncio.wait_for(
                     load.enter_round(
-                        referees, tables, ledger, rng, stop_at, world_mod.sheet_for
+                        referees,
+                        tables,
+                        ledger,
+                        rng,
+                        stop_at,
+                        world_mod.sheet_for,
+                        HUMAN_PACE if args.pace == "human" else None,
                     ),
                     max(1.0, stop_at + 15 - time.monotonic()),
                 )
@@ -141,6 +169,10 @@ async def run_event(args, world, server, metrics, ledger, faults, started) -> di
             await asyncio.wait_for(phone_task, 45)
         except TimeoutError:
             metrics.errors["phones_still_waiting_at_stop"] += 1
+        try:
+            await asyncio.wait_for(watch_task, 35)
+        except TimeoutError:
+            metrics.errors["standings_watch_still_waiting_at_stop"] += 1
         await asyncio.gather(*(r.aclose() for r in referees))
     return outcome
 
@@ -174,7 +206,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gironi", type=int, default=1)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument(
+        "--pace",
+        choices=("human", "full"),
+        default="human",
+        help="human: each referee a sheet every 10-15 s (measure a); "
+        "full: a sheet as soon as the last is saved (measure b)",
+    )
+    parser.add_argument("--port", type=int, default=8765, help="nginx (the front)")
+    parser.add_argument("--app-port", type=int, default=8766, help="gunicorn")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument(
         "--deadline",
@@ -194,11 +234,14 @@ def main(argv: list[str] | None = None) -> int:
 
     from .faults import FaultLog
     from .load import Ledger, Metrics
+    from .proxy import Nginx
     from .server import Gunicorn, Worker, production_env
 
     t0 = time.monotonic()
     work = tempfile.mkdtemp(prefix="torneo-simulate-")
-    env = production_env(str(Path(work) / "static"))
+    published = Path(work) / "published"
+    published.mkdir()
+    env = production_env(str(Path(work) / "static"), str(published))
     os.environ.update({k: v for k, v in env.items() if k.startswith("DJANGO_")})
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     sys.path.insert(0, str(ROOT))
@@ -207,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.core.management import call_command
 
-    from . import check, cpu
+    from . import check, cpu, goals
     from . import world as world_mod
 
     call_command("migrate", verbosity=0)
@@ -220,12 +263,23 @@ def main(argv: list[str] | None = None) -> int:
         gironi=args.gironi,
         seed=args.seed,
     )
-    server = Gunicorn(env, port=args.port, workers=args.workers, threads=args.threads)
+    server = Gunicorn(
+        env, port=args.app_port, workers=args.workers, threads=args.threads
+    )
+    front = Nginx(
+        Path(work) / "nginx",
+        port=args.port,
+        upstream=f"127.0.0.1:{args.app_port}",
+        publish_root=str(published),
+        static_root=env["DJANGO_STATIC_ROOT"],
+    )
     worker = Worker(env, Path(work) / "worker.log")
     metrics, ledger, faults = Metrics(), Ledger(), FaultLog()
     drained, behind = 0.0, 0
     try:
         server.wait_ready()
+        front.wait_ready()
+        progress(f"nginx in front on {front.url}, pace {args.pace}; files in {work}")
         report("setup.seconds", time.monotonic() - t0, "s")
         started = time.monotonic()
         cpu_start = (
@@ -233,12 +287,13 @@ def main(argv: list[str] | None = None) -> int:
             server.cpu_seconds(),
             worker.cpu_seconds(),
             cpu.own(),
+            front.cpu_seconds(),
         )
         # What is left of the deadline, minus the time to stop and check.
         args.budget = max(60.0, args.deadline - (started - t0) - 100)
         progress(f"load for at most {args.budget:.0f} s")
         outcome = asyncio.run(
-            run_event(args, world, server, metrics, ledger, faults, started)
+            run_event(args, world, server, front, metrics, ledger, faults, started)
         )
         load_seconds = time.monotonic() - started
         cpu_end = (
@@ -246,8 +301,10 @@ def main(argv: list[str] | None = None) -> int:
             server.cpu_seconds(),
             worker.cpu_seconds(),
             cpu.own(),
+            front.cpu_seconds(),
         )
     finally:
+        front.stop()
         server.stop()
         try:
             # The standings trail the saves by about a second: let the worker finish.
@@ -264,23 +321,25 @@ def main(argv: list[str] | None = None) -> int:
     report("rounds.started", outcome["rounds_started"], "rounds")
     report("load.seconds", load_seconds, "s")
     report("sheets.acknowledged", acknowledged, "sheets")
-    report("sheets.per_s", acknowledged / max(metrics.busy["entry"], 1e-9), "sheets/s")
+    report("sheets_per_s", acknowledged / max(metrics.busy["entry"], 1e-9), "sheets/s")
     report("save.requests", len(saves), "requests")
     report("save.p50", 1000 * percentile(saves, 50), "ms")
     report("save.p99", 1000 * percentile(saves, 99), "ms")
     entry = metrics.samples["entry_page"]
     report("entry_page.p50", 1000 * percentile(entry, 50), "ms")
     report("entry_page.p99", 1000 * percentile(entry, 99), "ms")
+    # Every request of the phones (pages and API answers), through nginx.
     public = metrics.samples["public"]
-    report("public.requests", len(public), "requests")
-    report("public.per_s", len(public) / load_seconds, "req/s")
-    report("public.p50", 1000 * percentile(public, 50), "ms")
-    report("public.p99", 1000 * percentile(public, 99), "ms")
+    report("phone.requests", len(public), "requests")
+    report("phone.per_s", len(public) / load_seconds, "req/s")
+    report("phone.p50", 1000 * percentile(public, 50), "ms")
+    report("phone.p99", 1000 * percentile(public, 99), "ms")
     for kind in sorted(k for k in metrics.samples if k.startswith(("public_", "api_"))):
         report(f"{kind}.p50", 1000 * percentile(metrics.samples[kind], 50), "ms")
+        report(f"{kind}.p99", 1000 * percentile(metrics.samples[kind], 99), "ms")
         report(f"{kind}.not_modified", metrics.statuses[(kind, 304)], "responses")
     report(
-        "public.not_modified",
+        "phone.not_modified",
         sum(
             n
             for (kind, status), n in metrics.statuses.items()
@@ -288,6 +347,12 @@ def main(argv: list[str] | None = None) -> int:
         ),
         "responses",
     )
+    # From a referee seeing a sheet saved to the phones' standings showing it.
+    delays = metrics.samples["standings_delay"]
+    report("standings_delay.sheets", len(delays), "sheets")
+    report("standings_delay.p50", percentile(delays, 50), "s")
+    report("standings_delay.p99", percentile(delays, 99), "s")
+    report("standings_delay.max", max(delays, default=float("nan")), "s")
     lags = refresh["lags"]
     report("standings.refreshes", len(lags), "rankings")
     report("standings.tasks", len(refresh["passes"]), "tasks")
@@ -307,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     report("cpu.gunicorn", spent[1], "s")
     report("cpu.standings_worker", spent[2], "s")
     report("cpu.load_generator", spent[3], "s")
+    report("cpu.nginx", spent[4], "s")
     report("cpu.postgres_and_rest", spent[0] - sum(spent[1:]), "s")
     report("errors.total", sum(metrics.errors.values()), "errors")
     for name, count in sorted(metrics.errors.items()):
@@ -325,6 +391,9 @@ def main(argv: list[str] | None = None) -> int:
         report(f"check.{name}", found.get(name, 0), "count")
     report("total.seconds", time.monotonic() - t0, "s")
     bad = sum(found.get(k, 0) for k in PROBLEMS) + behind
+    print(f"# measure: --pace {args.pace}", flush=True)
+    for line in goals.verdicts(args.pace, FIGURES | {"problems": bad}):
+        print(line, flush=True)
     print(
         "# simulate: " + ("OK, nothing lost or twice" if not bad else f"{bad} PROBLEMS")
     )

@@ -39,6 +39,7 @@ class Sent:
     rest: bool
     attempts: int = 0
     acknowledged: bool = False
+    acknowledged_at: float = 0.0  # time.monotonic() when the referee saw it saved
 
 
 @dataclass
@@ -124,6 +125,7 @@ class Referee:
                 if "json" in response.headers.get("Content-Type", ""):
                     body = response.json()
                 if response.status_code == 200 and body.get("ok"):
+                    sent.acknowledged_at = time.monotonic()
                     sent.acknowledged = True
                     return
                 code = f"{response.status_code}_{body.get('code', 'html')}"
@@ -156,8 +158,11 @@ async def enter_round(
     rng: random.Random,
     stop_at: float,
     sheet_for,
+    pace: tuple[float, float] | None = None,
 ) -> None:
-    """Each referee opens the round's page, then types its share of the tables."""
+    """Each referee opens the round's page, then types its share of the tables: at
+    full speed (``pace`` None, a sheet as soon as the last one is saved) or a sheet
+    every ``pace`` seconds (drawn for each sheet, from the start of the last one)."""
     shares: dict[int, list[tuple[int, int, int, bool]]] = defaultdict(list)
     for i, table in enumerate(tables):
         shares[i % len(referees)].append(table)
@@ -166,7 +171,11 @@ async def enter_round(
         if not share:
             return
         forms = await referee.open_round(share[0][0])
+        due = time.monotonic()
         for round_id, number, table_id, rest in share:
+            if pace is not None:
+                due += rng.uniform(*pace)  # typing the sheet at the table
+                await asyncio.sleep(max(0.0, min(due, stop_at) - time.monotonic()))
             if time.monotonic() > stop_at:
                 return
             lock, key = forms[number]
@@ -247,3 +256,71 @@ async def phones(
                     await asyncio.wait_for(stop.wait(), rng.uniform(*interval))
 
         await asyncio.gather(*(phone(i) for i in range(count)))
+
+
+@dataclass
+class Watched:
+    """What the standings watcher needs of a table: the pair to look at (the NS pair)
+    and the round its result counts for (the pair's matches and rests reach it)."""
+
+    pair: int
+    round_number: int
+
+
+async def watch_standings(
+    base: str,
+    slug: str,
+    ledger: Ledger,
+    watched: dict[int, Watched],
+    metrics: Metrics,
+    stop: asyncio.Event,
+    *,
+    every: float = 0.25,
+) -> None:
+    """The standings' delay as a phone sees it: poll the published standings (the
+    API answer the phones read) every ``every`` s, and for each sheet the referee saw
+    saved, record the seconds from that answer to the first standings showing it
+    (its pair's matches played and rests reach the round). Samples ``standings_delay``;
+    sheets still unseen at the stop count in ``errors["standings_unseen_at_stop"]``.
+    """
+    url = f"/api/v1/tournaments/{slug}/standings"
+    seen: set[int] = set()
+    etag = ""
+    async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(30)) as client:
+        while not stop.is_set():
+            started = time.monotonic()
+            try:
+                response = await client.get(
+                    url, headers={"If-None-Match": etag} if etag else {}
+                )
+            except httpx.TransportError as exc:
+                metrics.errors[f"standings_watch_{type(exc).__name__}"] += 1
+                response = None
+            now = time.monotonic()
+            if response is not None:
+                metrics.add("standings_watch", now - started, response.status_code)
+            if response is not None and response.status_code == 200:
+                etag = response.headers.get("ETag", "")
+                counted: dict[int, int] = {}
+                for table in response.json():
+                    for row in table.get("rows", []):
+                        counted[row["pair_number"]] = max(
+                            counted.get(row["pair_number"], 0),
+                            (row.get("matches_played") or 0) + (row.get("rests") or 0),
+                        )
+                for table_id, sent in list(ledger.sheets.items()):
+                    where = watched.get(table_id)
+                    if table_id in seen or where is None or not sent.acknowledged:
+                        continue
+                    if counted.get(where.pair, 0) >= where.round_number:
+                        seen.add(table_id)
+                        metrics.samples["standings_delay"].append(
+                            max(0.0, now - sent.acknowledged_at)
+                        )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), max(0.0, every - (now - started)))
+    metrics.errors["standings_unseen_at_stop"] += sum(
+        1
+        for table_id, sent in ledger.sheets.items()
+        if sent.acknowledged and table_id in watched and table_id not in seen
+    )

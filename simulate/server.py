@@ -17,8 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def production_env(static_root: str) -> dict[str, str]:
-    """Production settings, minus HTTPS (plain HTTP on loopback)."""
+def production_env(static_root: str, publish_root: str) -> dict[str, str]:
+    """Production settings, minus HTTPS (plain HTTP on loopback), behind nginx, with
+    the public pages published as files in ``publish_root`` (nginx serves them)."""
     return {
         **os.environ,
         "DJANGO_DEBUG": "0",
@@ -29,6 +30,8 @@ def production_env(static_root: str) -> dict[str, str]:
         "DJANGO_HSTS_SECONDS": "0",
         "DJANGO_CONN_MAX_AGE": "60",
         "DJANGO_STATIC_ROOT": static_root,
+        "DJANGO_PUBLISH_ROOT": publish_root,
+        "DJANGO_BEHIND_PROXY": "1",
         "DJANGO_LOGIN_FAILURE_LIMIT": "50",
         # National scale: saves queue the standings for the worker (standings/refresh.py).
         "DJANGO_STANDINGS_REFRESH": "worker",

@@ -102,6 +102,14 @@ def next_round(world: World, seed: int) -> list[tuple[int, int, int, bool]]:
     return tables
 
 
+def watched_pairs(tables: list[tuple[int, int, int, bool]]) -> dict[int, int]:
+    """The NS pair's number at each table where two pairs meet (by table id)."""
+    from tournament.models import Table
+
+    ids = [table_id for _round, _number, table_id, rest in tables if not rest]
+    return dict(Table.objects.filter(pk__in=ids).values_list("pk", "pair_ns__number"))
+
+
 #: A table's MP difference the pack asks the referee to confirm above (fibur-2026
 #: ``[entry] unlikely_diff_above``, docs/rules.md §5): simulated sheets stay ordinary.
 ORDINARY_DIFF = 3000
