@@ -328,6 +328,10 @@ def main(argv: list[str] | None = None) -> int:
     entry = metrics.samples["entry_page"]
     report("entry_page.p50", 1000 * percentile(entry, 50), "ms")
     report("entry_page.p99", 1000 * percentile(entry, 99), "ms")
+    cards = metrics.samples["entry_card"]
+    report("entry_card.requests", len(cards), "requests")
+    report("entry_card.p50", 1000 * percentile(cards, 50), "ms")
+    report("entry_card.p99", 1000 * percentile(cards, 99), "ms")
     # Every request of the phones (pages and API answers), through nginx.
     public = metrics.samples["public"]
     report("phone.requests", len(public), "requests")

@@ -96,6 +96,29 @@ class Referee:
             self.metrics.errors[f"entry_page_{response.status_code}"] += 1
             await asyncio.sleep(1)
 
+    async def card(self, round_id: int, number: int) -> tuple[str, str]:
+        """A table's card with its sheet, as the entry page's script fetches it when
+        the referee goes to a table whose sheet the page left out (``?card=1``)."""
+        url = f"/arbitro/{self.slug}/turno/{round_id}/tavolo/{number}/?card=1"
+        while True:
+            started = time.monotonic()
+            try:
+                response = await self.client.get(url)
+            except httpx.TransportError as exc:
+                self.metrics.errors[f"entry_card_{type(exc).__name__}"] += 1
+                await asyncio.sleep(1)
+                continue
+            self.metrics.add(
+                "entry_card", time.monotonic() - started, response.status_code
+            )
+            if response.status_code == 200:
+                locks = dict(LOCK.findall(response.text))
+                keys = dict(KEY.findall(response.text))
+                if str(number) in locks and str(number) in keys:
+                    return locks[str(number)], keys[str(number)]
+            self.metrics.errors[f"entry_card_{response.status_code}"] += 1
+            await asyncio.sleep(1)
+
     async def save(self, table_id: int, sent: Sent, lock: str, stop_at: float) -> None:
         n = sent.number
         data = {f"t{n}-lock_version": lock, f"t{n}-idempotency_key": sent.key}
@@ -178,7 +201,10 @@ async def enter_round(
                 await asyncio.sleep(max(0.0, min(due, stop_at) - time.monotonic()))
             if time.monotonic() > stop_at:
                 return
-            lock, key = forms[number]
+            if number in forms:
+                lock, key = forms[number]
+            else:  # the page sends the first missing tables' sheets only
+                lock, key = await referee.card(round_id, number)
             sent = Sent(round_id, number, [] if rest else sheet_for(rng), key, rest)
             ledger.sheets[table_id] = sent
             await referee.save(table_id, sent, lock, stop_at)
