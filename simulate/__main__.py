@@ -103,9 +103,14 @@ async def run_event(
             if time.monotonic() > stop_at:
                 break
             generated = time.monotonic()
-            tables = await asyncio.to_thread(
-                in_django, world_mod.next_round, world, args.seed + number
-            )
+            try:
+                tables = await asyncio.to_thread(
+                    in_django, world_mod.next_round, world, args.seed + number
+                )
+            except Exception as exc:  # reported; the check still runs
+                progress(f"round {number} not generated: {exc}")
+                metrics.errors[f"round_not_generated_{type(exc).__name__}"] += 1
+                break
             progress(
                 f"round {number}: {len(tables)} tables generated and published in "
                 f"{time.monotonic() - generated:.1f} s"

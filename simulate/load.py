@@ -166,7 +166,12 @@ class Referee:
     async def close_round(self, round_id: int) -> int:
         response = await self.client.post(
             f"/arbitro/{self.slug}/turno/{round_id}/chiudi/",
-            data={"csrfmiddlewaretoken": self.client.cookies.get("csrftoken", "")},
+            # "confirm": the recap's tick, "I checked the recap" (asked since the
+            # close became a confirmed step).
+            data={
+                "csrfmiddlewaretoken": self.client.cookies.get("csrftoken", ""),
+                "confirm": "1",
+            },
         )
         return response.status_code
 
