@@ -44,8 +44,17 @@ def verdict(name: str, value: float, op: str, target: float, unit: str) -> str:
         return head + "not measured"
     short = target - value if op == ">=" else value - target
     if short <= 0:
-        return head + f"met ({value:.3g} {unit})"
-    return head + f"missed by {short:.3g} {unit} ({value:.3g} {unit})"
+        return head + f"met ({number(value)} {unit})"
+    return head + f"missed by {number(short)} {unit} ({number(value)} {unit})"
+
+
+def number(value: float) -> str:
+    """Three significant digits, never in exponent form.
+
+    >>> [number(v) for v in (0.0, 2.2493, 37.11, 894.6, 13642.9)]
+    ['0', '2.25', '37.1', '895', '13643']
+    """
+    return f"{value:.0f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
 def verdicts(pace: str, figures: dict[str, float]) -> list[str]:
