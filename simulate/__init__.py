@@ -1,15 +1,20 @@
 """A simulated national event on loopback: ``make simulate``.
 
 1,000 pairs play 6 rounds of 3 smazzate. For each round 20 referees type the 500 tables
-through the real entry endpoints of a gunicorn server, while 2,000 simulated phones poll
-the public pages and the API. Faults are injected during the load: a gunicorn worker is
-killed while it is inside a save's transaction, and PostgreSQL is restarted. At the end
-the database is checked: every sheet is there exactly once, no sheet is half written,
-and the stored standings equal a recomputation from scratch.
+through the real entry endpoints, while 2,000 simulated phones poll the public pages and
+the API; both go through nginx in front of gunicorn, as in the deployment (nginx sends
+the pages the app published as files, gunicorn the rest). ``--pace human`` (default):
+each referee a sheet every 10-15 s; ``--pace full``: as fast as the server answers.
+Faults are injected during the load: a gunicorn worker is killed while it is inside a
+save's transaction, and PostgreSQL is restarted. At the end the database is checked:
+every sheet is there exactly once, no sheet is half written, and the stored standings
+equal a recomputation from scratch.
 
-Figures are printed as ``BENCH event.<name> <value> <unit>`` lines.
+Figures are printed as ``BENCH event.<name> <value> <unit>`` lines, then a
+``# goal ...`` line for each of issue 19's goals of the pace (:mod:`.goals`).
 
 Modules: :mod:`.world` (the tournament, in-process Django), :mod:`.server` (gunicorn and
-PostgreSQL processes), :mod:`.load` (referees and phones, asyncio + httpx),
-:mod:`.faults`, :mod:`.check`, :mod:`.__main__` (the run).
+PostgreSQL processes), :mod:`.proxy` (nginx), :mod:`.load` (referees, phones and the
+standings watcher, asyncio + httpx), :mod:`.faults`, :mod:`.check`, :mod:`.goals`,
+:mod:`.__main__` (the run).
 """
