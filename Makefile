@@ -48,8 +48,9 @@ test: sysdeps-test venv lint
 bench: sysdeps-test venv
 	scripts/with-postgres.sh $(PY) -m bench.run
 
-## make simulate: a national event on loopback (1,000 pairs, 20 referees, 2,000 phones,
-## a worker killed mid-save, PostgreSQL restarted); BENCH event.* lines; < 10 minutes
+## make simulate: a national event on loopback behind nginx (1,000 pairs, 20 referees at a
+## human pace, 2,000 phones, a worker killed mid-save, PostgreSQL restarted); BENCH event.*
+## lines and a "# goal" line per goal; < 10 minutes. SIMULATE_ARGS="--pace full": full speed
 simulate: sysdeps-test venv
 	scripts/with-postgres.sh $(PY) -m simulate $(SIMULATE_ARGS)
 
