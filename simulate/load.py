@@ -18,6 +18,32 @@ LOCK = re.compile(r'name="t(\d+)-lock_version" value="(\d+)"')
 KEY = re.compile(r'name="t(\d+)-idempotency_key" value="([^"]+)"')
 
 
+def forms_on(html: str) -> dict[int, tuple[str, str]]:
+    """(lock version, idempotency key) of each table's sheet on an entry page or card."""
+    locks = dict(LOCK.findall(html))
+    return {int(n): (locks[n], key) for n, key in KEY.findall(html) if n in locks}
+
+
+def save_form(
+    number: int, lock: str, key: str, hands: list[tuple[int, int]], rest: bool
+) -> dict[str, str]:
+    """The fields of a table's sheet as the entry page posts them."""
+    n = number
+    data = {f"t{n}-lock_version": lock, f"t{n}-idempotency_key": key}
+    if rest:
+        return data | {f"t{n}-kind": "rest", f"t{n}-reason": "riposo"}
+    data |= {f"t{n}-kind": "", f"t{n}-reason": ""}
+    for h, (ns, ew) in enumerate(hands, start=1):
+        data |= {f"t{n}-h{h}_ns": str(ns), f"t{n}-h{h}_ew": str(ew)}
+    return data
+
+
+def close_form(csrf: str) -> dict[str, str]:
+    """The recap's form that closes a round: the confirmation ticked, as the director
+    does after checking the recap (without it the round stays open)."""
+    return {"csrfmiddlewaretoken": csrf, "confirm": "1"}
+
+
 @dataclass
 class Metrics:
     samples: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
@@ -90,9 +116,7 @@ class Referee:
                 "entry_page", time.monotonic() - started, response.status_code
             )
             if response.status_code == 200:
-                html = response.text
-                locks = dict(LOCK.findall(html))
-                return {int(n): (locks[n], key) for n, key in KEY.findall(html)}
+                return forms_on(response.text)
             self.metrics.errors[f"entry_page_{response.status_code}"] += 1
             await asyncio.sleep(1)
 
@@ -111,23 +135,16 @@ class Referee:
             self.metrics.add(
                 "entry_card", time.monotonic() - started, response.status_code
             )
-            if response.status_code == 200:
-                locks = dict(LOCK.findall(response.text))
-                keys = dict(KEY.findall(response.text))
-                if str(number) in locks and str(number) in keys:
-                    return locks[str(number)], keys[str(number)]
+            if response.status_code == 200 and number in (
+                forms := forms_on(response.text)
+            ):
+                return forms[number]
             self.metrics.errors[f"entry_card_{response.status_code}"] += 1
             await asyncio.sleep(1)
 
     async def save(self, table_id: int, sent: Sent, lock: str, stop_at: float) -> None:
         n = sent.number
-        data = {f"t{n}-lock_version": lock, f"t{n}-idempotency_key": sent.key}
-        if sent.rest:
-            data |= {f"t{n}-kind": "rest", f"t{n}-reason": "riposo"}
-        else:
-            data |= {f"t{n}-kind": "", f"t{n}-reason": ""}
-            for h, (ns, ew) in enumerate(sent.hands, start=1):
-                data |= {f"t{n}-h{h}_ns": str(ns), f"t{n}-h{h}_ew": str(ew)}
+        data = save_form(n, lock, sent.key, sent.hands, sent.rest)
         url = f"/arbitro/{self.slug}/turno/{sent.round_id}/tavolo/{n}/salva/"
         while True:
             sent.attempts += 1
@@ -166,12 +183,7 @@ class Referee:
     async def close_round(self, round_id: int) -> int:
         response = await self.client.post(
             f"/arbitro/{self.slug}/turno/{round_id}/chiudi/",
-            # "confirm": the recap's tick, "I checked the recap" (asked since the
-            # close became a confirmed step).
-            data={
-                "csrfmiddlewaretoken": self.client.cookies.get("csrftoken", ""),
-                "confirm": "1",
-            },
+            data=close_form(self.client.cookies.get("csrftoken", "")),
         )
         return response.status_code
 
