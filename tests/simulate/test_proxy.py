@@ -200,3 +200,22 @@ def test_gunicorn_down_is_a_503_the_offline_queue_retries(tmp_path):
     assert r.status_code == 503
     assert r.headers["Retry-After"] == "5"
     assert "riprova" in r.text
+
+
+SECURITY = (
+    "Content-Security-Policy",
+    "Referrer-Policy",
+    "X-Frame-Options",
+    "X-Content-Type-Options",
+    "Cross-Origin-Opener-Policy",
+)
+
+
+@pytest.mark.django_db
+def test_a_file_carries_the_security_headers_django_sends(front, client):
+    nginx_client, _, _ = front
+    from_file = nginx_client.get("/t/gara/classifica/")
+    from_django = client.get("/login/")
+    for name in SECURITY:
+        assert from_file.headers.get(name) == from_django.headers.get(name), name
+        assert from_file.headers.get(name)
