@@ -319,18 +319,36 @@ async def watch_standings(
     stop: asyncio.Event,
     *,
     every: float = 0.25,
+    grace: float = 20.0,
+    transport: httpx.AsyncBaseTransport | None = None,
 ) -> None:
     """The standings' delay as a phone sees it: poll the published standings (the
     API answer the phones read) every ``every`` s, and for each sheet the referee saw
     saved, record the seconds from that answer to the first standings showing it
-    (its pair's matches played and rests reach the round). Samples ``standings_delay``;
-    sheets still unseen at the stop count in ``errors["standings_unseen_at_stop"]``.
+    (its pair's matches played and rests reach the round). Samples ``standings_delay``.
+    After ``stop`` it goes on for at most ``grace`` s, until the last sheets show (else
+    the slowest, the last saved, would be left out); sheets still unseen then count in
+    ``errors["standings_unseen_at_stop"]``.
     """
     url = f"/api/v1/tournaments/{slug}/standings"
     seen: set[int] = set()
     etag = ""
-    async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(30)) as client:
-        while not stop.is_set():
+    stopped_at: float | None = None
+
+    def waiting() -> bool:
+        return any(
+            sent.acknowledged and table_id in watched and table_id not in seen
+            for table_id, sent in ledger.sheets.items()
+        )
+
+    async with httpx.AsyncClient(
+        base_url=base, timeout=httpx.Timeout(30), transport=transport
+    ) as client:
+        while True:
+            if stop.is_set():
+                stopped_at = stopped_at or time.monotonic()
+                if not waiting() or time.monotonic() > stopped_at + grace:
+                    break
             started = time.monotonic()
             try:
                 response = await client.get(
@@ -360,8 +378,12 @@ async def watch_standings(
                         metrics.samples["standings_delay"].append(
                             max(0.0, now - sent.acknowledged_at)
                         )
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), max(0.0, every - (now - started)))
+            pause = max(0.0, every - (now - started))
+            if stop.is_set():
+                await asyncio.sleep(pause)
+            else:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), pause)
     metrics.errors["standings_unseen_at_stop"] += sum(
         1
         for table_id, sent in ledger.sheets.items()
