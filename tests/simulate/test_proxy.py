@@ -192,14 +192,25 @@ def test_gunicorn_down_is_a_503_the_offline_queue_retries(tmp_path):
     )
     try:
         nginx.wait_ready()
-        r = httpx.post(
-            nginx.url + "/arbitro/gara/turno/1/tavolo/3/salva/", data={"a": "1"}
+        url = nginx.url + "/arbitro/gara/turno/1/tavolo/3/salva/"
+        page = httpx.post(url, data={"a": "1"})
+        script = httpx.post(
+            url,
+            data={"a": "1"},
+            headers={"Accept": "application/json", "Accept-Language": "en"},
         )
     finally:
         nginx.stop()
-    assert r.status_code == 503
-    assert r.headers["Retry-After"] == "5"
-    assert "riprova" in r.text
+    assert page.status_code == 503
+    assert page.headers["Retry-After"] == "5"
+    assert "riprova tra qualche secondo" in page.text
+    # The entry page's script gets the JSON Django sends when its database is
+    # unreachable (core/resilience.py): the offline queue keeps the sheet.
+    assert script.status_code == 503
+    assert script.headers["Content-Type"].startswith("application/json")
+    body = script.json()
+    assert (body["ok"], body["code"], body["retry"]) == (False, "unavailable", True)
+    assert body["errors"]["__all__"][0].startswith("The server is restarting")
 
 
 SECURITY = (
