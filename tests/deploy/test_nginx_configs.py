@@ -2,15 +2,17 @@
 
 Each config is included in a minimal wrapper (pid, logs and temp paths in a temporary
 folder, so no root is needed), with the snippets where Debian and the nginx image keep
-them (``snippets/`` next to the main config). Two things nginx checks at parse time that
-only exist on the real machine are replaced: the certificates (a throwaway self-signed
-pair) and the compose service names (loopback).
+them (``snippets/`` next to the main config). What nginx checks at parse time and only
+exists on the real machine is replaced: the certificates (a throwaway self-signed pair),
+the compose service names (loopback) and the ports (``nginx -t`` binds them: free
+ports on loopback, so that no root is needed).
 """
 
 from __future__ import annotations
 
 import re
 import shutil
+import socket
 import subprocess
 from pathlib import Path
 
@@ -51,6 +53,21 @@ def certificate(tmp_path_factory) -> tuple[Path, Path]:
     return cert, key
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def local(text: str, certificate: tuple[Path, Path]) -> str:
+    """The config with this machine's certificate, upstreams and ports."""
+    cert, key = certificate
+    text = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {cert};", text)
+    text = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {key};", text)
+    text = re.sub(r"server web\d+:", "server 127.0.0.1:", text)
+    return re.sub(r"listen \d+", lambda _m: f"listen 127.0.0.1:{free_port()}", text)
+
+
 def wrapper(tmp_path: Path, body: str) -> Path:
     shutil.copytree(DEPLOY / "nginx-snippets", tmp_path / "snippets")
     (tmp_path / "site.conf").write_text(body)
@@ -81,11 +98,7 @@ def nginx_test(main: Path) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("name", CONFIGS)
 def test_deploy_config_parses(name, tmp_path, certificate):
-    text = (DEPLOY / name).read_text()
-    cert, key = certificate
-    text = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {cert};", text)
-    text = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {key};", text)
-    text = re.sub(r"server web\d+:", "server 127.0.0.1:", text)
+    text = local((DEPLOY / name).read_text(), certificate)
     result = nginx_test(wrapper(tmp_path, text))
     assert result.returncode == 0, result.stderr
 
@@ -108,9 +121,6 @@ def test_the_wrapper_catches_a_broken_config(tmp_path, certificate):
         "client_max_body_size 2m;",
         "client_max_body_size 2m;\n    no_such_directive on;",
     )
-    cert, key = certificate
-    text = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {cert};", text)
-    text = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {key};", text)
-    result = nginx_test(wrapper(tmp_path, text))
+    result = nginx_test(wrapper(tmp_path, local(text, certificate)))
     assert result.returncode != 0
     assert "no_such_directive" in result.stderr
