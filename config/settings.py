@@ -16,6 +16,8 @@ Environment variables:
 * ``DJANGO_STANDINGS_REFRESH`` ("inline"/"worker"), ``DJANGO_STANDINGS_REFRESH_DELAY``
   (seconds, worker mode): when stored standings are recomputed after a save
 * ``DJANGO_PUBLIC_CACHE_SECONDS`` (anonymous public pages cached, default 3; 0 in DEBUG)
+* ``DJANGO_PUBLISH_ROOT`` (folder of the published public pages, default ``var/published``;
+  empty: publishing off)
 * ``DJANGO_PUBLIC_BASE_URL`` (e.g. ``https://torneo.example.it``: the address in QR
   codes and printed links; default: the address of the request)
 * ``REDIS_URL`` (optional shared cache, e.g. ``redis://127.0.0.1:6379/0``)
@@ -101,6 +103,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The published files of the public pages and API (public/published.py): what
+    # nginx serves in a deployment, served here under `make run`.
+    "public.published.PublishedFilesMiddleware",
     # A few seconds of cache for anonymous public pages and API (public/cache.py);
     # below every middleware that sets a header, so kept answers get them too.
     "public.cache.PublicCacheMiddleware",
@@ -253,6 +258,9 @@ if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.startswith(("http://", "https://")):
         "DJANGO_PUBLIC_BASE_URL must start with http:// or https:// "
         f"(got {PUBLIC_BASE_URL!r})"
     )
+# The public pages and API answers written as files (public/publish.py), served by
+# nginx (deploy/) or by Django itself (public/published.py); empty: publishing off.
+PUBLISH_ROOT = os.environ.get("DJANGO_PUBLISH_ROOT", str(BASE_DIR / "var" / "published"))
 STANDINGS_REFRESH_DELAY = float(os.environ.get("DJANGO_STANDINGS_REFRESH_DELAY", "1"))
 
 # Content Security Policy (Django's own middleware): scripts, styles, images and fonts

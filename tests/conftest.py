@@ -37,3 +37,10 @@ def _site_language():
     translation.activate(django_settings.LANGUAGE_CODE)
     yield
     translation.activate(django_settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _publishing_off(settings):
+    """No published files unless a test asks for them (``tests/public/test_publish*``
+    point ``PUBLISH_ROOT`` at a temporary folder): the pages come from the views."""
+    settings.PUBLISH_ROOT = ""

@@ -1,0 +1,269 @@
+"""Publish the public pages and API answers as files (:mod:`public.published`).
+
+What is published follows the one visibility rule (:mod:`tournament.visibility`):
+only a public tournament has files, each rendered by the view itself for an anonymous
+visitor (a ``GET`` without query string, per language), so a file is byte for byte
+what that view answers; a page the view refuses (404: a round not released, a pair
+removed, a tournament set back to draft) has its file removed. Pages with a query
+string (search, ``?coppia=``) stay Django's.
+
+:func:`publish_tournament` writes a tournament's pages, everything or a part of them
+(a :class:`Scope`: the pairs of a saved table, the rounds changed); :mod:`public.queue`
+decides when (after a change commits, in the background).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import Http404
+from django.test import RequestFactory
+from django.urls import Resolver404, resolve
+from django.utils import translation
+
+from standings.models import Season
+from tournament import visibility
+from tournament.links import public_base_url
+from tournament.models import Pair, Round, Team, Tournament
+
+from . import published, services
+
+logger = logging.getLogger("public.publish")
+
+
+@dataclass
+class Scope:
+    """What of a tournament to publish again (``everything``: all of it)."""
+
+    everything: bool = False
+    pairs: set[int] = field(default_factory=set)  # pair ids
+    gironi: set[int] = field(default_factory=set)  # every pair and round of these
+    rounds: set[int] = field(default_factory=set)  # round ids (their tables)
+
+    def merge(self, other: Scope) -> None:
+        self.everything |= other.everything
+        self.pairs |= other.pairs
+        self.gironi |= other.gironi
+        self.rounds |= other.rounds
+
+
+@dataclass
+class Result:
+    written: int = 0
+    unchanged: int = 0
+    removed: int = 0
+
+    def add(self, other: Result) -> None:
+        self.written += other.written
+        self.unchanged += other.unchanged
+        self.removed += other.removed
+
+
+def _factory() -> tuple[RequestFactory, dict[str, str]]:
+    base = public_base_url()
+    scheme, _, host = base.partition("://")
+    return RequestFactory(), {
+        "HTTP_HOST": host or "localhost",
+        "wsgi.url_scheme": scheme if host else "http",
+    }
+
+
+def render(path: str, lang: str) -> bytes | None:
+    """What the view answers an anonymous visitor for ``path`` in ``lang``; None when it
+    does not answer 200 (nothing to publish)."""
+    factory, extra = _factory()
+    request = factory.get(path, **extra)
+    request.COOKIES = {}
+    request.user = AnonymousUser()
+    request.LANGUAGE_CODE = lang
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    with translation.override(lang):
+        try:
+            response = match.func(request, *match.args, **match.kwargs)
+        except Http404:
+            return None
+        if hasattr(response, "render") and callable(response.render):
+            response.render()
+        if response.status_code != 200 or getattr(response, "streaming", False):
+            return None
+        return bytes(response.content)
+
+
+def publish_paths(paths: Iterable[str], base: Path | None = None) -> Result:
+    """Render and write (or remove) these URL paths in every language."""
+    base = base or published.root()
+    result = Result()
+    if base is None:
+        return result
+    for path in paths:
+        for lang in published.LANGUAGES:
+            target = published.file_for(base, lang, path)
+            body = render(path, lang)
+            if body is None:
+                result.removed += published.remove(target)
+            elif published.write(target, body):
+                result.written += 1
+            else:
+                result.unchanged += 1
+    return result
+
+
+def _api(slug: str, tail: str = "") -> str:
+    return f"{published.API}tournaments/{slug}{tail}"
+
+
+def tournament_pages(t: Tournament) -> list[str]:
+    """The tournament's own pages (everything but pair, team and round pages)."""
+    slug = t.slug
+    paths = [
+        f"/t/{slug}/",
+        f"/t/{slug}/dove-gioco/",
+        f"/t/{slug}/classifica/",
+        _api(slug),
+        _api(slug, "/rounds"),
+        _api(slug, "/standings"),
+    ]
+    if t.is_teams:
+        paths += [
+            f"/t/{slug}/classifica/coppie/",
+            _api(slug, "/teams"),
+            _api(slug, "/team-standings"),
+        ]
+    if services.bracket_url(t):
+        paths.append(f"/tabellone/{slug}/")
+    return paths
+
+
+def round_pages(t: Tournament, round_ids: Iterable[int]) -> list[str]:
+    tail = "/matches" if t.is_teams else "/tables"
+    return [_api(t.slug, f"/rounds/{rid}{tail}") for rid in sorted(round_ids)]
+
+
+def pair_pages(t: Tournament, numbers: Iterable[int]) -> list[str]:
+    return [f"/t/{t.slug}/coppia/{n}/" for n in sorted(numbers)]
+
+
+def team_pages(t: Tournament, numbers: Iterable[int]) -> list[str]:
+    return [f"/t/{t.slug}/squadra/{n}/" for n in sorted(numbers)]
+
+
+def site_pages() -> list[str]:
+    """Pages of no one tournament: the API's index and its list of tournaments."""
+    return [published.API, f"{published.API}tournaments"]
+
+
+def season_pages(season: Season) -> list[str]:
+    from standings.services.season import season_table
+
+    table = season_table(season)
+    return [f"/t/stagioni/{season.slug}/"] + [
+        f"/t/stagioni/{season.slug}/giocatore/{row.player}/" for row in table.rows
+    ]
+
+
+def tournament_folders(base: Path, slug: str) -> list[Path]:
+    return [
+        base / lang / prefix.strip("/") / slug
+        for lang in published.LANGUAGES
+        for prefix in ("/t/", "/tabellone/", f"{published.API}tournaments/")
+    ]
+
+
+def unpublish_tournament(slug: str, base: Path | None = None) -> None:
+    """Remove every file of a tournament (set back to draft, or deleted)."""
+    base = base or published.root()
+    if base is None:
+        return
+    for folder in tournament_folders(base, slug):
+        published.remove_tree(folder)
+    publish_paths(site_pages(), base)
+
+
+def publish_tournament(
+    t: Tournament, scope: Scope | None = None, base: Path | None = None
+) -> Result:
+    """Write what ``scope`` can touch of ``t`` (everything by default)."""
+    base = base or published.root()
+    result = Result()
+    if base is None:
+        return result
+    t.refresh_from_db()
+    if not visibility.tournament_is_public(t):
+        unpublish_tournament(t.slug, base)
+        return result
+    scope = scope or Scope(everything=True)
+    paths = tournament_pages(t)
+    pairs = Pair.objects.filter(tournament=t)
+    rounds = Round.objects.filter(girone__stage__tournament=t)
+    if not scope.everything:
+        pairs = pairs.filter(pk__in=scope.pairs) | pairs.filter(
+            girone_id__in=scope.gironi
+        )
+        rounds = rounds.filter(pk__in=scope.rounds) | rounds.filter(
+            girone_id__in=scope.gironi
+        )
+    numbers = set(pairs.values_list("number", flat=True))
+    paths += round_pages(t, rounds.values_list("pk", flat=True))
+    paths += pair_pages(t, numbers)
+    if t.is_teams:
+        teams = Team.objects.filter(tournament=t)
+        if not scope.everything:
+            teams = teams.filter(pairs__in=pairs).distinct()
+        paths += team_pages(t, teams.values_list("number", flat=True))
+    if scope.everything:
+        paths += site_pages()
+        result.removed += _sweep(base, t.slug, set(paths))
+    result.add(publish_paths(paths, base))
+    if scope.everything:
+        for season in Season.objects.filter(tournaments=t):
+            result.add(publish_paths(season_pages(season), base))
+    logger.info(
+        "published %s: %s written, %s unchanged, %s removed",
+        t.slug,
+        result.written,
+        result.unchanged,
+        result.removed,
+    )
+    return result
+
+
+def _sweep(base: Path, slug: str, keep: set[str]) -> int:
+    """Remove the tournament's files that are no page of it any more."""
+    wanted = {
+        published.file_for(base, lang, path)
+        for path in keep
+        for lang in published.LANGUAGES
+    }
+    removed = 0
+    for folder in tournament_folders(base, slug):
+        if not folder.exists():
+            continue
+        for name in ("index.html", "index.json"):
+            for found in folder.rglob(name):
+                if found not in wanted:
+                    removed += published.remove(found)
+    return removed
+
+
+def publish_all(base: Path | None = None) -> Result:
+    """Everything: every public tournament, the site's pages; drafts' files removed."""
+    base = base or published.root()
+    result = Result()
+    if base is None:
+        return result
+    for t in Tournament.objects.all():
+        if visibility.tournament_is_public(t):
+            result.add(publish_tournament(t, base=base))
+        else:
+            unpublish_tournament(t.slug, base)
+    result.add(publish_paths(site_pages(), base))
+    for season in Season.objects.all():
+        result.add(publish_paths(season_pages(season), base))
+    return result

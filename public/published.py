@@ -1,0 +1,187 @@
+"""The published files: where a public URL's file is, how it is written and served.
+
+The contract with the web server (README, "Pagine pubblicate"): a public URL path ``P``
+(no query string) in language ``L`` is ``<PUBLISH_ROOT>/<L><P>index.html`` (a page) or
+``index.json`` (an answer of the API under ``/api/v1/``; an API path without its final
+``/`` gets one), with a gzipped sibling ``index.html.gz`` of the same mtime for nginx's
+``gzip_static``. Files are written atomically (a temporary file in the same folder,
+then ``os.replace``): a reader never sees half a file. The ETag is nginx's,
+``"<mtime hex>-<size hex>"`` of the file sent.
+
+:class:`PublishedFilesMiddleware` serves the same files under ``make run`` (and
+whenever no web server stands in front): a ``GET``/``HEAD`` without query string and
+without a session or message cookie gets the file, with its ETag (304 when the client
+has it), ``Cache-Control: no-cache`` and gzip when accepted; anything else, and any
+missing file, goes to the views.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import shutil
+import tempfile
+import time
+from email.utils import formatdate
+from pathlib import Path
+
+from django.conf import settings
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_vary_headers
+
+from .http import revalidate
+
+API = "/api/v1/"
+#: URL prefixes whose pages may be published (the rest is always Django's).
+PREFIXES = ("/t/", API, "/tabellone/")
+LANGUAGES = ("it", "en")
+CONTENT_TYPES = {
+    "index.html": "text/html; charset=utf-8",
+    "index.json": "application/json; charset=utf-8",
+}
+
+
+def root() -> Path | None:
+    """The folder of the published files (``PUBLISH_ROOT``); None: publishing is off."""
+    value = getattr(settings, "PUBLISH_ROOT", "")
+    return Path(value) if value else None
+
+
+def file_name(path: str) -> str:
+    return "index.json" if path.startswith(API) else "index.html"
+
+
+def file_for(base: Path, lang: str, path: str) -> Path:
+    """The file of URL ``path`` in ``lang`` under ``base``."""
+    if not path.endswith("/"):
+        path += "/"
+    return base / lang / path.lstrip("/") / file_name(path)
+
+
+def language(request) -> str:
+    """The language of the contract: the cookie, else ``Accept-Language``, else it."""
+    cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    if cookie in LANGUAGES:
+        return cookie
+    accept = request.META.get("HTTP_ACCEPT_LANGUAGE", "").strip().lower()
+    return "en" if accept.startswith("en") else "it"
+
+
+def _atomic_write(target: Path, data: bytes, mtime: float) -> None:
+    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.chmod(temp, 0o644)
+        os.utime(temp, (mtime, mtime))
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def write(target: Path, body: bytes) -> bool:
+    """Write ``body`` and its gzipped sibling; False when the file already holds it
+    (left untouched: its ETag stays, phones get their 304)."""
+    gz = target.with_name(target.name + ".gz")
+    mtime = float(int(time.time()))
+    try:
+        if target.read_bytes() == body and gz.exists():
+            return False
+        # A new ETag even when rewritten within the same second at the same size.
+        mtime = max(mtime, int(target.stat().st_mtime) + 1)
+    except FileNotFoundError:
+        pass
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # The gzipped copy first: nginx never finds a new page with an old .gz.
+    _atomic_write(gz, gzip.compress(body, compresslevel=6, mtime=0), mtime)
+    _atomic_write(target, body, mtime)
+    return True
+
+
+def remove(target: Path) -> bool:
+    """Remove a page's file and its gzipped sibling; whether there was one."""
+    existed = target.exists()
+    target.unlink(missing_ok=True)
+    target.with_name(target.name + ".gz").unlink(missing_ok=True)
+    return existed
+
+
+def remove_tree(folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def etag(stat: os.stat_result) -> str:
+    """nginx's ETag of a static file."""
+    return f'"{int(stat.st_mtime):x}-{stat.st_size:x}"'
+
+
+def servable(request) -> bool:
+    return (
+        request.method in ("GET", "HEAD")
+        and not request.META.get("QUERY_STRING")
+        and request.path.startswith(PREFIXES)
+        and "sessionid" not in request.COOKIES
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def serve(request) -> HttpResponse | None:
+    """The published file for this request, or None (the view answers)."""
+    base = root()
+    if base is None or not servable(request):
+        return None
+    lang = language(request)
+    plain = file_for(base, lang, request.path)
+    gzip_ok = "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "")
+    sent = plain.with_name(plain.name + ".gz") if gzip_ok else plain
+    try:
+        with open(sent, "rb") as handle:
+            stat = os.fstat(handle.fileno())
+            body = handle.read()
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        if sent is plain:
+            return None
+        return _plain_only(request, plain, lang)
+    return _answer(request, body, stat, plain.name, lang, gzipped=gzip_ok)
+
+
+def _plain_only(request, plain: Path, lang: str) -> HttpResponse | None:
+    try:
+        with open(plain, "rb") as handle:
+            stat = os.fstat(handle.fileno())
+            body = handle.read()
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return None
+    return _answer(request, body, stat, plain.name, lang, gzipped=False)
+
+
+def _answer(request, body, stat, name, lang, *, gzipped: bool) -> HttpResponse:
+    tag = etag(stat)
+    asked = request.META.get("HTTP_IF_NONE_MATCH", "")
+    if tag in [t.strip().removeprefix("W/") for t in asked.split(",")]:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = HttpResponse(
+            b"" if request.method == "HEAD" else body,
+            content_type=CONTENT_TYPES[name],
+        )
+        response["Content-Length"] = str(len(body))
+        if gzipped:  # GZipMiddleware leaves an encoded response alone
+            response["Content-Encoding"] = "gzip"
+    response["ETag"] = tag
+    response["Last-Modified"] = formatdate(stat.st_mtime, usegmt=True)
+    response["Content-Language"] = lang
+    patch_vary_headers(response, ("Accept-Encoding", "Cookie"))
+    return revalidate(response)
+
+
+class PublishedFilesMiddleware:
+    """Serve the published files (see the module); before the views and the microcache."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return serve(request) or self.get_response(request)
