@@ -18,7 +18,8 @@ from django.dispatch import Signal
 
 from .scores import Position
 
-#: Sent with ``girone_ids`` (a list) in the transaction that changed their scores.
+#: Sent with ``girone_ids`` (a list) in the transaction that changed their scores, and
+#: ``table_ids`` (the tables saved) when it knows them.
 scores_changed = Signal()
 
 Ranking = Callable[[int], list[Position]]

@@ -33,6 +33,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from . import hooks
+
 logger = logging.getLogger("standings.refresh")
 
 #: A queued refresh that gave no sign of life for this long is presumed lost (its
@@ -172,7 +174,11 @@ def refresh_pending(
                 if len(lags) >= max_passes:
                     _enqueue(girone_id, began)
                     return lags
-        refresh_gironi([girone_id])
+        if task:
+            with hooks.background():  # the worker: it publishes what it ranked
+                refresh_gironi([girone_id])
+        else:
+            refresh_gironi([girone_id])
         with transaction.atomic():
             state = _locked_state(girone_id)
             if state is None or state.done >= target:

@@ -38,7 +38,9 @@ def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
         PairScore.objects.bulk_create(_pair_scores(table, version))
     if table.round.girone.stage.tournament.is_teams:
         write_team_scores(table)  # the team match's result, from the pair scores
-    scores_changed.send(sender=PairScore, girone_ids=[table.round.girone_id])
+    scores_changed.send(
+        sender=PairScore, girone_ids=[table.round.girone_id], table_ids=[table.pk]
+    )
 
 
 def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:

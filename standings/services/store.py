@@ -23,6 +23,8 @@ from tournament.models import Girone, Round, Stage, Tournament
 from tournament.services.attendance import Attendance, attendance_from
 from tournament.visibility import results_public_q
 
+from .. import hooks
+from ..hooks import standings_stored
 from ..models import Snapshot
 from .context import Context, tournament_context
 from .ranking import (
@@ -71,6 +73,10 @@ def refresh_gironi(girone_ids: Iterable[int]) -> None:
             stages[girone.stage_id] = girone.stage
         for stage in stages.values():
             refresh_stage(stage, contexts[stage.tournament_id])
+        # What shows the standings (the published pages) follows, after the commit.
+        standings_stored.send(
+            sender=Snapshot, girone_ids=ids, background=hooks.in_background()
+        )
 
 
 def refresh_tournament(tournament: Tournament) -> None:

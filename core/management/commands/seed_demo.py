@@ -6,6 +6,7 @@ Idempotent: a second run changes nothing and duplicates nothing.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 DEMO_USERS = [
@@ -40,6 +41,8 @@ class Command(BaseCommand):
                 user.is_superuser = superuser
                 user.save()
         self._seed_apps()
+        # `make run` starts with the public pages published (public/publish.py).
+        call_command("publish", "--all", stdout=self.stdout)
         self.stdout.write("Demo logins (username / password):")
         for username, password, _superuser, role in DEMO_USERS:
             self.stdout.write(f"  {username:<10} {password:<22} {role}")
