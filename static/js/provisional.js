@@ -1,7 +1,9 @@
 /* Provisional results (docs/rules.md §5e): the page says until when a closed round may
  * still be corrected; this counts the time left in the browser, from the deadline the
  * server published (ISO 8601 in data-deadline), so the page itself stays cacheable.
- * Once a deadline passes its line says the results are final. */
+ * Once a deadline passes its line says the results are final, and a round's badge
+ * (data-until) takes its final wording (data-final): a published file needs no
+ * rewriting when the period ends. */
 (function () {
   "use strict";
   var box = document.getElementById("provisional");
@@ -25,6 +27,14 @@
       }
     });
     if (!open) box.classList.add("final");
+    document.querySelectorAll(".badge[data-until]").forEach(function (badge) {
+      if (Date.parse(badge.dataset.until) <= now) {
+        badge.textContent = badge.dataset.final;
+        badge.classList.remove("warn");
+        badge.classList.add("ok");
+        badge.removeAttribute("data-until");
+      }
+    });
   }
   tick();
   setInterval(tick, 15000);
