@@ -59,12 +59,13 @@ def file_for(base: Path, lang: str, path: str) -> Path:
 
 
 def language(request) -> str:
-    """The language of the contract: the cookie, else ``Accept-Language``, else it."""
+    """The language of the page: the ``django_language`` cookie when it is ``it`` or
+    ``en``, else Italian. The site is Italian first: its views ignore
+    ``Accept-Language`` (``core.middleware.ItalianFirstMiddleware``), so the files
+    served must too, or an English browser would get an English file where the view
+    answers in Italian."""
     cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
-    if cookie in LANGUAGES:
-        return cookie
-    accept = request.META.get("HTTP_ACCEPT_LANGUAGE", "").strip().lower()
-    return "en" if accept.startswith("en") else "it"
+    return cookie if cookie in LANGUAGES else "it"
 
 
 def _atomic_write(target: Path, data: bytes, mtime: float) -> None:
