@@ -261,6 +261,9 @@ def _server_env(settings_module: str) -> dict[str, str]:
         "DJANGO_CONN_MAX_AGE": "600",
         "DJANGO_SECURE_COOKIES": "0",
         "DJANGO_SSL_REDIRECT": "0",  # plain HTTP on loopback
+        # The views themselves (no published files): what these figures have always
+        # measured; the files are public.publish.* below, and nginx's `make simulate`.
+        "DJANGO_PUBLISH_ROOT": "",
     }
 
 
@@ -381,6 +384,7 @@ def main() -> None:
     rnd = random.Random(1)
     seconds = best_of(5, lambda: save_one_result(rnd))
     report(f"standings.refresh.{PAIRS}x{ROUNDS}", seconds * 1000, "ms")
+    publish_figures()
     print(f"# load average before the runs: {os.getloadavg()[0]:.1f} (2 cores)")
     rps, p99, saved = _measure("config.settings")
     print(f"# cached: {saved} results saved during the run")
@@ -398,6 +402,57 @@ def main() -> None:
     print("# cached, nobody saving results (for comparison)")
     report("public.standings.idle.rps", rps, "req/s")
     report("public.standings.idle.p99", p99, "ms")
+
+
+def publish_figures() -> None:
+    """``public.publish.1000_pairs.full``: seconds to publish every page and API answer
+    of the 1,000-pair tournament (both languages, into an empty folder);
+    ``public.publish.after_save``: what one save's republishing costs (the task that
+    follows a save: the tournament's pages, the two pairs of the table, its round)."""
+    from django.conf import settings
+    from django.db import transaction
+
+    from public import publish, queue
+    from public.models import PublishMark
+    from tournament.models import Table, Tournament
+
+    tournament = Tournament.objects.get(slug=SLUG)
+    folder = tempfile.mkdtemp(prefix="torneo-published-")
+    settings.PUBLISH_ROOT = folder
+    try:
+        started = time.perf_counter()
+        result = publish.publish_tournament(tournament)
+        full = time.perf_counter() - started
+        files = sum(1 for _ in Path(folder).rglob("index.*"))
+        print(f"# published {result.written} files (+ .gz: {files}) into {folder}")
+        report(f"public.publish.{PAIRS}_pairs.full", full, "s")
+        rnd = random.Random(3)
+        tables = list(
+            Table.objects.filter(
+                round__girone__stage__tournament=tournament, round__number=ROUNDS
+            ).values_list("pk", "round_id", "pair_ns_id", "pair_ew_id")[:50]
+        )
+
+        def one_save() -> None:
+            _pk, round_id, ns, ew = tables[rnd.randrange(len(tables))]
+            with transaction.atomic():
+                save_one_result(rnd)  # its marks are taken below, with the table's
+            PublishMark.objects.filter(tournament=tournament).delete()
+            queue.mark(
+                tournament.pk,
+                [("pages", None), ("round", round_id), ("pair", ns), ("pair", ew)],
+            )
+            started = time.perf_counter()
+            queue.run(tournament.pk)
+            costs.append(time.perf_counter() - started)
+
+        costs: list[float] = []
+        for _ in range(5):
+            one_save()
+        report("public.publish.after_save", min(costs), "s")
+    finally:
+        settings.PUBLISH_ROOT = ""
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -103,9 +103,12 @@ def publish_paths(paths: Iterable[str], base: Path | None = None) -> Result:
     if base is None:
         return result
     for path in paths:
+        body: bytes | None = None
         for lang in published.LANGUAGES:
             target = published.file_for(base, lang, path)
-            body = render(path, lang)
+            # The API answers the same in every language (``?lang=`` is a query).
+            if lang == published.LANGUAGES[0] or not path.startswith(published.API):
+                body = render(path, lang)
             if body is None:
                 result.removed += published.remove(target)
             elif published.write(target, body):
