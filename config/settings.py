@@ -260,7 +260,9 @@ if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.startswith(("http://", "https://")):
     )
 # The public pages and API answers written as files (public/publish.py), served by
 # nginx (deploy/) or by Django itself (public/published.py); empty: publishing off.
-PUBLISH_ROOT = os.environ.get("DJANGO_PUBLISH_ROOT", str(BASE_DIR / "var" / "published"))
+PUBLISH_ROOT = os.environ.get(
+    "DJANGO_PUBLISH_ROOT", str(BASE_DIR / "var" / "published")
+)
 STANDINGS_REFRESH_DELAY = float(os.environ.get("DJANGO_STANDINGS_REFRESH_DELAY", "1"))
 
 # Content Security Policy (Django's own middleware): scripts, styles, images and fonts

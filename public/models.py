@@ -18,6 +18,9 @@ class PublishState(models.Model):
     queued_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
 
+    def __str__(self) -> str:
+        return f"publish {self.tournament_id}: queued={self.queued}"
+
 
 class PublishMark(models.Model):
     class Kind(models.TextChoices):
@@ -32,3 +35,6 @@ class PublishMark(models.Model):
     )
     kind = models.CharField(max_length=8, choices=Kind.choices)
     ref = models.BigIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}:{self.kind}:{self.ref}"

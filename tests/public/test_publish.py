@@ -69,7 +69,9 @@ def files(base: Path) -> list[Path]:
     return sorted(p for p in base.rglob("index.*") if not p.name.endswith(".gz"))
 
 
-def test_files_are_what_the_views_answer_in_both_languages(client, settings, root, event):
+def test_files_are_what_the_views_answer_in_both_languages(
+    client, settings, root, event
+):
     tournament, _girone, pairs, draft = event
     publish.publish_all()
     found = files(root)

@@ -62,7 +62,7 @@ def standings_vp(base: Path, slug: str) -> dict[int, int]:
 
 
 def test_inline_save_queues_one_task_that_publishes_the_standings(event):
-    base, tournament, pairs, tables, referee = event
+    base, tournament, _pairs, tables, referee = event
     page = published.file_for(base, "it", f"/t/{tournament.slug}/classifica/")
     pair_page = published.file_for(base, "it", f"/t/{tournament.slug}/coppia/1/")
     other_pair = published.file_for(base, "it", f"/t/{tournament.slug}/coppia/5/")
@@ -99,8 +99,8 @@ def test_worker_mode_publishes_in_the_standings_worker(event, settings):
     assert not DBTaskResult.objects.filter(task_path=PUBLISH).exists()
 
 
-def test_releasing_a_round_publishes_its_tables(event, django_capture_on_commit_callbacks):
-    base, tournament, pairs, tables, referee = event
+def test_releasing_a_round_publishes_its_tables(event):
+    base, tournament, pairs, tables, _referee = event
     rnd2, _t = build_round(tables[0].round.girone, 2, [(pairs[0], pairs[2])])
     url = f"/api/v1/tournaments/{tournament.slug}/rounds/{rnd2.pk}/tables"
     run_worker("default")
