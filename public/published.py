@@ -118,10 +118,15 @@ def etag(stat: os.stat_result) -> str:
 
 
 def servable(request) -> bool:
+    path = request.path
     return (
         request.method in ("GET", "HEAD")
         and not request.META.get("QUERY_STRING")
-        and request.path.startswith(PREFIXES)
+        and path.startswith(PREFIXES)
+        # No "." or ".." segment, no backslash or NUL: nothing outside the folder.
+        and "/." not in path
+        and "\\" not in path
+        and "\x00" not in path
         and "sessionid" not in request.COOKIES
         and settings.SESSION_COOKIE_NAME not in request.COOKIES
         and "messages" not in request.COOKIES

@@ -89,3 +89,16 @@ def test_publishing_an_unchanged_page_keeps_its_file_and_etag(site):
     result = publish.publish_tournament(tournament)
     assert result.written == 0 and result.unchanged > 0
     assert target.stat().st_mtime_ns == before
+
+
+def test_nothing_outside_the_folder_is_served(client, site, settings):
+    base, tournament = site
+    secret = base.parent / "segreto"
+    secret.mkdir()
+    (secret / "index.html").write_text("segreto")
+    for url in (
+        f"/t/{tournament.slug}/../../../../segreto/",
+        "/t/%2e%2e/%2e%2e/%2e%2e/segreto/",
+        "/t/./../../../segreto/",
+    ):
+        assert b"segreto" not in client.get(url).content, url
