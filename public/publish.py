@@ -93,7 +93,12 @@ def render(path: str, lang: str) -> bytes | None:
             response.render()
         if response.status_code != 200 or getattr(response, "streaming", False):
             return None
-        return bytes(response.content)
+        body = bytes(response.content)
+    if b"csrfmiddlewaretoken" in body:
+        # A form token is one visitor's: a page with one is never shared as a file.
+        logger.warning("not published (it carries a form token): %s", path)
+        return None
+    return body
 
 
 def publish_paths(paths: Iterable[str], base: Path | None = None) -> Result:
