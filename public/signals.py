@@ -71,6 +71,8 @@ def round_saved(sender, instance: Round, created: bool, update_fields=None, **kw
         return
     if update_fields is not None and not ROUND_FIELDS & set(update_fields):
         return
+    if created and not visibility.round_is_published(instance):
+        return  # a new draft (pairing the next round): nothing of it is public
     tournament_id = Girone.objects.filter(pk=instance.girone_id).values_list(
         "stage__tournament_id", flat=True
     )[0]
