@@ -93,25 +93,42 @@ def css_string(value: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def _page_css(document: Document, first_page: int, fetcher: AppFetcher) -> CSS:
+def page_rules(document: Document) -> str:
+    """The page stylesheet of ``document`` but its page counter (text made in the parent)."""
     title = document.title
     header = f"{title.tournament} · {title.document}"
     if title.scope:
         header += f" · {title.scope}"
     size = "A4 landscape" if document.landscape else "A4"
     state = f"{title.state} · {title.generated_at:%d/%m/%Y %H:%M}"
+    return (
+        f"@page {{ size: {size};"
+        f" @top-left {{ content: {css_string(header)}; }}"
+        f" @bottom-left {{ content: {css_string(state)}; }} }}" + document.extra_css
+    )
+
+
+def page_css(rules: str, first_page: int, fetcher: AppFetcher) -> CSS:
+    """``rules`` (see :func:`page_rules`) with the section's first page number."""
     return CSS(
-        string=(
-            f"@page {{ size: {size};"
-            f" @top-left {{ content: {css_string(header)}; }}"
-            f" @bottom-left {{ content: {css_string(state)}; }} }}"
-            # Sections are laid out one by one: carry the page number on.
-            f" @page :first {{ counter-reset: page {first_page}; }}"
-            + document.extra_css
-        ),
+        # Sections are laid out one by one: carry the page number on.
+        string=f"@page :first {{ counter-reset: page {first_page}; }} " + rules,
         font_config=_fonts(),
         url_fetcher=fetcher,
     )
+
+
+def section_html(document: Document) -> list[str]:
+    """The HTML of each section (templates rendered in the active language)."""
+    with translation.override(translation.get_language() or settings.LANGUAGE_CODE):
+        return [
+            render_to_string(document.template, document.context_for(index))
+            for index in range(len(document.sections))
+        ]
+
+
+def stylesheets(document: Document) -> list[CSS]:
+    return [_stylesheet("print"), _stylesheet(f"print-{document.kind}")]
 
 
 @dataclass(frozen=True)
@@ -120,31 +137,45 @@ class Pdf:
     pages: int
 
 
-def render_pdf(document: Document, progress: Progress | None = None) -> Pdf:
-    """The PDF of ``document``, in Italian unless another language is active."""
-    total = len(document.sections) + 1
+def render_pdf(
+    document: Document, progress: Progress | None = None, *, parts: int | None = None
+) -> Pdf:
+    """The PDF of ``document``, in Italian unless another language is active.
+
+    A long document is rendered in parts on the machine's cores (:mod:`printing.parts`;
+    ``parts`` overrides how many, 1 renders here).
+    """
+    from .parts import start_render
+
+    return start_render(document, parts=parts).finish(progress)
+
+
+def render_serial(
+    document: Document, html: list[str], progress: Progress | None = None
+) -> Pdf:
+    """Render ``document`` (its sections' ``html``) section by section in this process."""
+    total = len(html) + 1
     # No base URL: a relative reference resolves to nothing, and the fetcher serves
     # only torneo:static/ and the document's own torneo:resource/ URLs.
     fetcher = AppFetcher(document.resources)
+    rules = page_rules(document)
     pages = []
     first = None
     # Shared by the sections: an image (a score card's frame) is embedded once.
     cache: dict = {}
-    with translation.override(translation.get_language() or settings.LANGUAGE_CODE):
-        for index in range(len(document.sections)):
-            html = render_to_string(document.template, document.context_for(index))
-            stylesheets = [
-                _stylesheet("print"),
-                _stylesheet(f"print-{document.kind}"),
-                _page_css(document, len(pages) + 1, fetcher),
-            ]
-            rendered = PrintHTML(string=html, url_fetcher=fetcher).render(
-                stylesheets=stylesheets, font_config=_fonts(), cache=cache
-            )
-            first = first or rendered
-            pages.extend(rendered.pages)
-            if progress:
-                progress(index + 1, total)
+    for index, text in enumerate(html):
+        rendered = PrintHTML(string=text, url_fetcher=fetcher).render(
+            stylesheets=[
+                *stylesheets(document),
+                page_css(rules, len(pages) + 1, fetcher),
+            ],
+            font_config=_fonts(),
+            cache=cache,
+        )
+        first = first or rendered
+        pages.extend(rendered.pages)
+        if progress:
+            progress(index + 1, total)
     assert first is not None
     data = first.copy(pages).write_pdf()
     if progress:
