@@ -232,7 +232,7 @@ def _child(conn: Connection, document: Document, rules: str, html: list[str]) ->
         margins.build(offset, total)
         assert first is not None
         conn.send(("pdf", first.copy(pages).write_pdf()))
-    except BaseException:  # noqa: BLE001 - the parent raises it
+    except BaseException:  # the parent raises it
         conn.send(("error", traceback.format_exc()))
     finally:
         conn.close()

@@ -17,6 +17,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -27,6 +28,9 @@ from weasyprint.text.fonts import FontConfiguration
 
 from .documents.base import Document
 from .fetcher import AppFetcher
+
+if TYPE_CHECKING:
+    from .parts import Job
 
 #: progress(done, total): called after each section and once more when written.
 Progress = Callable[[int, int], None]
@@ -138,16 +142,23 @@ class Pdf:
 
 
 def render_pdf(
-    document: Document, progress: Progress | None = None, *, parts: int | None = None
+    document: Document,
+    progress: Progress | None = None,
+    *,
+    parts: int | None = None,
+    job: Job | None = None,
 ) -> Pdf:
     """The PDF of ``document``, in Italian unless another language is active.
 
     A long document is rendered in parts on the machine's cores (:mod:`printing.parts`;
-    ``parts`` overrides how many, 1 renders here).
+    ``parts`` overrides how many, 1 renders here; ``job`` is the render already
+    started by :func:`printing.parts.start_render`).
     """
     from .parts import start_render
 
-    return start_render(document, parts=parts).finish(progress)
+    if job is None:
+        job = start_render(document, parts=parts)
+    return job.finish(progress)
 
 
 def render_serial(

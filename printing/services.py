@@ -33,6 +33,7 @@ from tournament.models import Tournament
 
 from .documents import Document, DocumentError, build
 from .models import Render
+from .parts import start_render
 from .pdf import Pdf, render_pdf
 
 logger = logging.getLogger(__name__)
@@ -255,8 +256,10 @@ def run_render(render_id: int) -> str:
                 progress=percent, heartbeat_at=timezone.now()
             )
 
+        # The parts' processes fork before the heartbeat thread starts.
+        job = start_render(document)
         with _heartbeat(render.pk):
-            pdf = render_pdf(document, progress)
+            pdf = render_pdf(document, progress, job=job)
     except DocumentError as exc:
         _fail(render, str(exc))
         raise

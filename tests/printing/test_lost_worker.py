@@ -122,7 +122,7 @@ def test_a_live_render_keeps_beating_and_is_never_lost(
     real = services.render_pdf
     release = threading.Event()
 
-    def slow(document, progress=None):
+    def slow(document, progress=None, **options):
         release.wait(30)
         return real(document, progress)
 
@@ -184,7 +184,7 @@ django.setup()
 from django.conf import settings
 settings.PRINTING_HEARTBEAT_SECONDS = 0.05
 from printing import services
-def slow(document, progress=None):
+def slow(document, progress=None, **options):
     progress(1, 4)
     time.sleep(600)
 services.render_pdf = slow
