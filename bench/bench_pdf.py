@@ -2,6 +2,8 @@
 
 * ``pdf.standings.1000``: overall standings of 1,000 pairs (background job; target < 6 s);
 * ``pdf.scorecards.500``: score cards of a round of 500 tables (background; < 10 s);
+* ``...serial``: the same in one process (``pdf.standings.1000`` and the score cards
+  render in parts, one process per core, joined with pypdf: :mod:`printing.parts`);
 * ``pdf.girone.30``: one girone's standings, 30 pairs (inline in the request; < 1 s).
 
 Each figure is the wall-clock time of building the document from the database and
@@ -40,15 +42,19 @@ def main() -> None:
             build(small, "tables", f"round:{Round.objects.get(girone=girone).pk}")
         )
 
-        with timer() as t:
-            pdf = render_pdf(build(big, "standings", ""))
-        assert pdf.pages > 10
-        report("pdf.standings.1000", t(), "s")
+        for parts, suffix in ((None, ""), (1, ".serial")):
+            with timer() as t:
+                pdf = render_pdf(build(big, "standings", ""), parts=parts)
+            assert pdf.pages > 10
+            report("pdf.standings.1000" + suffix, t(), "s")
 
-        with timer() as t:
-            pdf = render_pdf(build(big, "scorecards", f"round:{rnd.pk}"))
-        assert pdf.pages == 250
-        report("pdf.scorecards.500", t(), "s")
+        for parts, suffix in ((None, ""), (1, ".serial")):
+            with timer() as t:
+                pdf = render_pdf(
+                    build(big, "scorecards", f"round:{rnd.pk}"), parts=parts
+                )
+            assert pdf.pages == 250
+            report("pdf.scorecards.500" + suffix, t(), "s")
 
         with timer() as t:
             pdf = render_pdf(build(small, "standings", f"girone:{girone.pk}"))
