@@ -9,8 +9,9 @@ the children, and reports progress as their sections are laid out.
 Page numbers stay right across parts without laying anything out twice: a child lays out
 its sections with the page margins held back (WeasyPrint builds the margin boxes after
 pagination, from each page's counters), reports its page count, receives its first page
-number once the parts before it have reported theirs, then builds the margin boxes with
-the page counter moved on by that offset and writes its PDF. The parent joins the parts
+number as soon as the parts before it have reported theirs, then builds the margin boxes
+with the page counter moved on by that offset and writes its PDF (``counter(pages)``
+would count one section, as in the single-process render). The parent joins the parts
 with pypdf. The pages come out as the single-process render (the tests compare the text
 of every page). This relies on ``weasyprint.layout.make_margin_boxes`` and the page
 states of WeasyPrint's page maker (pinned version 70).
@@ -128,6 +129,7 @@ class Job:
         done = 0
         count: dict[int, int] = {}
         data: dict[int, bytes] = {}
+        told = offset = 0  # parts told their offset, and the next part's offset
         by_conn = {conn: n for n, (_p, conn, _s) in enumerate(self.children)}
         waiting = set(by_conn)
         while waiting:
@@ -146,13 +148,11 @@ class Job:
                         progress(done, total)
                 elif kind == "pages":
                     count[n] = value
-                    if len(count) == len(self.children):
-                        # Every part counted: each learns its first page.
-                        pages = sum(count.values())
-                        offset = 0
-                        for k, (_p, part, _s) in enumerate(self.children):
-                            part.send((offset, pages))
-                            offset += count[k]
+                    # A part learns its first page once the parts before it counted.
+                    while told in count:
+                        self.children[told][1].send(offset)
+                        offset += count[told]
+                        told += 1
                 elif kind == "pdf":
                     data[n] = value
                     waiting.discard(conn)
@@ -187,6 +187,7 @@ def start_render(document: Document, *, parts: int | None = None) -> Job:
         return job
     context = multiprocessing.get_context("fork")
     rules = page_rules(document)  # translated here, in the parent
+    stylesheets(document)  # parsed once, here, for every child
     for sections in ranges:
         parent_end, child_end = context.Pipe()
         process = context.Process(
@@ -228,8 +229,7 @@ def _child(conn: Connection, document: Document, rules: str, html: list[str]) ->
             pages.extend(rendered.pages)
             conn.send(("section", len(pages)))
         conn.send(("pages", len(pages)))
-        offset, total = conn.recv()
-        margins.build(offset, total)
+        margins.build(conn.recv())
         assert first is not None
         conn.send(("pdf", first.copy(pages).write_pdf()))
     except BaseException:  # the parent raises it
@@ -262,15 +262,13 @@ class _HeldMargins:
         self.held.append((context, page, context.current_page, state))
         return []
 
-    def build(self, offset: int, total: int) -> None:
+    def build(self, offset: int) -> None:
         from weasyprint.layout.background import layout_box_backgrounds
 
         for context, page, number, state in self.held:
             moved = copy.deepcopy(state)
             counters = moved[1]
             counters["page"] = [counters["page"][0] + offset]
-            if total:
-                counters["pages"] = [total]
             context.current_page = number
             boxes = list(self.make(context, page, moved))
             for box in boxes:
