@@ -25,6 +25,7 @@ one thread.
 from __future__ import annotations
 
 import copy
+import gc
 import io
 import multiprocessing
 import os
@@ -186,6 +187,7 @@ def start_render(document: Document, *, parts: int | None = None) -> Job:
     if len(ranges) < 2:
         return job
     context = multiprocessing.get_context("fork")
+    gc.freeze()  # the inherited objects stay out of the children's collections
     rules = page_rules(document)  # translated here, in the parent
     stylesheets(document)  # parsed once, here, for every child
     for sections in ranges:
@@ -199,6 +201,7 @@ def start_render(document: Document, *, parts: int | None = None) -> Job:
         process.start()
         child_end.close()
         job.children.append((process, parent_end, sections))
+    gc.unfreeze()
     return job
 
 
@@ -207,6 +210,9 @@ def start_render(document: Document, *, parts: int | None = None) -> Job:
 
 def _child(conn: Connection, document: Document, rules: str, html: list[str]) -> None:
     """Lay out ``html`` (this part's sections), wait for the first page, write."""
+    # Short-lived: what it allocates goes with it. No collection walks the inherited
+    # heap (each would touch, and so copy, the parent's pages).
+    gc.disable()
     try:
         _forget_database()
         margins = _hold_margins()
