@@ -130,6 +130,7 @@ class Job:
         done = 0
         count: dict[int, int] = {}
         data: dict[int, bytes] = {}
+        joiner = Joiner()
         told = offset = 0  # parts told their offset, and the next part's offset
         by_conn = {conn: n for n, (_p, conn, _s) in enumerate(self.children)}
         waiting = set(by_conn)
@@ -157,25 +158,33 @@ class Job:
                 elif kind == "pdf":
                     data[n] = value
                     waiting.discard(conn)
-        result = join([data[n] for n in range(len(self.children))])
+                    # Joined in order as they come: the first while the last writes.
+                    while joiner.parts in data:
+                        joiner.add(data.pop(joiner.parts))
+        result = joiner.result()
         if progress:
             progress(total, total)
         return Pdf(data=result, pages=sum(count.values()))
 
 
-def join(parts: list[bytes]) -> bytes:
-    """The PDFs ``parts`` one after the other (metadata of the first)."""
-    writer = PdfWriter()
-    metadata = None
-    for part in parts:
-        reader = PdfReader(io.BytesIO(part))
-        metadata = metadata or reader.metadata
-        writer.append(reader)
-    if metadata:
-        writer.add_metadata(dict(metadata))
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+class Joiner:
+    """PDFs joined one after the other with pypdf (the metadata of the first)."""
+
+    def __init__(self) -> None:
+        self.writer = PdfWriter()
+        self.parts = 0
+
+    def add(self, data: bytes) -> None:
+        reader = PdfReader(io.BytesIO(data))
+        if not self.parts and reader.metadata:
+            self.writer.add_metadata(dict(reader.metadata))
+        self.writer.append(reader, import_outline=False)
+        self.parts += 1
+
+    def result(self) -> bytes:
+        out = io.BytesIO()
+        self.writer.write(out)
+        return out.getvalue()
 
 
 def start_render(document: Document, *, parts: int | None = None) -> Job:

@@ -57,7 +57,9 @@ def test_standings_in_parts_have_the_pages_of_one_process(long_world, count):
     one = render_pdf(document, parts=1)
     seen: list[tuple[int, int]] = []
     joined = render_pdf(document, parts=count, progress=lambda *p: seen.append(p))
-    assert joined.pages == one.pages == len(PdfReader(io.BytesIO(joined.data)).pages)
+    reader = PdfReader(io.BytesIO(joined.data))
+    assert joined.pages == one.pages == len(reader.pages)
+    assert reader.metadata.title == PdfReader(io.BytesIO(one.data)).metadata.title
     assert joined.pages > count
     assert pdf_pages(joined.data) == pdf_pages(one.data)
     assert page_numbers(joined.data) == [f"Pag. {n}" for n in range(1, one.pages + 1)]
