@@ -29,6 +29,7 @@ import gc
 import io
 import multiprocessing
 import os
+import time
 import traceback
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
@@ -107,6 +108,8 @@ class Job:
     document: Document
     html: list[str]
     children: list[tuple[Any, Connection, range]] = field(default_factory=list)
+    #: CPU seconds each part's process used (for the benchmark).
+    cpu: dict[int, float] = field(default_factory=dict)
 
     @property
     def parts(self) -> int:
@@ -156,7 +159,7 @@ class Job:
                         offset += count[told]
                         told += 1
                 elif kind == "pdf":
-                    data[n] = value
+                    data[n], self.cpu[n] = value
                     waiting.discard(conn)
                     # Joined in order as they come: the first while the last writes.
                     while joiner.parts in data:
@@ -246,7 +249,8 @@ def _child(conn: Connection, document: Document, rules: str, html: list[str]) ->
         conn.send(("pages", len(pages)))
         margins.build(conn.recv())
         assert first is not None
-        conn.send(("pdf", first.copy(pages).write_pdf()))
+        data = first.copy(pages).write_pdf()
+        conn.send(("pdf", (data, time.process_time())))
     except BaseException:  # the parent raises it
         conn.send(("error", traceback.format_exc()))
     finally:
