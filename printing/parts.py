@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 import gc
 import io
+import itertools
 import multiprocessing
 import os
 import time
@@ -87,18 +88,19 @@ def split(weights: list[int], parts: int) -> list[range]:
     [range(0, 1), range(1, 2)]
     """
     parts = max(1, min(parts, len(weights)))
-    total = sum(weights) or 1
-    ranges, start, done = [], 0, 0
-    for index, weight in enumerate(weights):
-        done += weight
-        left_sections = len(weights) - index - 1
-        left_parts = parts - len(ranges) - 1
-        boundary = done * parts >= total * (len(ranges) + 1)
-        if left_parts and (boundary or left_sections == left_parts):
-            ranges.append(range(start, index + 1))
-            start = index + 1
-    ranges.append(range(start, len(weights)))
-    return [r for r in ranges if len(r)]
+    total = sum(weights)
+    prefix = list(itertools.accumulate(weights))
+    cuts, start = [], 0
+    for k in range(1, parts):
+        # Cut after the section whose running weight is nearest to k/parts of the
+        # total, leaving a section at least for each part still to come.
+        last = len(weights) - (parts - k) - 1
+        target = total * k / parts
+        cut = min(range(start, last + 1), key=lambda i: abs(prefix[i] - target))
+        cuts.append(cut + 1)
+        start = cut + 1
+    bounds = [0, *cuts, len(weights)]
+    return [range(a, b) for a, b in itertools.pairwise(bounds)]
 
 
 @dataclass

@@ -117,4 +117,8 @@ def test_split_keeps_sections_in_order_and_balanced():
     assert parts.split([5, 1, 1, 1, 1, 1], 2) == [range(0, 1), range(1, 6)]
     assert parts.split([1, 1], 3) == [range(0, 1), range(1, 2)]
     assert parts.split([3], 2) == [range(0, 1)]
-    assert parts.split([1] * 10, 3) == [range(0, 4), range(4, 7), range(7, 10)]
+    assert parts.split([1] * 10, 3) == [range(0, 3), range(3, 7), range(7, 10)]
+    # Score cards: ten sections of about the same weight, five and five.
+    cards = [100, 101, 99, 100, 98, 100, 100, 102, 100, 99]
+    assert parts.split(cards, 2) == [range(0, 5), range(5, 10)]
+    assert parts.split([0, 0, 0], 2) == [range(0, 1), range(1, 3)]
