@@ -28,6 +28,7 @@ import copy
 import gc
 import io
 import itertools
+import logging
 import multiprocessing
 import os
 import time
@@ -51,6 +52,8 @@ from .pdf import (
     section_html,
     stylesheets,
 )
+
+logger = logging.getLogger(__name__)
 
 #: A document of fewer rows than this renders in one process (forking costs more).
 DEFAULT_PARTS_MIN_SIZE = 400
@@ -148,7 +151,9 @@ class Job:
                 except EOFError:
                     raise RuntimeError(f"PDF part {n + 1} stopped") from None
                 if kind == "error":
-                    raise RuntimeError(f"PDF part {n + 1} failed:\n{value}")
+                    message, trace = value
+                    logger.error("PDF part %s failed:\n%s", n + 1, trace)
+                    raise RuntimeError(message)
                 if kind == "section":
                     done += 1
                     if progress:
@@ -253,8 +258,8 @@ def _child(conn: Connection, document: Document, rules: str, html: list[str]) ->
         assert first is not None
         data = first.copy(pages).write_pdf()
         conn.send(("pdf", (data, time.process_time())))
-    except BaseException:  # the parent raises it
-        conn.send(("error", traceback.format_exc()))
+    except BaseException as exc:  # the parent raises it
+        conn.send(("error", (str(exc) or type(exc).__name__, traceback.format_exc())))
     finally:
         conn.close()
 
