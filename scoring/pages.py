@@ -31,6 +31,7 @@ from tournament.permissions import has_role
 from tournament.words import GameWords, game_words
 
 from . import quick, services
+from .cards import cards_html
 from .forms import SheetForm, new_token
 from .models import ResultVersion, TableResult
 
@@ -328,6 +329,7 @@ def entry_context(
         "tournament": tournament,
         "round": round_,
         "rows": rows,
+        "cards": cards_html(rows, ctx.words),
         "progress": progress,
         "vp_data": vp_data(tournament, round_),
         "words": ctx.words,
