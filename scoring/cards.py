@@ -10,17 +10,17 @@ other), with the words that are the same for every card looked up once per page
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from html import escape as _escape
 from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from tournament.words import GameWords
 
-from .models import ResultVersion
+from .models import ResultVersion, TableResult
 
 if TYPE_CHECKING:
     from .pages import TableRow
@@ -41,6 +41,7 @@ class CardWords:
     details: str
     score: str
     points: str
+    statuses: dict[str, str] = field(default_factory=dict)  # status -> its label
 
     @classmethod
     def of(cls, words: GameWords) -> CardWords:
@@ -61,7 +62,15 @@ class CardWords:
             details=escape(_("Details and corrections")),
             score=escape(words.score),
             points=escape(words.points),
+            statuses={
+                value: escape(label) for value, label in TableResult.Status.choices
+            },
         )
+
+
+def escape(value: object) -> str:
+    """Django's ``escape`` (the template's autoescape) without its SafeString."""
+    return _escape(str(value))
 
 
 def _value(value: object) -> str:
@@ -79,18 +88,18 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
     elif row.second:
         badge = words.second
     else:
-        badge = escape(row.status_label)
+        badge = words.statuses.get(row.status) or escape(row.status_label)
     team = ""
     if row.team is not None:
-        team = render_to_string(
-            "scoring/includes/_team_match.html", {"team": row.team}
-        )
+        team = render_to_string("scoring/includes/_team_match.html", {"team": row.team})
         ns_team = f' <span class="team">({escape(row.team.team_ns)})</span>'
         ew_team = f' <span class="team">({escape(row.team.team_ew)})</span>'
     else:
         ns_team = ew_team = ""
-    if table.pair_ew is not None:
-        ew = f'<span class="line">EO</span> {escape(table.pair_ew)}{ew_team}'
+    ns = row.ns_label or str(table.pair_ns)
+    if table.pair_ew_id is not None:
+        ew_name = row.ew_label or str(table.pair_ew)
+        ew = f'<span class="line">EO</span> {escape(ew_name)}{ew_team}'
     else:
         ew = f"<em>{words.rest}</em>"
     parts = [
@@ -102,7 +111,7 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
         f'    <span class="badge status-badge">{badge}</span>\n'
         f"    {team}\n"
         f'    <div class="pairs"><span class="line">NS</span>'
-        f" {escape(table.pair_ns)}{ns_team}<br>\n"
+        f" {escape(ns)}{ns_team}<br>\n"
         f"      {ew}</div>\n"
         "  </header>\n"
         '  <div class="row-message" role="status" aria-live="polite"></div>\n  '
@@ -123,12 +132,14 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
             f'\n    <p><a class="button" href="{url}">{words.settle}</a></p>\n  '
         )
     elif current is not None:
-        both = table.pair_ew is not None
+        both = table.pair_ew_id is not None
         mp = _value(current.mp_ns) + (f"–{_value(current.mp_ew)}" if both else "")
         vp = _value(current.vp_ns) + (f"–{_value(current.vp_ew)}" if both else "")
         kind = ""
         if current.kind != ResultVersion.Kind.NORMAL:
-            kind = f'<span class="badge warn">{escape(current.get_kind_display())}</span>'
+            kind = (
+                f'<span class="badge warn">{escape(current.get_kind_display())}</span>'
+            )
         parts.append(
             f'\n    <p class="result">{words.score} <b>{mp}</b> ·\n'
             f"      {words.points} <b>{vp}</b>\n"
@@ -136,10 +147,10 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
             f'    <p><a href="{url}">{words.details}</a></p>\n  '
         )
     parts.append("\n</article>\n\n")
-    return mark_safe("".join(parts))  # noqa: S308 - every value above is escaped
+    return mark_safe("".join(parts))  # every value above is escaped
 
 
 def cards_html(rows: list[TableRow], words: GameWords) -> SafeString:
     """Every card of the entry page, in order."""
     shared = CardWords.of(words)
-    return mark_safe("".join(card_html(row, shared) for row in rows))  # noqa: S308
+    return mark_safe("".join(card_html(row, shared) for row in rows))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -26,7 +26,14 @@ from django.utils.translation import gettext as _
 from rules.bounds import hand_bounds, total_bounds
 from rules.vp import vp_table
 from tournament import visibility
-from tournament.models import Round, Table, TeamMatch, Tournament, TournamentRole
+from tournament.models import (
+    Pair,
+    Round,
+    Table,
+    TeamMatch,
+    Tournament,
+    TournamentRole,
+)
 from tournament.permissions import has_role
 from tournament.words import GameWords, game_words
 
@@ -119,6 +126,9 @@ class TableRow:
     table_url: str = ""
     team: TeamInfo | None = None  # team tournaments: the match this table belongs to
     lazy: bool = False  # a sheet to type, sent on demand (see EAGER_SHEETS)
+    #: The pairs' names, when the page read them as values (else from the table).
+    ns_label: str = ""
+    ew_label: str = ""
 
     @property
     def status(self) -> str:
@@ -288,21 +298,23 @@ def entry_context(
     bound = bound or {}
     user = request.user
     ctx = RowContext.of(request, tournament, round_)
-    tables = list(
-        Table.objects.filter(round=round_)
-        .select_related(
-            "pair_ns__player1",
-            "pair_ns__player2",
-            "pair_ew__player1",
-            "pair_ew__player2",
-        )
-        .order_by("number")
-    )
+    # A 500-table round (issue 19): the pairs' names are read as values, not as
+    # 3,000 pair and player instances, and of the versions only the first sheets of a
+    # double entry (who typed them decides the card).
+    tables = list(Table.objects.filter(round=round_).order_by("number"))
+    labels = pair_labels(round_)
     results = {
         r.table_id: r
         for r in TableResult.objects.filter(round=round_)
         .select_related("current")
-        .prefetch_related("versions")
+        .prefetch_related(
+            Prefetch(
+                "versions",
+                queryset=ResultVersion.objects.filter(
+                    status=ResultVersion.Status.ENTERED
+                ).only("id", "result_id", "status", "entered_by_id"),
+            )
+        )
     }
     rows = []
     eager = EAGER_SHEETS
@@ -319,6 +331,8 @@ def entry_context(
         )
         if row.sheet_html is not None:
             eager -= 1
+        row.ns_label = labels.get(t.pair_ns_id, "")
+        row.ew_label = labels.get(t.pair_ew_id, "") if t.pair_ew_id else ""
         rows.append(row)
     if tournament.is_teams:
         info = team_info(round_)
@@ -340,6 +354,15 @@ def entry_context(
         "is_chief": has_role(user, tournament, Role.CHIEF_REFEREE),
         "is_director": has_role(user, tournament, Role.DIRECTOR),
     }
+
+
+def pair_labels(round_: Round) -> dict[int, str]:
+    """Pair id -> ``12. Rossi – Bianchi`` (``Pair.label``), for the round's pairs."""
+    seated = Table.objects.filter(round=round_)
+    found = Pair.objects.filter(
+        Q(pk__in=seated.values("pair_ns_id")) | Q(pk__in=seated.values("pair_ew_id"))
+    ).values_list("pk", "number", "player1__last_name", "player2__last_name")
+    return {pk: Pair.label(number, a, b) for pk, number, a, b in found}
 
 
 def render_row(request: Any, tournament: Tournament, table: Table) -> str:

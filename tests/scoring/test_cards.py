@@ -4,8 +4,10 @@ template writes, for every kind of card, in both languages (issue 19, item 4).""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.template.loader import render_to_string
 from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -108,3 +110,26 @@ def test_the_entry_page_shows_the_python_cards(every_state, client):
     assert html.count('class="sheet-card') == 8
     assert "In attesa di un altro arbitro" in html
     assert "Scrivi la scheda" in html
+
+
+def test_the_entry_page_reads_the_same_number_of_rows_whatever_its_size(
+    make_user, client
+):
+    """No query per table: the cards' names, results and first sheets are read for
+    the whole round at once."""
+    counted = []
+    for size in (2, 12):
+        tournament, girone, pairs = build_tournament(pairs=2 * size)
+        seating = [(pairs[2 * i], pairs[2 * i + 1]) for i in range(size)]
+        round_, tables = build_round(girone, 1, seating)
+        referee = make_user(f"arbitro-{size}")
+        grant(referee, tournament)
+        save(tables[0], referee, sheet(*FIRST))
+        client.force_login(referee)
+        url = reverse(
+            "scoring:entry", kwargs={"slug": tournament.slug, "round_id": round_.pk}
+        )
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counted.append(len(queries))
+    assert counted[0] == counted[1]

@@ -324,7 +324,13 @@ class Pair(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.number}. {self.names}"
+        return self.label(self.number, self.player1.last_name, self.player2.last_name)
+
+    @staticmethod
+    def label(number: int, last_name1: str, last_name2: str) -> str:
+        """``12. Rossi – Bianchi``: how a pair is named (for pages that read the
+        names as values, without the pair's and players' rows)."""
+        return f"{number}. {last_name1} – {last_name2}"
 
     def clean(self) -> None:
         """A pair's girone is one of its own tournament's (issue 14 §6).
@@ -344,7 +350,7 @@ class Pair(models.Model):
 
     @property
     def names(self) -> str:
-        return f"{self.player1.last_name} – {self.player2.last_name}"
+        return f"{self.player1.last_name} – {self.player2.last_name}"  # as label()
 
 
 def tournament_of_girone(girone_id: int) -> int | None:
