@@ -87,6 +87,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that it sees the response the server sends: a save's standings are
+    # ranked after the answer (inline mode, standings/middleware.py).
+    "standings.middleware.RankAfterAnswer",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
