@@ -5,14 +5,21 @@ rules check and compute the sheet, the result row is locked, a version is writte
 its three smazzate, the pairs' scores are rewritten and ``standings.refresh`` recomputes
 the girone's stored standings, all in one transaction (single entry: confirmed at once).
 
-* ``entry.round.500_tables``: round 1, its 500 sheets saved one after the other;
-* ``entry.save_sheet.p95``: round 2, each of its first ``SAMPLE`` sheets timed alone
-  (standings refresh over 1,000 pairs with a round already in them), 95th percentile;
-* ``entry.save_sheet.scoring_only.p95`` (informative): the same saves without the time
-  spent inside ``standings.refresh``, to show which part costs what;
-* ``entry.save_sheet.cpu.p95`` (informative): the same saves' CPU time in this process
-  (Python: scoring and ranking; PostgreSQL's own work not counted). On a machine
-  shared with other work the wall-clock figures swing by 2-3×, this one much less;
+* ``entry.round.500_tables``: round 1, its 500 sheets saved one after the other
+  (outside a request: each ranked in its own transaction);
+* ``entry.save_sheet.p95``: round 2, each of its first ``SAMPLE`` sheets saved as a
+  referee's request saves it in inline mode (``standings.refresh.answer_first``, what
+  ``RankAfterAnswer`` does around a view) and timed until its answer, 95th percentile
+  (``.p50`` too); ``entry.save_sheet.after_answer.p95``: the ranking of the girone
+  (1,000 pairs, a round already in them) that follows each answer in the same
+  process, before it takes the next request;
+* ``entry.save_sheet.in_transaction.p95``: the same saves ranked in the save's
+  transaction, as outside a request (the inline save before issue 19);
+  ``entry.save_sheet.scoring_only.p95`` (informative): those without the time spent
+  inside ``standings.refresh``, to show which part costs what;
+* ``entry.save_sheet.cpu.p95`` (informative): the answered saves' CPU time in this
+  process (Python: scoring; PostgreSQL's own work not counted). On a machine shared
+  with other work the wall-clock figures swing by 2-3×, this one much less;
 * ``entry.save_sheet.worker_mode.p95``: round 3, with ``STANDINGS_REFRESH = "worker"``:
   the save only queues the refresh; ``entry.worker_refresh.<n>_saves``: the worker's one
   ranking of those ``n`` saves afterwards.
@@ -154,10 +161,12 @@ def main() -> None:
     from django.db import connection
     from django.test.utils import override_settings
 
+    from standings.refresh import answer_first, rank_after_answer
+
     rng = random.Random(2026)
     referee, girone, pairs = _world()
     round1 = _round(girone, pairs, 1, rng)
-    round2 = _round(girone, pairs, 2, rng)[:SAMPLE]
+    round2 = _round(girone, pairs, 2, rng)[: 2 * SAMPLE]
     round3 = _round(girone, pairs, 3, rng)[:SAMPLE]
     clock = _RefreshClock()
     with override_settings(DEBUG=False):
@@ -166,17 +175,29 @@ def main() -> None:
             _save(pk, referee, rng, f"r1-{pk}")
         report("entry.round.500_tables", time.perf_counter() - start, "s")
 
-        totals, own, cpu = [], [], []
-        for pk in round2:
-            clock.spent = 0.0
+        answered, after, cpu = [], [], []
+        for pk in round2[:SAMPLE]:
             start, used = time.perf_counter(), time.process_time()
+            with answer_first() as pending:
+                _save(pk, referee, rng, f"r2-{pk}")
+            answer = time.perf_counter()
+            cpu.append((time.process_time() - used) * 1000)
+            answered.append((answer - start) * 1000)
+            rank_after_answer(pending)
+            after.append((time.perf_counter() - answer) * 1000)
+
+        inline, own = [], []
+        for pk in round2[SAMPLE:]:
+            clock.spent = 0.0
+            start = time.perf_counter()
             _save(pk, referee, rng, f"r2-{pk}")
             elapsed = time.perf_counter() - start
-            cpu.append((time.process_time() - used) * 1000)
-            totals.append(elapsed * 1000)
+            inline.append(elapsed * 1000)
             own.append((elapsed - clock.spent) * 1000)
-    report("entry.save_sheet.p95", _p95(totals), "ms")
-    report("entry.save_sheet.p50", sorted(totals)[len(totals) // 2], "ms")
+    report("entry.save_sheet.p95", _p95(answered), "ms")
+    report("entry.save_sheet.p50", sorted(answered)[len(answered) // 2], "ms")
+    report("entry.save_sheet.after_answer.p95", _p95(after), "ms")
+    report("entry.save_sheet.in_transaction.p95", _p95(inline), "ms")
     report("entry.save_sheet.scoring_only.p95", _p95(own), "ms")
     report("entry.save_sheet.cpu.p95", _p95(cpu), "ms")
 
