@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from django.db import transaction
+from django.core.signals import request_finished
+from django.db import close_old_connections, transaction
 from django.http import HttpResponse
 from django.test import RequestFactory
 from hypothesis import given, settings
@@ -50,6 +51,16 @@ def saved(table, mp: int, vp: int) -> None:
     with transaction.atomic():
         add_result(table, mp, 2000 - mp, vp, 20 - vp, refresh=False)
         refresh.schedule_gironi([table.round.girone_id])
+
+
+def sent(response) -> None:
+    """The server sent the answer: ``close()``, as the test client calls it (without
+    closing the test's database connection at ``request_finished``)."""
+    request_finished.disconnect(close_old_connections)
+    try:
+        response.close()
+    finally:
+        request_finished.connect(close_old_connections)
 
 
 def recomputed(girone):
@@ -93,7 +104,7 @@ def test_the_save_answers_before_the_ranking_and_a_director_never_reads_stale(
     assert state.requested > state.done  # counted, not ranked yet
     # The director's standings in the meantime: ranked by the reader, never stale.
     assert vp_of(tournament, 3) == 17
-    response.close()  # the server sent the answer: nothing left to rank
+    sent(response)  # the server sent the answer: nothing left to rank
     state.refresh_from_db()
     assert state.requested == state.done
     mine, fresh = recomputed(girone)
@@ -114,7 +125,7 @@ def test_a_failed_ranking_after_the_answer_is_logged_and_the_next_save_catches_u
 
     response = RankAfterAnswer(view)(RequestFactory().post("/"))
     monkeypatch.setattr(store, "refresh_gironi", broken)
-    response.close()  # no exception reaches the server
+    sent(response)  # no exception reaches the server
     assert "not refreshed" in caplog.text
     monkeypatch.undo()
     state = RefreshState.objects.get(girone=girone)
@@ -124,7 +135,7 @@ def test_a_failed_ranking_after_the_answer_is_logged_and_the_next_save_catches_u
         saved(tables[1], 900, 8)
         return HttpResponse("ok")
 
-    RankAfterAnswer(view2)(RequestFactory().post("/")).close()
+    sent(RankAfterAnswer(view2)(RequestFactory().post("/")))
     state.refresh_from_db()
     assert state.requested == state.done
     assert vp_of(tournament, 1) == 12 and vp_of(tournament, 3) == 8
@@ -175,13 +186,13 @@ def test_after_every_answer_the_stored_standings_equal_a_recomputation(steps):
             elif how == "two-answered":
                 first = RankAfterAnswer(lambda r: one())(RequestFactory().post("/"))
                 second = RankAfterAnswer(lambda r: one())(RequestFactory().post("/"))
-                second.close()
-                first.close()
+                sent(second)
+                sent(first)
             else:
                 answer = RankAfterAnswer(lambda r: one())(RequestFactory().post("/"))
                 if how == "answered-read":
                     read.snapshots(tournament, Snapshot.Kind.CONFIRMED)
-                answer.close()
+                sent(answer)
             state = RefreshState.objects.filter(girone=girone).first()
             assert state is None or state.requested == state.done
             mine, fresh = recomputed(girone)
