@@ -109,3 +109,28 @@ def test_releasing_a_round_publishes_its_tables(event):
     rnd2.save(update_fields=["tables_public"])
     run_worker("default")
     assert published.file_for(base, "en", url).exists()
+
+
+def test_a_save_answered_before_its_ranking_publishes_after_it(event):
+    """Inline mode, a save in a request (standings.middleware.RankAfterAnswer): the
+    standings are ranked after the answer, and that ranking queues the publishing."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from standings.middleware import RankAfterAnswer
+    from tests.standings.test_rank_after_answer import sent
+
+    base, tournament, _pairs, tables, referee = event
+
+    def view(request):
+        save(tables[0], referee, sheet(*WIN))
+        return HttpResponse("ok")
+
+    response = RankAfterAnswer(view)(RequestFactory().post("/"))
+    assert not DBTaskResult.objects.filter(task_path=PUBLISH).exists()  # not ranked
+    sent(response)
+    assert DBTaskResult.objects.filter(task_path=PUBLISH, status="READY").count() == 1
+
+    run_worker("default")
+
+    assert standings_vp(base, tournament.slug)[1] > 0
