@@ -4,6 +4,7 @@ referee seeing a sheet saved to the first standings answer that shows it."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 import httpx
@@ -48,7 +49,11 @@ def run(answers, *, stop_after: float, grace: float = 0.5):
         stop.set()
         await task
 
-    asyncio.run(main())
+    # In a thread of its own: a browser test earlier in the run (Playwright's sync
+    # API) may have left an event loop running in this one.
+    worker = threading.Thread(target=asyncio.run, args=(main(),))
+    worker.start()
+    worker.join()
     return metrics, calls
 
 
