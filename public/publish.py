@@ -19,8 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
+from django.template.loader import get_template
 from django.test import RequestFactory
 from django.urls import Resolver404, resolve
 from django.utils import translation
@@ -72,14 +74,28 @@ def _factory() -> tuple[RequestFactory, dict[str, str]]:
     }
 
 
-def render(path: str, lang: str) -> bytes | None:
-    """What the view answers an anonymous visitor for ``path`` in ``lang``; None when it
-    does not answer 200 (nothing to publish)."""
-    factory, extra = _factory()
+def _request(factory: RequestFactory, extra: dict[str, str], path: str, lang: str):
+    """An anonymous visitor's GET of ``path`` in ``lang`` (no cookie)."""
     request = factory.get(path, **extra)
     request.COOKIES = {}
     request.user = AnonymousUser()
     request.LANGUAGE_CODE = lang
+    return request
+
+
+def _shareable(path: str, body: bytes) -> bytes | None:
+    if b"csrfmiddlewaretoken" in body:
+        # A form token is one visitor's: a page with one is never shared as a file.
+        logger.warning("not published (it carries a form token): %s", path)
+        return None
+    return body
+
+
+def render(path: str, lang: str) -> bytes | None:
+    """What the view answers an anonymous visitor for ``path`` in ``lang``; None when it
+    does not answer 200 (nothing to publish)."""
+    factory, extra = _factory()
+    request = _request(factory, extra, path, lang)
     try:
         match = resolve(path)
     except Resolver404:
@@ -94,11 +110,64 @@ def render(path: str, lang: str) -> bytes | None:
         if response.status_code != 200 or getattr(response, "streaming", False):
             return None
         body = bytes(response.content)
-    if b"csrfmiddlewaretoken" in body:
-        # A form token is one visitor's: a page with one is never shared as a file.
-        logger.warning("not published (it carries a form token): %s", path)
-        return None
-    return body
+    return _shareable(path, body)
+
+
+def render_pairs(
+    t: Tournament, numbers: Iterable[int], langs: Iterable[str] = published.LANGUAGES
+) -> dict[tuple[str, str], bytes | None]:
+    """The pair pages of these numbers ((language, URL path) -> body, None: no
+    page), each what :func:`public.views.pair` answers, their data loaded once for
+    all of them and both languages."""
+    from public import views
+
+    paths = {n: pair_pages(t, [n])[0] for n in numbers}
+    try:
+        obj = services.get_tournament(t.slug)
+    except Http404:
+        return {(lang, path): None for lang in langs for path in paths.values()}
+    pairs = {
+        p.number: p
+        for p in Pair.objects.select_related(*views.PAIR_RELATED).filter(
+            tournament=obj, number__in=list(paths)
+        )
+    }
+    ids = [p.pk for p in pairs.values()]
+    tables = services.pairs_tables(obj.pk, list(pairs.values()))
+    scores = services.released_scores(ids)
+    template = get_template(views.PAIR_TEMPLATE)
+    factory, extra = _factory()
+    found: dict[tuple[str, str], bytes | None] = {}
+    for lang in langs:
+        with translation.override(lang):
+            for number, path in paths.items():
+                pair = pairs.get(number)
+                if pair is None:
+                    found[lang, path] = None
+                    continue
+                request = _request(factory, extra, path, lang)
+                context = views.pair_context(
+                    request, obj, pair, tables[pair.pk], scores[pair.pk]
+                )
+                body = template.render(context, request)
+                found[lang, path] = _shareable(
+                    path, body.encode(settings.DEFAULT_CHARSET)
+                )
+    return found
+
+
+def publish_pairs(t: Tournament, numbers: Iterable[int], base: Path) -> Result:
+    """Write (or remove) the pair pages of these numbers, in every language."""
+    result = Result()
+    for (lang, path), body in render_pairs(t, sorted(numbers)).items():
+        target = published.file_for(base, lang, path)
+        if body is None:
+            result.removed += published.remove(target)
+        elif published.write(target, body):
+            result.written += 1
+        else:
+            result.unchanged += 1
+    return result
 
 
 def publish_paths(paths: Iterable[str], base: Path | None = None) -> Result:
@@ -219,7 +288,6 @@ def publish_tournament(
         )
     numbers = set(pairs.values_list("number", flat=True))
     paths += round_pages(t, rounds.values_list("pk", flat=True))
-    paths += pair_pages(t, numbers)
     if t.is_teams:
         teams = Team.objects.filter(tournament=t)
         if not scope.everything:
@@ -227,8 +295,9 @@ def publish_tournament(
         paths += team_pages(t, teams.values_list("number", flat=True))
     if scope.everything:
         paths += site_pages()
-        result.removed += _sweep(base, t.slug, set(paths))
+        result.removed += _sweep(base, t.slug, set(paths) | set(pair_pages(t, numbers)))
     result.add(publish_paths(paths, base))
+    result.add(publish_pairs(t, numbers, base))
     if scope.everything:
         for season in Season.objects.filter(tournaments=t):
             result.add(publish_paths(season_pages(season), base))

@@ -8,8 +8,10 @@ director released them); every query here goes through it. The standings come st
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
@@ -139,22 +141,26 @@ def find_pairs(tournament: Tournament, query: str) -> Search:
     return Search(query, found)
 
 
+def _released_rounds(tournament_id: int) -> dict[int, Round]:
+    return {
+        r.pk: r
+        for r in Round.objects.filter(
+            visibility.tables_public_q(),
+            girone__stage__tournament_id=tournament_id,
+        )
+        .select_related("girone__stage")
+        .order_by()
+    }
+
+
 def pair_tables(pair: Pair) -> list[Table]:
     """The pair's tables in the rounds whose tables are released, in play order.
 
     Three small queries (rounds, tables, opponents) rather than one join of nine
     tables: phones ask for this page all day, and planning that join cost more than
-    running it.
+    running it. :func:`pairs_tables` does the same for many pairs at once.
     """
-    rounds = {
-        r.pk: r
-        for r in Round.objects.filter(
-            visibility.tables_public_q(),
-            girone__stage__tournament_id=pair.tournament_id,
-        )
-        .select_related("girone__stage")
-        .order_by()
-    }
+    rounds = _released_rounds(pair.tournament_id)
     if not rounds:
         return []
     tables = list(
@@ -165,6 +171,39 @@ def pair_tables(pair: Pair) -> list[Table]:
     others = {t.pair_ew_id if t.pair_ns_id == pair.pk else t.pair_ns_id for t in tables}
     others.discard(None)
     opponents = Pair.objects.select_related("player1", "player2").in_bulk(others)
+    hall = _hall_numbering(pair.tournament_id, bool(tables))
+    return _seat_tables(pair, tables, rounds, opponents, hall)
+
+
+def pairs_tables(tournament_id: int, pairs: list[Pair]) -> dict[int, list[Table]]:
+    """:func:`pair_tables` of each of ``pairs`` (pair id -> tables), in four queries
+    whatever their number (publishing every pair page of a girone at once)."""
+    rounds = _released_rounds(tournament_id)
+    ids = [p.pk for p in pairs]
+    found: dict[int, list[Table]] = {pk: [] for pk in ids}
+    if not rounds or not ids:
+        return found
+    wanted = set(ids)
+    tables = Table.objects.filter(
+        Q(pair_ns_id__in=ids) | Q(pair_ew_id__in=ids), round_id__in=list(rounds)
+    ).order_by()
+    others: set[int] = set()
+    for table in tables:
+        for pid in (table.pair_ns_id, table.pair_ew_id):
+            if pid in wanted:
+                # Each pair its own copy: the view sets the table's sides and number.
+                found[pid].append(copy.copy(table))
+            if pid is not None:
+                others.add(pid)
+    opponents = Pair.objects.select_related("player1", "player2").in_bulk(others)
+    hall = _hall_numbering(tournament_id, bool(others))
+    return {
+        pair.pk: _seat_tables(pair, found[pair.pk], rounds, opponents, hall)
+        for pair in pairs
+    }
+
+
+def _seat_tables(pair, tables, rounds, opponents, hall) -> list[Table]:
     for table in tables:
         table.round = rounds[table.round_id]
         for side in ("pair_ns", "pair_ew"):
@@ -172,27 +211,31 @@ def pair_tables(pair: Pair) -> list[Table]:
             if pid is not None:
                 setattr(table, side, pair if pid == pair.pk else opponents[pid])
     tables.sort(key=lambda t: (t.round.girone.stage.order, t.round.number))
-    _number_in_the_hall(pair, tables)
+    if hall is not None:
+        hall(tables)
     return tables
 
 
-def _number_in_the_hall(pair: Pair, tables: list[Table]) -> None:
-    """Give each table its hall number when the tournament numbers tables so."""
+def _hall_numbering(tournament_id: int, any_table: bool):
+    """A function giving each table its hall number when the tournament numbers
+    tables so (None otherwise); the hall's offsets are computed once per round."""
     if (
-        not tables
-        or not Tournament.objects.filter(
-            pk=pair.tournament_id, hall_numbering=True
-        ).exists()
+        not any_table
+        or not Tournament.objects.filter(pk=tournament_id, hall_numbering=True).exists()
     ):
-        return
+        return None
     from tournament.services.hall import offsets
 
     before: dict[tuple[int, int], dict[int, int]] = {}
-    for table in tables:
-        key = (table.round.girone.stage_id, table.round.number)
-        if key not in before:
-            before[key] = offsets(*key)
-        table.hall_number = before[key].get(table.round.girone_id, 0) + table.number
+
+    def number(tables: list[Table]) -> None:
+        for table in tables:
+            key = (table.round.girone.stage_id, table.round.number)
+            if key not in before:
+                before[key] = offsets(*key)
+            table.hall_number = before[key].get(table.round.girone_id, 0) + table.number
+
+    return number
 
 
 def current_seat(pair: Pair, tables: list[Table] | None = None) -> Seat | None:
@@ -201,17 +244,28 @@ def current_seat(pair: Pair, tables: list[Table] | None = None) -> Seat | None:
     return _seat(pair, tables[-1]) if tables else None
 
 
-def history(pair: Pair, tables: list[Table] | None = None) -> list[Seat]:
-    """The pair's released rounds, first to last, with results where released."""
+def released_scores(pair_ids: list[int]) -> dict[int, dict[int, Any]]:
+    """Pair id -> round id -> its PairScore, in the rounds whose results are public."""
     from scoring.models import PairScore
 
+    found: dict[int, dict[int, Any]] = {pk: {} for pk in pair_ids}
+    for score in PairScore.objects.filter(
+        visibility.results_public_q("round__"), pair_id__in=pair_ids
+    ).order_by():
+        found[score.pair_id][score.round_id] = score
+    return found
+
+
+def history(
+    pair: Pair,
+    tables: list[Table] | None = None,
+    scores: dict[int, Any] | None = None,
+) -> list[Seat]:
+    """The pair's released rounds, first to last, with results where released
+    (``scores``: :func:`released_scores` of the pair, when loaded already)."""
     tables = pair_tables(pair) if tables is None else tables
-    scores = {
-        s.round_id: s
-        for s in PairScore.objects.filter(
-            visibility.results_public_q("round__"), pair=pair
-        ).order_by()
-    }
+    if scores is None:
+        scores = released_scores([pair.pk])[pair.pk]
     seats = []
     for table in tables:
         score = scores.get(table.round_id)

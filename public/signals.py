@@ -8,14 +8,16 @@
   round of its girone; a later publishing at the end of the correction period;
 * a table seated, a pair edited or withdrawn: that pair, its round;
 * a bracket's result: the tournament's pages;
-* the tournament itself (status, name): everything; set back to draft (or deleted):
-  its files are removed at once, after the commit.
+* the tournament itself (status, name): everything, but only when a field the public
+  pages can show changed (:data:`UNSHOWN_TOURNAMENT_FIELDS` are the director's
+  settings no public page reads); set back to draft (or deleted): its files are
+  removed at once, after the commit.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -31,6 +33,21 @@ from .models import PublishMark
 Kind = PublishMark.Kind
 #: The round's fields that change what its pages show.
 ROUND_FIELDS = {"status", "tables_public", "results_public", "provisional_until"}
+#: The tournament's fields no public page or API answer reads (the director's
+#: settings for pairing and entry): changing only these republishes nothing.
+UNSHOWN_TOURNAMENT_FIELDS = frozenset(
+    {
+        "entry_mode",
+        "avoid_same_club",
+        "mitchell_step",
+        "rematch_in_last_round",
+        "correction_minutes",
+        "rounds_planned",
+        "totals_only",
+        "created_at",
+        "organiser",
+    }
+)
 
 
 def _tournament_of_gironi(girone_ids) -> dict[int, list[int]]:
@@ -123,13 +140,50 @@ def bracket_saved(sender, instance: Bracket, **kwargs) -> None:
     queue.after_commit(tournament_id, [(Kind.PAGES, None)])
 
 
+def _field_values(tournament: Tournament) -> dict[str, object]:
+    return {
+        f.attname: getattr(tournament, f.attname)
+        for f in Tournament._meta.concrete_fields
+    }
+
+
+@receiver(pre_save, sender=Tournament, dispatch_uid="public_tournament_saving")
+def tournament_saving(sender, instance: Tournament, update_fields=None, **kwargs):
+    """Remember the stored row, to tell in post_save which fields changed."""
+    if not queue.enabled() or kwargs.get("raw") or instance.pk is None:
+        return
+    if update_fields is not None:
+        return  # post_save knows them
+    before = Tournament.objects.filter(pk=instance.pk).first()
+    instance._public_before = _field_values(before) if before else None
+
+
+def _shown_change(instance: Tournament, created: bool, update_fields) -> bool:
+    """Whether the save can change a public page."""
+    if created:
+        return True
+    if update_fields is not None:
+        changed = {Tournament._meta.get_field(f).attname for f in update_fields}
+    else:
+        before = getattr(instance, "_public_before", None)
+        if before is None:
+            return True
+        after = _field_values(instance)
+        changed = {name for name, value in after.items() if before[name] != value}
+    unshown = {Tournament._meta.get_field(f).attname for f in UNSHOWN_TOURNAMENT_FIELDS}
+    return bool(changed - unshown)
+
+
 @receiver(post_save, sender=Tournament, dispatch_uid="public_tournament_saved")
-def tournament_saved(sender, instance: Tournament, **kwargs) -> None:
+def tournament_saved(
+    sender, instance: Tournament, created: bool, update_fields=None, **kwargs
+) -> None:
     if not queue.enabled() or kwargs.get("raw"):
         return
     if not visibility.tournament_is_public(instance):
         _unpublish_after_commit(instance.slug)
-    queue.after_commit(instance.pk, [(Kind.ALL, None)])
+    if _shown_change(instance, created, update_fields):
+        queue.after_commit(instance.pk, [(Kind.ALL, None)])
 
 
 @receiver(post_delete, sender=Tournament, dispatch_uid="public_tournament_deleted")

@@ -73,25 +73,32 @@ def where(request, slug):
 def pair(request, slug, number):
     obj = services.get_tournament(slug)
     pair_obj = get_object_or_404(
-        Pair.objects.select_related("player1", "player2", "club", "girone", "team"),
+        Pair.objects.select_related(*PAIR_RELATED),
         tournament=obj,
         number=number,
     )
     tables = services.pair_tables(pair_obj)
+    return render(request, PAIR_TEMPLATE, pair_context(request, obj, pair_obj, tables))
+
+
+PAIR_TEMPLATE = "public/pair.html"
+#: What :func:`pair` loads of a pair (the publisher loads many pairs so at once).
+PAIR_RELATED = ("player1", "player2", "club", "girone", "team")
+
+
+def pair_context(request, obj, pair_obj, tables, scores=None) -> dict:
+    """The pair page's context: one pair's (the view) or each of a girone's, their
+    tables and scores loaded at once (:func:`public.publish.publish_pairs`)."""
     url = pair_url(obj.slug, pair_obj.number, request)
-    return render(
-        request,
-        "public/pair.html",
-        {
-            "tournament": obj,
-            "pair": pair_obj,
-            "seat": services.current_seat(pair_obj, tables),
-            "history": services.history(pair_obj, tables),
-            "share_url": url,
-            # segno's own markup: numbers and path commands only.
-            "share_qr": mark_safe(qr_svg(url)),
-        },
-    )
+    return {
+        "tournament": obj,
+        "pair": pair_obj,
+        "seat": services.current_seat(pair_obj, tables),
+        "history": services.history(pair_obj, tables, scores),
+        "share_url": url,
+        # segno's own markup: numbers and path commands only.
+        "share_qr": mark_safe(qr_svg(url)),
+    }
 
 
 @require_GET

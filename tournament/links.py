@@ -92,13 +92,15 @@ def qr_svg(data: str, *, border: int = 2) -> str:
     """``data`` as an inline SVG QR code that scales to its box (no width/height).
 
     Kept for the next time (a pair page is published again after each of its saves,
-    and in both languages: its address never changes; ~40 ms to encode).
+    and in both languages: its address never changes). The mask is the fixed
+    pattern 0, as :func:`qr_png`'s (choosing the best of eight was 80% of the
+    encoding: 9 ms a code, 1,000 pair pages published at once).
 
     >>> svg = qr_svg("https://example.org/t/x/coppia/1/")
     >>> svg.startswith("<svg") and "viewBox" in svg and "<path" in svg
     True
     """
-    code = segno.make(data, error=ERROR_LEVEL, micro=False)
+    code = segno.make(data, error=ERROR_LEVEL, micro=False, mask=0)
     return code.svg_inline(
         scale=1, border=border, omitsize=True, svgclass="qr", lineclass=None
     )

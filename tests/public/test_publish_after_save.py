@@ -134,3 +134,22 @@ def test_a_save_answered_before_its_ranking_publishes_after_it(event):
     run_worker("default")
 
     assert standings_vp(base, tournament.slug)[1] > 0
+
+
+def test_a_tournament_save_republishes_only_when_a_shown_field_changed(event):
+    base, tournament, *_rest = event
+    tournament.refresh_from_db()
+    tournament.avoid_same_club = not tournament.avoid_same_club
+    tournament.rounds_planned += 1
+    tournament.save()  # the director's pairing settings: no public page shows them
+    tournament.save(update_fields=["mitchell_step"])
+    tournament.save()  # nothing changed
+    assert not PublishMark.objects.exists()
+    assert not DBTaskResult.objects.filter(task_path=PUBLISH).exists()
+
+    tournament.venue = "Sala Verdi"
+    tournament.save()
+    assert PublishMark.objects.filter(kind=PublishMark.Kind.ALL).count() == 1
+    run_worker("default")
+    page = published.file_for(base, "it", f"/t/{tournament.slug}/")
+    assert "Sala Verdi" in page.read_text()
