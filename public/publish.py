@@ -32,7 +32,7 @@ from tournament import visibility
 from tournament.links import public_base_url
 from tournament.models import Pair, Round, Team, Tournament
 
-from . import published, services
+from . import inputs, published, services
 
 logger = logging.getLogger("public.publish")
 
@@ -113,61 +113,86 @@ def render(path: str, lang: str) -> bytes | None:
     return _shareable(path, body)
 
 
-def render_pairs(
-    t: Tournament, numbers: Iterable[int], langs: Iterable[str] = published.LANGUAGES
-) -> dict[tuple[str, str], bytes | None]:
-    """The pair pages of these numbers ((language, URL path) -> body, None: no
-    page), each what :func:`public.views.pair` answers, their data loaded once for
-    all of them and both languages."""
+def publish_pairs(
+    t: Tournament, numbers: Iterable[int], base: Path, *, force: bool = False
+) -> Result:
+    """Write (or remove) the pair pages of these numbers in every language, each what
+    :func:`public.views.pair` answers, their data loaded once for all of them; a page
+    whose inputs are those of its file already is not rendered again
+    (:mod:`public.inputs`; ``force``: render every page)."""
     from public import views
 
-    paths = {n: pair_pages(t, [n])[0] for n in numbers}
+    result = Result()
+    paths = {n: pair_pages(t, [n])[0] for n in sorted(numbers)}
     try:
         obj = services.get_tournament(t.slug)
+        pairs = {
+            p.number: p
+            for p in Pair.objects.select_related(*views.PAIR_RELATED).filter(
+                tournament=obj, number__in=list(paths)
+            )
+        }
     except Http404:
-        return {(lang, path): None for lang in langs for path in paths.values()}
-    pairs = {
-        p.number: p
-        for p in Pair.objects.select_related(*views.PAIR_RELATED).filter(
-            tournament=obj, number__in=list(paths)
-        )
-    }
-    ids = [p.pk for p in pairs.values()]
-    tables = services.pairs_tables(obj.pk, list(pairs.values()))
-    scores = services.released_scores(ids)
+        pairs = {}
+    tables = services.pairs_tables(t.pk, list(pairs.values()))
+    scores = services.released_scores([p.pk for p in pairs.values()])
     template = get_template(views.PAIR_TEMPLATE)
     factory, extra = _factory()
-    found: dict[tuple[str, str], bytes | None] = {}
-    for lang in langs:
+    for lang in published.LANGUAGES:
         with translation.override(lang):
             for number, path in paths.items():
+                target = published.file_for(base, lang, path)
                 pair = pairs.get(number)
                 if pair is None:
-                    found[lang, path] = None
+                    result.removed += published.remove(target)
+                    continue
+                key = inputs.digest(
+                    lang,
+                    path,
+                    inputs.row(obj),
+                    _pair_rows(pair, views.PAIR_RELATED),
+                    [_table_rows(table) for table in tables[pair.pk]],
+                    sorted(map(inputs.row, scores[pair.pk].values())),
+                )
+                if not force and inputs.unchanged(target, key):
+                    result.unchanged += 1
                     continue
                 request = _request(factory, extra, path, lang)
                 context = views.pair_context(
                     request, obj, pair, tables[pair.pk], scores[pair.pk]
                 )
-                body = template.render(context, request)
-                found[lang, path] = _shareable(
-                    path, body.encode(settings.DEFAULT_CHARSET)
+                body = _shareable(
+                    path,
+                    template.render(context, request).encode(settings.DEFAULT_CHARSET),
                 )
-    return found
-
-
-def publish_pairs(t: Tournament, numbers: Iterable[int], base: Path) -> Result:
-    """Write (or remove) the pair pages of these numbers, in every language."""
-    result = Result()
-    for (lang, path), body in render_pairs(t, sorted(numbers)).items():
-        target = published.file_for(base, lang, path)
-        if body is None:
-            result.removed += published.remove(target)
-        elif published.write(target, body):
-            result.written += 1
-        else:
-            result.unchanged += 1
+                if body is None:
+                    result.removed += published.remove(target)
+                    continue
+                if published.write(target, body):
+                    result.written += 1
+                else:
+                    result.unchanged += 1
+                inputs.store(target, key)
     return result
+
+
+def _pair_rows(pair: Pair | None, related=("player1", "player2")) -> tuple:
+    """The pair's row and its related rows loaded with it (never a query more)."""
+    if pair is None:
+        return ()
+    return (inputs.row(pair), *(inputs.row(getattr(pair, name)) for name in related))
+
+
+def _table_rows(table) -> tuple:
+    return (
+        inputs.row(table),
+        getattr(table, "hall_number", None),
+        inputs.row(table.round),
+        inputs.row(table.round.girone),
+        inputs.row(table.round.girone.stage),
+        _pair_rows(table.pair_ns),
+        _pair_rows(table.pair_ew),
+    )
 
 
 def publish_paths(paths: Iterable[str], base: Path | None = None) -> Result:
@@ -264,9 +289,14 @@ def unpublish_tournament(slug: str, base: Path | None = None) -> None:
 
 
 def publish_tournament(
-    t: Tournament, scope: Scope | None = None, base: Path | None = None
+    t: Tournament,
+    scope: Scope | None = None,
+    base: Path | None = None,
+    *,
+    force: bool = False,
 ) -> Result:
-    """Write what ``scope`` can touch of ``t`` (everything by default)."""
+    """Write what ``scope`` can touch of ``t`` (everything by default; ``force``:
+    render every page, even one whose inputs did not change: :mod:`public.inputs`)."""
     base = base or published.root()
     result = Result()
     if base is None:
@@ -297,7 +327,7 @@ def publish_tournament(
         paths += site_pages()
         result.removed += _sweep(base, t.slug, set(paths) | set(pair_pages(t, numbers)))
     result.add(publish_paths(paths, base))
-    result.add(publish_pairs(t, numbers, base))
+    result.add(publish_pairs(t, numbers, base, force=force))
     if scope.everything:
         for season in Season.objects.filter(tournaments=t):
             result.add(publish_paths(season_pages(season), base))
@@ -329,7 +359,7 @@ def _sweep(base: Path, slug: str, keep: set[str]) -> int:
     return removed
 
 
-def publish_all(base: Path | None = None) -> Result:
+def publish_all(base: Path | None = None, *, force: bool = False) -> Result:
     """Everything: every public tournament, the site's pages; drafts' files removed."""
     base = base or published.root()
     result = Result()
@@ -337,7 +367,7 @@ def publish_all(base: Path | None = None) -> Result:
         return result
     for t in Tournament.objects.all():
         if visibility.tournament_is_public(t):
-            result.add(publish_tournament(t, base=base))
+            result.add(publish_tournament(t, base=base, force=force))
         else:
             unpublish_tournament(t.slug, base)
     result.add(publish_paths(site_pages(), base))

@@ -68,7 +68,7 @@ def language(request) -> str:
     return cookie if cookie in LANGUAGES else "it"
 
 
-def _atomic_write(target: Path, data: bytes, mtime: float) -> None:
+def atomic_write(target: Path, data: bytes, mtime: float) -> None:
     fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
     try:
         with os.fdopen(fd, "wb") as out:
@@ -95,8 +95,8 @@ def write(target: Path, body: bytes) -> bool:
         pass
     target.parent.mkdir(parents=True, exist_ok=True)
     # The gzipped copy first: nginx never finds a new page with an old .gz.
-    _atomic_write(gz, gzip.compress(body, compresslevel=6, mtime=0), mtime)
-    _atomic_write(target, body, mtime)
+    atomic_write(gz, gzip.compress(body, compresslevel=6, mtime=0), mtime)
+    atomic_write(target, body, mtime)
     return True
 
 
@@ -105,6 +105,7 @@ def remove(target: Path) -> bool:
     existed = target.exists()
     target.unlink(missing_ok=True)
     target.with_name(target.name + ".gz").unlink(missing_ok=True)
+    target.with_name(f".{target.name}.key").unlink(missing_ok=True)  # public.inputs
     return existed
 
 

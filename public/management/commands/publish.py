@@ -1,4 +1,6 @@
-"""``manage.py publish [slug…] [--all]``: write the published files again, whole."""
+"""``manage.py publish [slug…] [--all]``: write the published files again, whole
+(every page rendered again, even one whose inputs did not change: after a template
+edit or a deploy)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -26,13 +28,13 @@ class Command(BaseCommand):
             raise CommandError("Name the tournaments' slugs, or use --all.")
         result = Result()
         if all:
-            result = publish_all(base)
+            result = publish_all(base, force=True)
         else:
             for slug in slugs:
                 tournament = Tournament.objects.filter(slug=slug).first()
                 if tournament is None:
                     raise CommandError(f"No tournament {slug!r}.")
-                result.add(publish_tournament(tournament, base=base))
+                result.add(publish_tournament(tournament, base=base, force=True))
         self.stdout.write(
             f"{base}: {result.written} written, {result.unchanged} unchanged, "
             f"{result.removed} removed"
