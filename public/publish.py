@@ -28,6 +28,7 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 
 from standings.models import Season
+from standings.services import read
 from tournament import visibility
 from tournament.links import public_base_url
 from tournament.models import Pair, Round, Team, Tournament
@@ -297,6 +298,13 @@ def publish_tournament(
 ) -> Result:
     """Write what ``scope`` can touch of ``t`` (everything by default; ``force``:
     render every page, even one whose inputs did not change: :mod:`public.inputs`)."""
+    with read.reusing_tables():
+        return _publish_tournament(t, scope, base, force=force)
+
+
+def _publish_tournament(
+    t: Tournament, scope: Scope | None, base: Path | None, *, force: bool
+) -> Result:
     base = base or published.root()
     result = Result()
     if base is None:

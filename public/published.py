@@ -35,6 +35,10 @@ API = "/api/v1/"
 #: URL prefixes whose pages may be published (the rest is always Django's).
 PREFIXES = ("/t/", API, "/tabellone/")
 LANGUAGES = ("it", "en")
+#: gzip's level for the ``.gz`` siblings: 4 compresses a 1,000-row standings page
+#: twice as fast as 6 (the 1,000-row pages are written after every save) for a few
+#: per cent more bytes.
+GZIP_LEVEL = 4
 CONTENT_TYPES = {
     "index.html": "text/html; charset=utf-8",
     "index.json": "application/json; charset=utf-8",
@@ -95,7 +99,7 @@ def write(target: Path, body: bytes) -> bool:
         pass
     target.parent.mkdir(parents=True, exist_ok=True)
     # The gzipped copy first: nginx never finds a new page with an old .gz.
-    atomic_write(gz, gzip.compress(body, compresslevel=6, mtime=0), mtime)
+    atomic_write(gz, gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0), mtime)
     atomic_write(target, body, mtime)
     return True
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 from dataclasses import dataclass
 
@@ -54,7 +56,38 @@ def version_tag(found: list[Snapshot]) -> str:
     return hashlib.blake2s(raw.encode(), digest_size=8).hexdigest()
 
 
+#: Within :func:`reusing_tables`: the tables read so far, by snapshots and versions.
+_reused: contextvars.ContextVar[dict[tuple, list[Table]] | None] = (
+    contextvars.ContextVar("standings_tables_reused", default=None)
+)
+
+
+@contextlib.contextmanager
+def reusing_tables():
+    """Within this block, :func:`tables` of the same snapshots at the same versions is
+    read once: the publisher renders the standings page in both languages and the
+    API's answer from the same rows (a 1,000-row girone: 3,000 rows read once, not
+    three times)."""
+    token = _reused.set({})
+    try:
+        yield
+    finally:
+        _reused.reset(token)
+
+
 def tables(found: list[Snapshot]) -> list[Table]:
+    """The rows of these snapshots (see :func:`read_tables`), read once per
+    :func:`reusing_tables` block."""
+    memo = _reused.get()
+    if memo is None:
+        return read_tables(found)
+    key = tuple((s.pk, s.version) for s in found)
+    if key not in memo:
+        memo[key] = read_tables(found)
+    return memo[key]
+
+
+def read_tables(found: list[Snapshot]) -> list[Table]:
     """The rows of these snapshots (one query; again if a refresh committed meanwhile).
 
     The snapshots and their rows are read by two statements: a refresh that commits
