@@ -410,8 +410,8 @@ def publish_figures() -> None:
     ``public.publish.after_save``: what one save's republishing costs (the task that
     follows a save: the tournament's pages, the two pairs of the table, its round).
 
-    Measured on 24 November 2026, load average about 2 (2 cores): before the batch
-    (every pair page through its view) 44.3 s and 415 ms; after 13.2 s and 248 ms."""
+    Measured on 24 November 2026, machine idle (2 cores): before the batch (every pair
+    page through its view) 49 s and 419 ms; after 16.9 s and 287 ms."""
     from django.conf import settings
     from django.db import transaction
 
