@@ -43,10 +43,8 @@ from pypdf import PdfReader, PdfWriter
 from .documents.base import Document
 from .pdf import (
     Pdf,
-    PrintHTML,
     Progress,
-    _fonts,
-    page_css,
+    lay_out,
     page_rules,
     render_serial,
     section_html,
@@ -235,27 +233,11 @@ def _child(conn: Connection, document: Document, rules: str, html: list[str]) ->
     try:
         _forget_database()
         margins = _hold_margins()
-        from .fetcher import AppFetcher
-
-        fetcher = AppFetcher(document.resources)
-        pages: list = []
-        first = None
-        cache: dict = {}
-        for text in html:
-            rendered = PrintHTML(string=text, url_fetcher=fetcher).render(
-                stylesheets=[
-                    *stylesheets(document),
-                    page_css(rules, len(pages) + 1, fetcher),
-                ],
-                font_config=_fonts(),
-                cache=cache,
-            )
-            first = first or rendered
-            pages.extend(rendered.pages)
-            conn.send(("section", len(pages)))
+        first, pages = lay_out(
+            document, html, rules, lambda _i, count: conn.send(("section", count))
+        )
         conn.send(("pages", len(pages)))
         margins.build(conn.recv())
-        assert first is not None
         data = first.copy(pages).write_pdf()
         conn.send(("pdf", (data, time.process_time())))
     except BaseException as exc:  # the parent raises it

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -189,15 +189,21 @@ def collections_paused() -> Iterator[None]:
         gc.enable()
 
 
-def _render_serial(
-    document: Document, html: list[str], progress: Progress | None = None
-) -> Pdf:
-    total = len(html) + 1
+def lay_out(
+    document: Document,
+    html: list[str],
+    rules: str,
+    after_section: Callable[[int, int], None],
+) -> tuple[Any, list]:
+    """Lay out the sections one after the other: the first rendered document (to
+    write the pages with) and every page; ``after_section(index, pages so far)``.
+
+    Shared by the single-process render and each part of a render in parts.
+    """
     # No base URL: a relative reference resolves to nothing, and the fetcher serves
     # only torneo:static/ and the document's own torneo:resource/ URLs.
     fetcher = AppFetcher(document.resources)
-    rules = page_rules(document)
-    pages = []
+    pages: list = []
     first = None
     # Shared by the sections: an image (a score card's frame) is embedded once.
     cache: dict = {}
@@ -212,9 +218,21 @@ def _render_serial(
         )
         first = first or rendered
         pages.extend(rendered.pages)
+        after_section(index, len(pages))
+    assert first is not None
+    return first, pages
+
+
+def _render_serial(
+    document: Document, html: list[str], progress: Progress | None = None
+) -> Pdf:
+    total = len(html) + 1
+
+    def counted(index: int, _pages: int) -> None:
         if progress:
             progress(index + 1, total)
-    assert first is not None
+
+    first, pages = lay_out(document, html, page_rules(document), counted)
     data = first.copy(pages).write_pdf()
     if progress:
         progress(total, total)

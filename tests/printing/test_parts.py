@@ -13,7 +13,7 @@ import pytest
 from django.utils import translation
 from pypdf import PdfReader
 
-from printing import parts, services
+from printing import parts, pdf, services
 from printing.documents import build, scorecards, standings
 from printing.models import Render
 from printing.pdf import render_pdf
@@ -82,11 +82,12 @@ def test_score_cards_in_parts_have_the_pages_of_one_process(long_world):
 
 
 def test_a_failing_part_fails_the_render(long_world, monkeypatch):
-    class Broken(parts.PrintHTML):
+    class Broken(pdf.PrintHTML):
         def render(self, *args, **kwargs):
             raise ValueError("layout broke")
 
-    monkeypatch.setattr(parts, "PrintHTML", Broken)  # the children are forked
+    # The parts lay out with printing.pdf.lay_out; the children are forked.
+    monkeypatch.setattr(pdf, "PrintHTML", Broken)
     with pytest.raises(RuntimeError, match=r"^layout broke$"):  # traceback: logged
         render_pdf(build(long_world, "standings", ""), parts=2)
 
