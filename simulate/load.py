@@ -104,42 +104,31 @@ class Referee:
     async def open_round(self, round_id: int) -> dict[int, tuple[str, str]]:
         """The entry page: (lock version, idempotency key) of each table's form."""
         url = f"/arbitro/{self.slug}/turno/{round_id}/"
-        while True:
-            started = time.monotonic()
-            try:
-                response = await self.client.get(url)
-            except httpx.TransportError as exc:
-                self.metrics.errors[f"entry_page_{type(exc).__name__}"] += 1
-                await asyncio.sleep(1)
-                continue
-            self.metrics.add(
-                "entry_page", time.monotonic() - started, response.status_code
-            )
-            if response.status_code == 200:
-                return forms_on(response.text)
-            self.metrics.errors[f"entry_page_{response.status_code}"] += 1
-            await asyncio.sleep(1)
+        return await self._forms(url, "entry_page", lambda forms: forms)
 
     async def card(self, round_id: int, number: int) -> tuple[str, str]:
         """A table's card with its sheet, as the entry page's script fetches it when
         the referee goes to a table whose sheet the page left out (``?card=1``)."""
         url = f"/arbitro/{self.slug}/turno/{round_id}/tavolo/{number}/?card=1"
+        return await self._forms(url, "entry_card", lambda forms: forms.get(number))
+
+    async def _forms(self, url: str, kind: str, pick):
+        """GET ``url`` until it answers 200 with what ``pick`` finds in its forms
+        (timed as ``kind``; each failure counted, then a second's pause)."""
         while True:
             started = time.monotonic()
             try:
                 response = await self.client.get(url)
             except httpx.TransportError as exc:
-                self.metrics.errors[f"entry_card_{type(exc).__name__}"] += 1
+                self.metrics.errors[f"{kind}_{type(exc).__name__}"] += 1
                 await asyncio.sleep(1)
                 continue
-            self.metrics.add(
-                "entry_card", time.monotonic() - started, response.status_code
-            )
-            if response.status_code == 200 and number in (
-                forms := forms_on(response.text)
-            ):
-                return forms[number]
-            self.metrics.errors[f"entry_card_{response.status_code}"] += 1
+            self.metrics.add(kind, time.monotonic() - started, response.status_code)
+            if response.status_code == 200:
+                found = pick(forms_on(response.text))
+                if found is not None:
+                    return found
+            self.metrics.errors[f"{kind}_{response.status_code}"] += 1
             await asyncio.sleep(1)
 
     async def save(self, table_id: int, sent: Sent, lock: str, stop_at: float) -> None:
