@@ -29,6 +29,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 
 from tournament.models import Club, Tournament
+from tournament.text import CONTROL, REASON_MAX_LENGTH
 
 from .archive import (
     PLACEHOLDERS,
@@ -46,6 +47,29 @@ from .archive_rows import (
     restore_automatic_times,
     update_many,
 )
+
+#: The longest text of a column without a length (a TextField), as the forms allow:
+#: a reason 500 characters (:mod:`tournament.text`), any other note 10,000.
+TEXT_LIMITS = {
+    "scoring.resultversion.reason": REASON_MAX_LENGTH,
+    "knockout.bracketmatch.correction_reason": REASON_MAX_LENGTH,
+}
+OTHER_TEXT_LIMIT = 10_000
+
+
+def _check_text(label: str, row_id: int, field: models.Field, value: str) -> None:
+    """No control character (a NUL is a 500 on PostgreSQL), no text past the forms'."""
+    if CONTROL.search(value):
+        raise ArchiveError(
+            f"{where(label, row_id, field.name)}: a control character (such as NUL)"
+        )
+    if isinstance(field, models.TextField):
+        limit = TEXT_LIMITS.get(f"{label}.{field.name}", OTHER_TEXT_LIMIT)
+        if len(value) > limit:
+            raise ArchiveError(
+                f"{where(label, row_id, field.name)}: {len(value)} characters, "
+                f"at most {limit}"
+            )
 
 
 class _Importer:
@@ -139,6 +163,8 @@ class _Importer:
             raise ArchiveError(
                 f"{where(label, row_id, field.name)}: a single value is expected"
             )
+        if isinstance(value, str):
+            _check_text(label, row_id, field, value)
         try:
             return field.to_python(value)
         except ValidationError as exc:

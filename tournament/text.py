@@ -42,9 +42,7 @@ def reason_problem(text: str) -> str | None:
     if CONTROL.search(text):
         return _("The reason contains a control character (such as NUL): retype it.")
     if len(text.strip()) > REASON_MAX_LENGTH:
-        return _(
-            "The reason is too long: %(length)s characters, at most %(max)s."
-        ) % {
+        return _("The reason is too long: %(length)s characters, at most %(max)s.") % {
             "length": number_format(len(text.strip()), force_grouping=True),
             "max": REASON_MAX_LENGTH,
         }

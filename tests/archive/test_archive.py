@@ -318,6 +318,24 @@ def test_an_archive_cannot_create_a_superuser(client, django_user_model):
             "unknown fields",
             id="unknown-field",
         ),
+        pytest.param(
+            "scoring.resultversion",
+            {"reason": "errore\x00"},
+            "scoring.resultversion row 2, field reason: a control character",
+            id="nul-in-a-reason",
+        ),
+        pytest.param(
+            "scoring.resultversion",
+            {"reason": "x" * 1_000_000},
+            "scoring.resultversion row 2, field reason: 1000000 characters, at most 500",
+            id="reason-past-the-forms-limit",
+        ),
+        pytest.param(
+            "tournament.player",
+            {"last_name": "Ros\x01si"},
+            "tournament.player row 2, field last_name: a control character",
+            id="control-character-in-a-name",
+        ),
     ],
 )
 def test_every_row_is_validated_and_a_refusal_names_model_row_and_field(
