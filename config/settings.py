@@ -24,10 +24,13 @@ Environment variables:
 * ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
   ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see README)
 * ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES`` (login rate limit)
+* ``DJANGO_TRUSTED_PROXIES`` (addresses or networks of the proxies whose
+  X-Forwarded-For names the client; default ``127.0.0.1,::1`` behind a proxy)
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -205,8 +208,32 @@ AXES_COOLOFF_TIME = timedelta(
 )
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# The client's address behind nginx: X-Forwarded-For, believed only from the proxies
+# the deployment names (tournament/clients.py). Without this every client of the hall
+# was nginx's 127.0.0.1, and five wrong passwords from one phone locked the referee
+# out on every other.
+AXES_CLIENT_IP_CALLABLE = "tournament.clients.client_address"
 AXES_LOCKOUT_TEMPLATE = "core/lockout.html"
 AXES_VERBOSE = False
+
+# The proxies whose X-Forwarded-For is believed (addresses or networks, comma
+# separated): nginx on the same machine by default when DJANGO_BEHIND_PROXY=1,
+# nobody otherwise. See tournament/clients.py.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+TRUSTED_PROXIES = [
+    p.strip()
+    for p in os.environ.get(
+        "DJANGO_TRUSTED_PROXIES", "127.0.0.1,::1" if BEHIND_PROXY else ""
+    ).split(",")
+    if p.strip()
+]
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"DJANGO_TRUSTED_PROXIES: {_proxy!r} is not an address or a network"
+        ) from None
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -299,11 +326,9 @@ if not DEBUG:
         # domain makes, not a default of ours.
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
     # Behind nginx (or any proxy that sets X-Forwarded-Proto), trust its word that
-    # the browser spoke HTTPS; and its X-Forwarded-For for the login rate limit.
-    if env_bool("DJANGO_BEHIND_PROXY", False):
+    # the browser spoke HTTPS (its X-Forwarded-For: TRUSTED_PROXIES above).
+    if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-        AXES_IPWARE_PROXY_COUNT = 1
-        AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
     CSRF_TRUSTED_ORIGINS = [
         o.strip()
         for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")
