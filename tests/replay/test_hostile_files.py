@@ -104,7 +104,7 @@ def test_the_reader_keeps_what_the_formats_need():
     ("reason", "words"),
     [
         ("errore\x00", "carattere di controllo"),
-        ("x" * 1_000_000, "troppo lunga"),
+        ("x" * 1_000_000, "troppo lungo"),
         ("\u200b", "motivo"),
     ],
 )

@@ -210,8 +210,8 @@ def test_an_invisible_reason_is_no_reason(world, reason):
     [
         ("errore\x00", "carattere di controllo"),
         ("errore\x01", "carattere di controllo"),
-        ("x" * 501, "troppo lunga"),
-        ("x" * 1_000_000, "troppo lunga"),
+        ("x" * 501, "troppo lungo"),
+        ("x" * 1_000_000, "troppo lungo"),
     ],
 )
 def test_a_reason_is_held_to_the_forms_limits_by_the_service(world, reason, message):
