@@ -12,6 +12,8 @@ An archive is a file that came from elsewhere: it is read as untrusted input.
 * Every row is validated as a form would (``clean_fields`` and the model's ``clean``:
   lengths, choices, ranges, a rule pack this site has), before anything is written.
 * A refusal is one line naming the model, the row (its archive id) and the field.
+* What the site derives from the results (scores, standings: ``core.archive.DERIVED``)
+  is never read: it is rebuilt from the imported results (:mod:`core.archive_rebuild`).
 
 The envelope (format, sections, users) is read in :mod:`core.archive_envelope`; rows
 are written with ``bulk_create`` in batches and the deferred references with one
@@ -28,6 +30,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 
+from scoring.models import TableResult
 from tournament.models import Club, Tournament
 from tournament.text import CONTROL, REASON_MAX_LENGTH
 
@@ -40,6 +43,7 @@ from .archive import (
     _order,
 )
 from .archive_envelope import map_users, read_envelope, refuse, where
+from .archive_rebuild import rebuild
 from .archive_rows import (
     BATCH,
     existing_players,
@@ -337,4 +341,9 @@ def import_archive(
     for model, _fields, _built, late in prepared:
         importer.fill_deferred(model, late)
     tournament_id = sections[Tournament][0]["id"]
-    return Tournament.objects.get(pk=importer.pks[Tournament][tournament_id])
+    tournament = Tournament.objects.get(pk=importer.pks[Tournament][tournament_id])
+    result_ids = {
+        pk: archive_id for archive_id, pk in importer.pks.get(TableResult, {}).items()
+    }
+    rebuild(tournament, result_ids)
+    return tournament

@@ -15,7 +15,7 @@ from standings.models import Row, Snapshot
 from standings.services.csv_export import standings_csv
 from tournament.models import Club, Player, Tournament
 
-from .builders import build_finished_tournament
+from .builders import build_finished_tournament, recomputed_equals_stored
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,13 @@ def comparable(data):
         for row in section["rows"]:
             if section["model"] == "tournament.tournament":
                 row.pop("slug")
+            if section["model"] == "standings.snapshot":
+                # Rebuilt by the import (core/archive_rebuild.py): when, the digest
+                # of its inputs (keyed by the new rows' ids) and its version (a
+                # counter of changes, from 1 on this site) differ.
+                row.pop("updated_at")
+                row.pop("digest")
+                row.pop("version")
     return data
 
 
@@ -411,6 +418,9 @@ def test_any_changed_value_imports_cleanly_or_is_refused_in_one_line(data):
         assert _counts() == before
     else:
         assert copy.slug == slug
+        # Whatever was changed, the stored standings are those the imported
+        # results give (core/archive_rebuild.py).
+        assert recomputed_equals_stored(copy)
 
 
 _FUZZ_ARCHIVE = None
