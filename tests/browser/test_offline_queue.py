@@ -3,6 +3,8 @@ browser, sent when it returns, and counted exactly once (the idempotency key).""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -120,6 +122,12 @@ def test_a_sheet_queued_when_the_session_expired_is_saved_once_after_logging_in(
     old_token = page.context.cookies()
     login(page, live_server, "arbitro", PASSWORD)
     assert page.context.cookies() != old_token  # a new CSRF token since the login
+    # The page after the login sends what waits (before: 403, and the sheet dropped).
+    deadline = time.monotonic() + 20
+    while queued(page) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert queued(page) == []
+    assert len(versions(tables[0])) == 1
     page.goto(url)
     expect(page.locator("#t1")).to_have_attribute("data-status", "confirmed")
     expect(page.locator("#offline-queue")).to_have_count(0)
