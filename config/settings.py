@@ -5,9 +5,13 @@ Development defaults are safe and need nothing set: SQLite in ``db.sqlite3`` bes
 
 Environment variables:
 
-* ``DJANGO_DEBUG`` ("1"/"0", default "1")
-* ``DJANGO_SECRET_KEY`` (mandatory when DJANGO_DEBUG=0)
-* ``DJANGO_ALLOWED_HOSTS`` (comma-separated, default "127.0.0.1,localhost")
+* ``DJANGO_LOCAL`` ("1": local mode, as ``make run`` sets it: DEBUG off, plain http
+  on 127.0.0.1 and the LAN, a secret generated once in ``var/secret_key``)
+* ``DJANGO_DEBUG`` ("1"/"0", default "1"; "0" in local mode)
+* ``DJANGO_SECRET_KEY`` (mandatory when DJANGO_DEBUG=0, except in local mode);
+  ``DJANGO_SECRET_KEY_FILE`` (local mode: where the generated one is kept)
+* ``DJANGO_ALLOWED_HOSTS`` (comma-separated, default "127.0.0.1,localhost"; any host
+  in local mode)
 * ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/db``; default SQLite)
 * ``DJANGO_SQLITE_PATH`` (default ``<project>/db.sqlite3``)
 * ``DJANGO_SQLITE_TIMEOUT`` (seconds a writer waits for another on SQLite, default 30)
@@ -50,9 +54,20 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Local mode (`make run`): the app as a club runs it on a laptop, over plain http on
+# 127.0.0.1 and the hall's LAN, with DEBUG off (the Italian error pages, no list of
+# URL patterns), no HTTPS redirect or secure-only cookies, and a secret generated on
+# the first run and kept outside the repository (config/local.py).
+LOCAL = env_bool("DJANGO_LOCAL", False)
+DEBUG = env_bool("DJANGO_DEBUG", not LOCAL)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY and LOCAL:
+    from config.local import secret_key
+
+    SECRET_KEY = secret_key(
+        Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / "var" / "secret_key"))
+    )
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
@@ -60,7 +75,12 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = [
     h.strip()
-    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+    for h in os.environ.get(
+        "DJANGO_ALLOWED_HOSTS",
+        # Local mode: the laptop's LAN address is not known in advance (and changes
+        # with the hall's router); DJANGO_ALLOWED_HOSTS narrows it down.
+        "*" if LOCAL else "127.0.0.1,localhost",
+    ).split(",")
     if h.strip()
 ]
 if DEBUG:
@@ -313,8 +333,16 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# Local mode: plain http on the LAN, static files straight from the apps' folders
+# (no collectstatic), DEBUG off.
+if LOCAL and not DEBUG:
+    WHITENOISE_USE_FINDERS = True
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+    SECURE_SSL_REDIRECT = False
+    SECURE_HSTS_SECONDS = 0
+
 # Production (DJANGO_DEBUG=0): `manage.py check --deploy` is clean with the defaults.
-if not DEBUG:
+if not DEBUG and not LOCAL:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
