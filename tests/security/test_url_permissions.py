@@ -114,7 +114,8 @@ UNBOUNDED_ALLOWED_IN = {"admin"}
 
 #: Odd values for a URL keyword, besides the other tournament's: a NUL byte, past a
 #: 4-byte integer (the converters let 18 digits through), digits of another script,
-#: text longer than any column.
+#: text longer than any column and than a file name (255 bytes: the published files
+#: are looked up first, with a non-empty publish root).
 ODD_PATH = ["\x00", "2147483648", "١٢", "x" * 300]
 #: Odd values for query keys (likewise, plus a negative number and a superscript).
 ODD_QUERY = ["\x00", "9223372036854775808", "١٢²", "-1", "é\u202e" + "x" * 2000]
@@ -159,8 +160,11 @@ def keywords(chain) -> list[str]:
 
 
 @pytest.fixture
-def site(make_user, settings):
+def site(make_user, settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A publish root, as in a deployment: every public GET looks for its file first
+    # (public/published.py), so a segment past 255 bytes reaches the file system.
+    settings.PUBLISH_ROOT = str(tmp_path / "published")
     tournament, girone, pairs = build_tournament(pairs=4, slug="coppa-permessi")
     round_, tables = build_round(
         girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]
@@ -315,11 +319,29 @@ def team_site(site):
 
 
 @pytest.fixture(params=["pairs", "teams"])
-def world(request, site):
+def world(request, site, settings):
     """The walk's site: the pair tournament's, or the team tournament's."""
-    if request.param == "teams":
-        return request.getfixturevalue("team_site")
-    return site
+    chosen = request.getfixturevalue("team_site") if request.param == "teams" else site
+    published_folders(settings.PUBLISH_ROOT, chosen[1], chosen[3])
+    return chosen
+
+
+def published_folders(root: str, values: dict, route_values: dict) -> None:
+    """The folders of every public page, as publishing makes them, without files:
+    each public GET looks its file up there (and finds none: the views answer), so a
+    keyword past 255 bytes meets the file system's limit on a name (ENAMETOOLONG,
+    a 500 before), not a missing parent folder."""
+    from pathlib import Path
+
+    from public import published
+
+    for namespace, name, chain in routes():
+        label = label_of(namespace, name)
+        url = url_of(namespace, name, chain, values_for(label, values, route_values))
+        if url and url.startswith(published.PREFIXES):
+            for lang in published.LANGUAGES:
+                target = published.file_for(Path(root), lang, url)
+                target.parent.mkdir(parents=True, exist_ok=True)
 
 
 def values_for(label, values, route_values) -> dict:
