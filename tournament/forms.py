@@ -9,7 +9,7 @@ from tournament.csv_import import CsvFileError, decode_csv
 from tournament.inputs import integer_field, text_field
 from tournament.models import Club, Pair, Player, Tournament, TournamentRole
 from tournament.services.entries import PairEntry
-from tournament.services.girone_state import MOVEMENT_LABELS
+from tournament.services.girone_state import movement_labels
 from tournament.services.tournaments import SUGGESTED_PLANS, hands_groups, pack_choices
 
 #: An uploaded CSV: 10,000 pairs with clubs and membership numbers take about 1 MB;
@@ -127,8 +127,12 @@ class TournamentForm(NoSuffix, forms.Form):
     )
 
     plans = SUGGESTED_PLANS
-    #: The words a plan is typed with, and what each means (shown as code, with its label).
-    plan_words = MOVEMENT_LABELS
+
+    @property
+    def plan_words(self) -> dict[str, str]:
+        """The words a plan is typed with, and what each means (shown as code, with its
+        label): every movement of ``rules.pairing.REGISTRY``."""
+        return movement_labels()
 
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)

@@ -28,9 +28,10 @@ from .pairing import (
     GironeState,
     PlannedTable,
     check_proposal,
+    constraints_of,
     load_state,
+    meetings_of,
     movement_label,
-    pairing_options,
     plan_of,
     propose_round,
 )
@@ -100,22 +101,9 @@ def _save_tables(round_: Round, state: GironeState, tables: list[PlannedTable]) 
 
 
 def _constraints_of(round_: Round, state: GironeState) -> Constraints:
-    """The rules a saved round was generated under, for the checker after a swap."""
-    movement = round_.movement
-    if movement in ("mitchell", "round_robin"):
-        return Constraints(no_rematch="any")
-    avoid = state.tournament.avoid_same_club and movement in (
-        "random",
-        "seeded",
-        "danese_modificato",
-    )
-    if movement != "danese_modificato":
-        return Constraints(avoid_clubs=avoid)
-    scope, _higher = pairing_options(state.tournament)
-    last = round_.number == len(plan_of(state.tournament))
-    if last and state.tournament.rematch_in_last_round:
-        return Constraints(avoid_clubs=avoid)
-    return Constraints(no_rematch=scope, avoid_clubs=avoid)
+    """The rules a saved round was generated under, as its movement states them: what
+    the checker verifies after a swap and what the draft page says."""
+    return constraints_of(state, round_.number, round_.movement)
 
 
 def _verify(
@@ -215,8 +203,19 @@ def round_violations(round_: Round) -> list[Violation]:
     return _worded(found, teams=state.tournament.is_teams)
 
 
+def round_meetings(round_: Round) -> list[Violation]:
+    """Every rematch (with the rounds the two met in) and every same-club meeting of a
+    round, whatever its movement allows: the draft page lists them all."""
+    state = _state(round_.girone, before=round_.number)
+    found = meetings_of(state, _saved_tables(round_))
+    return _worded(found, teams=state.tournament.is_teams)
+
+
 def _worded(found: list[Violation], *, teams: bool = False) -> list[Violation]:
-    return [Violation(v.code, v.pairs, violation_text(v, teams=teams)) for v in found]
+    return [
+        Violation(v.code, v.pairs, violation_text(v, teams=teams), v.rounds)
+        for v in found
+    ]
 
 
 @transaction.atomic
