@@ -117,6 +117,17 @@ class TournamentForm(NoSuffix, forms.Form):
         required=False,
         initial=True,
     )
+    #: "Never the same opponents" (docs/rules.md §9.3): a field of its own, rendered in
+    #: the template's ``rematch_choice`` block.
+    never_rematch = forms.BooleanField(
+        label=_("Never the same opponents"),
+        required=False,
+        help_text=_(
+            "Every Danese round avoids every earlier opponent, in the last round too"
+            " (without it, a Danese modificato avoids only the previous round's"
+            " opponent, as the sources say, and allows a rematch in the last round)."
+        ),
+    )
     hall_numbering = forms.BooleanField(
         label=_("One table list for the hall (tables numbered across gironi)"),
         required=False,
@@ -165,6 +176,7 @@ class TournamentForm(NoSuffix, forms.Form):
             "entry_mode": tournament.entry_mode,
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
+            "never_rematch": tournament.never_rematch,
             "hall_numbering": tournament.hall_numbering,
             "totals_only": tournament.totals_only,
             "correction_minutes": tournament.correction_minutes,

@@ -258,6 +258,7 @@ TOURNAMENT: Shape = {
     "avoid_same_club": Key(boolean, default=False),
     "mitchell_step": Key(optional_integer),
     "rematch_in_last_round": Key(boolean, default=True),
+    "never_rematch": Key(boolean, default=False),
     "hall_numbering": Key(boolean, default=False),
     "totals_only": Key(boolean, default=False),
     "correction_minutes": Key(optional_integer),

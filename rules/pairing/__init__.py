@@ -39,6 +39,7 @@ from rules.pairing.movement import (
     Scope,
     Seating,
     Situation,
+    gettext_noop,
 )
 from rules.pairing.plan import (
     MOVEMENTS,
@@ -76,6 +77,7 @@ __all__ = [
     "danese",
     "first_round",
     "format_plan",
+    "gettext_noop",
     "meetings_to_note",
     "mitchell",
     "mitchell_period",

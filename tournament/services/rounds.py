@@ -203,6 +203,33 @@ def round_violations(round_: Round) -> list[Violation]:
     return _worded(found, teams=state.tournament.is_teams)
 
 
+def round_rules(round_: Round) -> list[str]:
+    """What the round's movement forbids, in words (its constraints, as the checker
+    verifies them): the draft page says it above the meetings it lists."""
+    state = _state(round_.girone, before=round_.number)
+    c = _constraints_of(round_, state)
+    teams = state.tournament.is_teams
+    said: list[str] = []
+    if c.no_rematch == "previous":
+        said.append(_("no rematch with the previous round's opponent"))
+    elif c.no_rematch == "any":
+        said.append(_("no rematch with any earlier opponent"))
+    if c.avoid_clubs:
+        said.append(
+            _("no two teams of the same club")
+            if teams
+            else _("no two pairs of the same club")
+        )
+    elif c.fewest_clubs:
+        said.append(
+            _(
+                "pairs of the same club meet as rarely as the Mitchell allows (not"
+                " forbidden: the calendar is fixed)"
+            )
+        )
+    return said
+
+
 def round_meetings(round_: Round) -> list[Violation]:
     """Every rematch (with the rounds the two met in) and every same-club meeting of a
     round, whatever its movement allows: the draft page lists them all."""
