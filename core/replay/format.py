@@ -294,7 +294,7 @@ KIND_KEYS: Mapping[str, tuple[str, ...]] = {
     "rest": ("reason",),
     "forfeit": ("line", "reason", "hands"),
     "late_arrival": ("line", "hands", "reason"),
-    "late_forfeit": ("line", "reason"),
+    "late_forfeit": ("line", "reason", "hands"),
     "second_warning": ("line", "hands", "reason"),
     "referee_set": ("set_mp", "set_vp", "reason"),
     "both_absent": ("reason",),
