@@ -38,7 +38,9 @@ import re
 from urllib.parse import quote, urlencode, urlparse
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
 from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -159,12 +161,14 @@ def keywords(chain) -> list[str]:
     return [k for p in chain for k in p.regex.groupindex]
 
 
-@pytest.fixture
-def site(make_user, settings, tmp_path):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # A publish root, as in a deployment: every public GET looks for its file first
-    # (public/published.py), so a segment past 255 bytes reaches the file system.
-    settings.PUBLISH_ROOT = str(tmp_path / "published")
+def make_user(username: str, **extra):
+    return get_user_model().objects.create_user(
+        username=username, password="pw-test-123", **extra
+    )
+
+
+def build_site():
+    """Two small pair tournaments, a knockout drawn, a render, a club and a season."""
     tournament, girone, pairs = build_tournament(pairs=4, slug="coppa-permessi")
     round_, tables = build_round(
         girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]
@@ -249,8 +253,7 @@ def site(make_user, settings, tmp_path):
     return people, values, others, route_values
 
 
-@pytest.fixture
-def team_site(site):
+def build_team_site(site):
     """A team tournament of 4 teams (all'italiana played, a team bracket drawn, its
     first semi-final typed), with the same people; the other tournament is the pair
     one."""
@@ -318,10 +321,24 @@ def team_site(site):
     return people, values, pair_values, route_values
 
 
+@pytest.fixture(scope="module")
+def worlds(django_db_setup, django_db_blocker):
+    """Both sites, built once for the module (the walk only reads them: each test's
+    requests run in a savepoint rolled back after it) and removed after it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        pairs = build_site()
+        worlds = {"pairs": pairs, "teams": build_team_site(pairs)}
+        yield worlds
+        transaction.set_rollback(True)
+
+
 @pytest.fixture(params=["pairs", "teams"])
-def world(request, site, settings):
-    """The walk's site: the pair tournament's, or the team tournament's."""
-    chosen = request.getfixturevalue("team_site") if request.param == "teams" else site
+def world(request, worlds, settings, tmp_path):
+    """The walk's site: the pair tournament's, or the team tournament's; with a
+    publish root, as in a deployment (every public GET looks for its file first,
+    public/published.py), its public pages' folders in place."""
+    chosen = worlds[request.param]
+    settings.PUBLISH_ROOT = str(tmp_path / "published")
     published_folders(settings.PUBLISH_ROOT, chosen[1], chosen[3])
     return chosen
 
