@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import archive
+from tests.budget import examples
 from tournament.models import Tournament
 
 from .builders import build_finished_tournament, recomputed_equals_stored, stored
@@ -131,7 +132,7 @@ scalar = st.one_of(
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
