@@ -16,9 +16,13 @@ sysdeps-test:
 	@scripts/system-packages.sh test
 
 ## make run: install what is missing, migrate SQLite, load the demo, serve on 127.0.0.1:8000
+## in local mode (DEBUG off, plain http; docs/security.md). DEMO=0: no demo data;
+## HOST=0.0.0.0: reachable from the hall's LAN too.
+DEMO ?= 1
+run: export DJANGO_LOCAL ?= 1
 run: sysdeps-run venv
 	@$(PY) manage.py migrate --noinput -v0
-	@$(PY) manage.py seed_demo
+	@if [ "$(DEMO)" != 0 ]; then $(PY) manage.py seed_demo; fi
 	@echo ""
 	@echo "  Sito / site:        http://$(HOST):$(PORT)/"
 	@echo "  Amministrazione:    http://$(HOST):$(PORT)/admin/"
