@@ -415,8 +415,8 @@ def publish_figures() -> None:
     from django.conf import settings
     from django.db import transaction
 
-    from public import publish, queue
-    from public.models import PublishMark
+    from outbox.models import Work
+    from public import publish
     from tournament.models import Table, Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
@@ -439,14 +439,11 @@ def publish_figures() -> None:
         def one_save() -> None:
             _pk, round_id, ns, ew = tables[rnd.randrange(len(tables))]
             with transaction.atomic():
-                save_one_result(rnd)  # its marks are taken below, with the table's
-            PublishMark.objects.filter(tournament=tournament).delete()
-            queue.mark(
-                tournament.pk,
-                [("pages", None), ("round", round_id), ("pair", ns), ("pair", ew)],
-            )
+                save_one_result(rnd)  # its scope is the table's, below
+            Work.objects.all().delete()
+            scope = publish.Scope(pairs={ns, ew}, rounds={round_id})
             started = time.perf_counter()
-            queue.run(tournament.pk)
+            publish.publish_changes(tournament.pk, scope)
             costs.append(time.perf_counter() - started)
 
         costs: list[float] = []

@@ -8,8 +8,11 @@ removed, a tournament set back to draft) has its file removed. Pages with a quer
 string (search, ``?coppia=``) stay Django's.
 
 :func:`publish_tournament` writes a tournament's pages, everything or a part of them
-(a :class:`Scope`: the pairs of a saved table, the rounds changed); :mod:`public.queue`
-decides when (after a change commits, in the background).
+(a :class:`Scope`: the pairs of a saved table, the rounds changed);
+:func:`publish_changes` is the worker's step (:mod:`core.pipeline`, after a change
+recorded it in the outbox); :func:`publish_site` writes the site's own pages (seasons,
+the API's index) and removes the files of whatever is no longer public (a tournament
+set back to draft, deleted or renamed, a season's player who left it).
 """
 
 from __future__ import annotations
@@ -46,6 +49,16 @@ class Scope:
     pairs: set[int] = field(default_factory=set)  # pair ids
     gironi: set[int] = field(default_factory=set)  # every pair and round of these
     rounds: set[int] = field(default_factory=set)  # round ids (their tables)
+
+    @classmethod
+    def of(cls, scope: dict) -> Scope:
+        """The scope of coalesced outbox work (``outbox.work.merge_scopes``)."""
+        return cls(
+            everything=bool(scope.get("everything")),
+            pairs=set(scope.get("pairs", ())),
+            gironi=set(scope.get("gironi", ())),
+            rounds=set(scope.get("rounds", ())),
+        )
 
     def merge(self, other: Scope) -> None:
         self.everything |= other.everything
@@ -336,9 +349,9 @@ def _publish_tournament(
         result.removed += _sweep(base, t.slug, set(paths) | set(pair_pages(t, numbers)))
     result.add(publish_paths(paths, base))
     result.add(publish_pairs(t, numbers, base, force=force))
-    if scope.everything:
-        for season in Season.objects.filter(tournaments=t):
-            result.add(publish_paths(season_pages(season), base))
+    if scope.everything or t.status == Tournament.Status.FINISHED:
+        # A concluded tournament's placings are in its seasons (a late correction).
+        result.add(publish_seasons(Season.objects.filter(tournaments=t), base))
     logger.info(
         "published %s: %s written, %s unchanged, %s removed",
         t.slug,
@@ -367,6 +380,89 @@ def _sweep(base: Path, slug: str, keep: set[str]) -> int:
     return removed
 
 
+def publish_changes(tournament_id: int, scope: Scope) -> Result:
+    """The worker's step: write what ``scope`` touches of the tournament, or remove
+    its files when it is no longer public (a draft; deleted: :func:`publish_site`)."""
+    t = Tournament.objects.filter(pk=tournament_id).first()
+    if t is None:
+        return publish_site()
+    return publish_tournament(t, scope)
+
+
+def publish_site(base: Path | None = None) -> Result:
+    """The site's own pages and every season; the files of what is no longer public
+    removed (a tournament set back to draft, deleted or renamed)."""
+    base = base or published.root()
+    result = Result()
+    if base is None:
+        return result
+    result.removed += _sweep_tournaments(base)
+    result.add(publish_paths(site_pages(), base))
+    result.add(publish_seasons(Season.objects.all(), base))
+    return result
+
+
+def publish_seasons(seasons: Iterable[Season], base: Path) -> Result:
+    """Each season's page and its players' pages; a player no longer in it (a
+    tournament left the season or "Concluso") loses the page, and a season that no
+    longer exists its folder."""
+    result = Result()
+    for season in seasons:
+        paths = season_pages(season)
+        result.removed += _sweep_folder(
+            base, f"/t/stagioni/{season.slug}/giocatore/", set(paths)
+        )
+        result.add(publish_paths(paths, base))
+    known = set(Season.objects.values_list("slug", flat=True))
+    for lang in published.LANGUAGES:
+        folder = base / lang / "t" / "stagioni"
+        for found in _subfolders(folder):
+            if found.name not in known:
+                published.remove_tree(found)
+                result.removed += 1
+    return result
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    try:
+        return [p for p in folder.iterdir() if p.is_dir()]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def _sweep_folder(base: Path, prefix: str, keep: set[str]) -> int:
+    """Remove the pages under URL ``prefix`` that are not in ``keep``."""
+    wanted = {
+        published.file_for(base, lang, path)
+        for path in keep
+        for lang in published.LANGUAGES
+    }
+    removed = 0
+    for lang in published.LANGUAGES:
+        folder = base / lang / prefix.strip("/")
+        if not folder.exists():
+            continue
+        for name in ("index.html", "index.json"):
+            for found in folder.rglob(name):
+                if found not in wanted:
+                    removed += published.remove(found)
+    return removed
+
+
+def _sweep_tournaments(base: Path) -> int:
+    """Remove the folders of tournaments that are not public under that slug."""
+    public = set(visibility.public_tournaments().values_list("slug", flat=True))
+    removed = 0
+    for lang in published.LANGUAGES:
+        for prefix in ("t", "tabellone", f"{published.API.strip('/')}/tournaments"):
+            for found in _subfolders(base / lang / prefix):
+                if found.name in public or (prefix == "t" and found.name == "stagioni"):
+                    continue
+                published.remove_tree(found)
+                removed += 1
+    return removed
+
+
 def publish_all(base: Path | None = None, *, force: bool = False) -> Result:
     """Everything: every public tournament, the site's pages; drafts' files removed."""
     base = base or published.root()
@@ -378,7 +474,5 @@ def publish_all(base: Path | None = None, *, force: bool = False) -> Result:
             result.add(publish_tournament(t, base=base, force=force))
         else:
             unpublish_tournament(t.slug, base)
-    result.add(publish_paths(site_pages(), base))
-    for season in Season.objects.all():
-        result.add(publish_paths(season_pages(season), base))
+    result.add(publish_site(base))
     return result

@@ -4,8 +4,3 @@ from django.apps import AppConfig
 class StandingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "standings"
-
-    def ready(self) -> None:
-        from . import signals
-
-        signals.connect()
