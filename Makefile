@@ -30,10 +30,12 @@ run: sysdeps-run venv
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
-## make lint: what the style demands (ruff, format, mypy on rules, migrations in sync)
+## make lint: what the style demands (ruff, format, the layers' import contracts,
+## mypy, migrations in sync)
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	.venv/bin/lint-imports
 	$(PY) -m mypy
 	$(PY) manage.py makemigrations --check --dry-run -v1
 

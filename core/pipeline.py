@@ -35,6 +35,7 @@ from django.utils import timezone
 from outbox import work as outbox
 from outbox.models import Work
 from printing import services as printing
+from printing.documents import DocumentError
 from public import publish as public
 from standings import refresh as standings
 
@@ -50,7 +51,12 @@ def rank(claim: outbox.Claim) -> None:
     with transaction.atomic():
         tournament_id = standings.rank(claim.key)
         if tournament_id is not None:
-            outbox.record_publish(tournament_id, pages=True, **_lists(claim.scope))
+            outbox.record_publish(
+                tournament_id,
+                pages=True,
+                rounds=claim.scope.get("rounds", ()),
+                pairs=claim.scope.get("pairs", ()),
+            )
     lag = (timezone.now() - claim.since).total_seconds()
     logger.info("girone %s ranked, %.3f s after its oldest save", claim.key, lag)
 
@@ -65,11 +71,12 @@ def publish_site(claim: outbox.Claim) -> None:
 
 
 def render(claim: outbox.Claim) -> None:
-    printing.run_render(claim.key)
-
-
-def _lists(scope: dict) -> dict[str, list[int]]:
-    return {name: scope[name] for name in ("rounds", "pairs") if name in scope}
+    """Render a stored document; a refusal is recorded on the render (its page says
+    why and offers the retry): not tried again here."""
+    try:
+        printing.run_render(claim.key)
+    except DocumentError:
+        pass
 
 
 STEPS: dict[str, Callable[[outbox.Claim], None]] = {

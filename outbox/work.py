@@ -44,7 +44,10 @@ SCOPE_FLAGS = ("everything", "pages")
 
 
 def record_rank(
-    girone_id: int, *, rounds: Sequence[int] = (), pairs: Sequence[int] = ()
+    girone_id: int,
+    *,
+    rounds: Sequence[int | None] = (),
+    pairs: Sequence[int | None] = (),
 ) -> None:
     """Rank the girone's stored standings; then publish its tournament's pages and
     these rounds and pairs (a saved table's)."""
@@ -56,9 +59,9 @@ def record_publish(
     *,
     everything: bool = False,
     pages: bool = False,
-    gironi: Sequence[int] = (),
-    rounds: Sequence[int] = (),
-    pairs: Sequence[int] = (),
+    gironi: Sequence[int | None] = (),
+    rounds: Sequence[int | None] = (),
+    pairs: Sequence[int | None] = (),
     at: dt.datetime | None = None,
 ) -> None:
     """Publish (or remove) the tournament's files: ``everything``, or its own pages

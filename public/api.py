@@ -309,7 +309,7 @@ def standings(request, slug: str, lang: str = "it"):
         s = table.snapshot
         out.append(
             {
-                "girone": s.girone.label if s.girone_id else None,
+                "girone": s.girone.label if s.girone is not None else None,
                 "stage": s.stage.order,
                 "line": s.line or None,
                 "version": s.version,

@@ -222,7 +222,7 @@ def team_standings(request, slug: str, lang: str = "it"):
         s = table.snapshot
         out.append(
             {
-                "girone": s.girone.label if s.girone_id else None,
+                "girone": s.girone.label if s.girone is not None else None,
                 "stage": s.stage.order,
                 "version": s.version,
                 "rounds": s.rounds,

@@ -8,7 +8,7 @@ registers its readers here when it is installed (``ScoringConfig.ready``), and
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 
@@ -23,7 +23,7 @@ class Totals(Protocol):
 
 
 #: ``reader(girone_id, before_round=N)``: totals per pair (or team) id.
-Reader = Callable[..., dict[int, Totals]]
+Reader = Callable[..., Mapping[int, Totals]]
 _readers: dict[str, Reader] = {}
 
 
@@ -34,7 +34,7 @@ def register_totals(*, pairs: Reader, teams: Reader) -> None:
 
 def girone_totals(
     girone_id: int, *, before_round: int, teams: bool = False
-) -> dict[int, Totals]:
+) -> Mapping[int, Totals]:
     """Totals per pair (or team) id of a girone over the rounds before ``before_round``
     (empty: no reader installed, e.g. the tournament app used without scoring)."""
     reader = _readers.get("teams" if teams else "pairs")

@@ -41,7 +41,7 @@ def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
     record_rank(
         table.round.girone_id,
         rounds=[table.round_id],
-        pairs=[table.pair_ns_id, table.pair_ew_id],
+        pairs=[p for p in (table.pair_ns_id, table.pair_ew_id) if p is not None],
     )
 
 

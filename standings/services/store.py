@@ -236,7 +236,12 @@ def _store_if_changed(
     rows: Callable[[], list[RowData]],
 ) -> None:
     """Rank and store one snapshot, unless its inputs are those it was computed from."""
-    lookup = {"stage": stage, "girone": girone, "line": line, "kind": kind}
+    lookup: dict[str, object] = {
+        "stage": stage,
+        "girone": girone,
+        "line": line,
+        "kind": kind,
+    }
     snapshot = (
         Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
     )

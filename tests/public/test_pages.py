@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from core.pipeline import drain
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
     add_result,
@@ -115,6 +116,7 @@ def test_unreleased_tables_do_not_leak(client, world):
     assert "Tavolo <strong>7</strong>" not in html
     assert "Turno 3" in html
     set_round_visibility(rnd.pk, tables_public=True)
+    drain()
     html = client.get(url("where", tournament), {"q": "9"}).content.decode()
     assert "Tavolo <strong>7</strong>" in html and "Turno 4" in html
 
@@ -214,5 +216,6 @@ def test_standings_before_any_released_result_rank_nobody(client):
     assert "Nessun risultato ancora pubblicato" in html
     assert "sorteggio" not in html and "<table" not in html
     set_round_visibility(girone.rounds.get(number=1).pk, results_public=True)
+    drain()
     html = client.get(url("standings", tournament)).content.decode()
     assert "<table" in html and "Nessun risultato ancora pubblicato" not in html
