@@ -27,7 +27,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
@@ -73,10 +73,8 @@ def publish_site(claim: outbox.Claim) -> None:
 def render(claim: outbox.Claim) -> None:
     """Render a stored document; a refusal is recorded on the render (its page says
     why and offers the retry): not tried again here."""
-    try:
+    with suppress(DocumentError):
         printing.run_render(claim.key)
-    except DocumentError:
-        pass
 
 
 STEPS: dict[str, Callable[[outbox.Claim], None]] = {
