@@ -2,5 +2,3 @@
 standings page is still kept per standings version, but every request checks it."""
 
 from config.settings import *  # noqa: F403
-
-PUBLIC_CACHE_SECONDS = 0

@@ -13,7 +13,6 @@ Environment variables:
 * ``DJANGO_SQLITE_TIMEOUT`` (seconds a writer waits for another on SQLite, default 30)
 * ``DJANGO_CONN_MAX_AGE`` (seconds a database connection is kept, default 0)
 * ``DATABASE_REPLICA_URL`` (optional read replica for the public pages)
-* ``DJANGO_PUBLIC_CACHE_SECONDS`` (anonymous public pages cached, default 3; 0 in DEBUG)
 * ``DJANGO_PUBLISH_ROOT`` (folder of the published public pages, default ``var/published``;
   empty: publishing off)
 * ``DJANGO_PUBLIC_BASE_URL`` (e.g. ``https://torneo.example.it``: the address in QR
@@ -104,9 +103,6 @@ MIDDLEWARE = [
     # The published files of the public pages and API (public/published.py): what
     # nginx serves in a deployment, served here under `make run`.
     "public.published.PublishedFilesMiddleware",
-    # A few seconds of cache for anonymous public pages and API (public/cache.py);
-    # below every middleware that sets a header, so kept answers get them too.
-    "public.cache.PublicCacheMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 page.
     "axes.middleware.AxesMiddleware",
@@ -228,10 +224,6 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 # save's transaction and done by one worker loop: `manage.py worker` (core/pipeline.py),
 # started beside the server by `make run` and by systemd in production.
 
-# Seconds an anonymous public page or API answer is served from the cache (0 = off).
-PUBLIC_CACHE_SECONDS = int(
-    os.environ.get("DJANGO_PUBLIC_CACHE_SECONDS", "0" if DEBUG else "3")
-)
 # The players' address printed in QR codes (tournament/links.py); empty: the request's.
 PUBLIC_BASE_URL = os.environ.get("DJANGO_PUBLIC_BASE_URL", "").strip().rstrip("/")
 if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.startswith(("http://", "https://")):

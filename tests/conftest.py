@@ -40,6 +40,15 @@ def _site_language():
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: rows are rolled back and their ids used
+    again, so a value kept under one test's ids would show in the next one."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _publishing_off(settings):
     """No published files unless a test asks for them (``tests/public/test_publish*``
     point ``PUBLISH_ROOT`` at a temporary folder): the pages come from the views."""

@@ -36,7 +36,6 @@ pytestmark = pytest.mark.django_db
 def root(settings, tmp_path):
     settings.PUBLISH_ROOT = str(tmp_path / "published")
     settings.PUBLIC_BASE_URL = "http://testserver"
-    settings.PUBLIC_CACHE_SECONDS = 0
     return Path(settings.PUBLISH_ROOT)
 
 
