@@ -262,10 +262,10 @@ def tournament_entries(t: Tournament) -> list[Entry]:
                 ),
             ),
         ]
-    if services.bracket_url(t):
-        entries.append(
-            page_entry(f"{paths.BRACKETS}{slug}/", lambda: pages.Page(*bracket_page(t)))
-        )
+    # The tabellone's page answers for every public tournament ("no tabellone yet").
+    entries.append(
+        page_entry(f"{paths.BRACKETS}{slug}/", lambda: pages.Page(*bracket_page(t)))
+    )
     return entries
 
 

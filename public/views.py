@@ -109,7 +109,8 @@ def standings(request, slug):
 def tables_html(obj, found, version: str) -> str:
     """The standings' tables, rendered once per version and language: the one cache
     the views keep (``?coppia=`` pages of a thousand pairs share them)."""
-    key = f"public:standings:{obj.pk}:{version}:{get_language()}"
+    # The slug too: the tables link the pair pages under it.
+    key = f"public:standings:{obj.pk}:{obj.slug}:{version}:{get_language()}"
     use_cache = getattr(settings, "PUBLIC_PAGE_CACHE", True)
     body = cache.get(key) if use_cache else None
     if body is None:

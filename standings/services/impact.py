@@ -51,7 +51,7 @@ def _ranked_with(table: Table, version: ResultVersion | None) -> list[Position]:
     """The girone's ranking had ``version`` counted for the table (a savepoint rolled
     back: nothing is written)."""
     with transaction.atomic():
-        point = transaction.savepoint()
+        point = transaction.savepoint_create()
         try:
             write_pair_scores(table, version)
             return positions(table.round.girone_id)
