@@ -180,14 +180,14 @@ def done(claim: Claim) -> None:
     Work.objects.filter(pk__in=claim.ids).delete()
 
 
-def retry(claim: Claim, error: str) -> None:
+def retry(claim: Claim, error: str, *, now: dt.datetime | None = None) -> None:
     """The work failed: try it again after a pause (given up after MAX_ATTEMPTS)."""
     if claim.attempts >= MAX_ATTEMPTS:
         give_up(claim, error)
         return
     pause = min(MAX_PAUSE, dt.timedelta(seconds=2 ** (claim.attempts - 1)))
     Work.objects.filter(pk__in=claim.ids).update(
-        claimed_until=timezone.now() + pause, error=error[:4000]
+        claimed_until=(now or timezone.now()) + pause, error=error[:4000]
     )
 
 
