@@ -64,6 +64,10 @@ def rank(claim: outbox.Claim) -> None:
 def publish(claim: outbox.Claim) -> None:
     """Write (or remove) the tournament's files that the changes can touch."""
     public.publish_changes(claim.key, public.Scope.of(claim.scope))
+    lag = (timezone.now() - claim.since).total_seconds()
+    logger.info(
+        "tournament %s published, %.3f s after its oldest change", claim.key, lag
+    )
 
 
 def publish_site(claim: outbox.Claim) -> None:

@@ -293,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             drained, behind = in_django(check.drain, world)
         finally:
             worker.stop()
-    refresh = in_django(check.refresh_figures)
+    refresh = check.refresh_figures(Path(work) / "worker.log")
     found = in_django(check.verify, world, ledger)
 
     bad = figures.print_all(

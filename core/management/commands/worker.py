@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import signal
 import threading
 
@@ -25,6 +26,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, idle: float, **options):
+        if options["verbosity"] > 0:
+            # Each step and how long its oldest work waited (make simulate reads it).
+            logging.getLogger("core.pipeline").setLevel(logging.INFO)
         stop = threading.Event()
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, lambda *_: stop.set())
