@@ -10,8 +10,21 @@ from hypothesis import settings
 # is reproducible and never a matter of luck. `HYPOTHESIS_PROFILE=explore make test`
 # searches afresh (and finds new counter-examples to add as known answers).
 settings.register_profile("ci", derandomize=True)
-settings.register_profile("explore", max_examples=500)
+settings.register_profile("explore", max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hasher():
+    """Test users are hashed with MD5: the production hasher (PBKDF2, 1.5 M
+    iterations) costs most of a second a user, on purpose. Its setting is checked in
+    tests/security/test_settings.py."""
+    from django.test.utils import override_settings
+
+    with override_settings(
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]
+    ):
+        yield
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from tournament.csv_import import CsvFileError, decode_csv
 from tournament.inputs import integer_field, text_field
 from tournament.models import Club, Pair, Player, Tournament, TournamentRole
 from tournament.services.entries import PairEntry
-from tournament.services.girone_state import MOVEMENT_LABELS
+from tournament.services.girone_state import movement_labels
 from tournament.services.tournaments import SUGGESTED_PLANS, hands_groups, pack_choices
 
 #: An uploaded CSV: 10,000 pairs with clubs and membership numbers take about 1 MB;
@@ -125,6 +125,17 @@ class TournamentForm(NoSuffix, forms.Form):
         required=False,
         initial=True,
     )
+    #: "Never the same opponents" (docs/rules.md §9.3): a field of its own, rendered in
+    #: the template's ``rematch_choice`` block.
+    never_rematch = forms.BooleanField(
+        label=_("Never the same opponents"),
+        required=False,
+        help_text=_(
+            "Every Danese round avoids every earlier opponent, in the last round too"
+            " (without it, a Danese modificato avoids only the previous round's"
+            " opponent, as the sources say, and allows a rematch in the last round)."
+        ),
+    )
     hall_numbering = forms.BooleanField(
         label=_("One table list for the hall (tables numbered across gironi)"),
         required=False,
@@ -135,8 +146,12 @@ class TournamentForm(NoSuffix, forms.Form):
     )
 
     plans = SUGGESTED_PLANS
-    #: The words a plan is typed with, and what each means (shown as code, with its label).
-    plan_words = MOVEMENT_LABELS
+
+    @property
+    def plan_words(self) -> dict[str, str]:
+        """The words a plan is typed with, and what each means (shown as code, with its
+        label): every movement of ``rules.pairing.REGISTRY``."""
+        return movement_labels()
 
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -169,6 +184,7 @@ class TournamentForm(NoSuffix, forms.Form):
             "entry_mode": tournament.entry_mode,
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
+            "never_rematch": tournament.never_rematch,
             "hall_numbering": tournament.hall_numbering,
             "totals_only": tournament.totals_only,
             "correction_minutes": tournament.correction_minutes,

@@ -77,7 +77,6 @@ def crawl(client: Client, starts: list[str], prefixes: tuple[str, ...]):
 
 @pytest.fixture
 def demo(db, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("seed_demo", stdout=io.StringIO())
     tournaments = list(Tournament.objects.order_by("pk"))
     event_day(tournaments[0])

@@ -24,6 +24,7 @@ from rules.vp import vp_table
 from scoring.models import ResultVersion, TableResult
 from standings.services.impact import stored_impact
 from standings.services.ranking import positions as positions_snapshot
+from tests.budget import examples
 from tournament.models import Girone, Tournament
 
 from .helpers import EXAMPLES, document, pair
@@ -34,7 +35,7 @@ Kind = ResultVersion.Kind
 
 #: Few examples, never shrunk (each is a whole tournament; a failure prints its file).
 EVENTS = settings(
-    max_examples=5,
+    max_examples=examples(5),
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -198,6 +198,7 @@ def create_tournament(
     avoid_same_club: bool = False,
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
+    never_rematch: bool = False,
     hall_numbering: bool = False,
     rule_pack_version: int | None = None,
     format: str = Tournament.Format.PAIRS,
@@ -256,6 +257,7 @@ def create_tournament(
         avoid_same_club=avoid_same_club,
         mitchell_step=mitchell_step,
         rematch_in_last_round=rematch_in_last_round,
+        never_rematch=never_rematch,
         hall_numbering=hall_numbering,
         totals_only=totals_only,
         correction_minutes=correction_minutes,
@@ -282,6 +284,7 @@ def update_tournament(
     avoid_same_club: bool,
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
+    never_rematch: bool = False,
     hall_numbering: bool = False,
     totals_only: bool = False,
     correction_minutes: int | None = None,
@@ -307,6 +310,7 @@ def update_tournament(
     tournament.avoid_same_club = avoid_same_club
     tournament.mitchell_step = mitchell_step
     tournament.rematch_in_last_round = rematch_in_last_round
+    tournament.never_rematch = never_rematch
     tournament.hall_numbering = hall_numbering
     tournament.totals_only = totals_only
     tournament.correction_minutes = correction_minutes
