@@ -91,6 +91,12 @@ def print_all(
         ),
         "responses",
     )
+    # The published standings asked from outside the generator's process (2 a
+    # second, simulate/probe.py): the server's figure, as far as one machine allows.
+    probe = metrics.samples["probe"]
+    report("probe.requests", len(probe), "requests")
+    report("probe.p50", 1000 * percentile(probe, 50), "ms")
+    report("probe.p99", 1000 * percentile(probe, 99), "ms")
     # From a referee seeing a sheet saved to the phones' standings showing it.
     delays = metrics.samples["standings_delay"]
     report("standings_delay.sheets", len(delays), "sheets")
