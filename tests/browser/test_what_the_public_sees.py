@@ -2,7 +2,7 @@
 
 From an empty database, through the pages only (the season, as the federation's admin
 sets it up, is the one thing made beforehand), in a real browser, with the worker loop
-running beside the server as ``make run`` runs it:
+running beside the server as ``make run`` runs it (tests/browser/conftest.py):
 
 * round 1 closed through the recap is on the phone's standings without another click;
 * with "hold results" ticked, round 2 closed stays off the public pages; "Prossimi
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import re
-import threading
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -24,7 +23,6 @@ from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from core import pipeline
 from standings.models import Season
 from tournament.models import Round, Tournament
 
@@ -55,36 +53,12 @@ class NoShots:
         pass
 
 
-@pytest.fixture
-def worker():
-    """The worker loop beside the live server (make run starts it beside runserver)."""
-    stop = threading.Event()
-    thread = threading.Thread(
-        target=_run, args=(stop,), name="pipeline-worker", daemon=True
-    )
-    thread.start()
-    yield
-    stop.set()
-    thread.join(30)
-
-
-def _run(stop: threading.Event) -> None:
-    from django.db import connection
-
-    try:
-        pipeline.run_forever(stop, idle=0.1)
-    finally:
-        connection.close()
-
-
 def standings_text(phone, base, slug) -> str:
     phone.goto(f"{base}/t/{slug}/classifica/")
     return phone.locator("main").inner_text()
 
 
-def test_what_the_public_sees_is_what_the_director_decided(
-    browser, live_server, worker
-):
+def test_what_the_public_sees_is_what_the_director_decided(browser, live_server):
     base = live_server.url
     shots = NoShots()
     user = get_user_model().objects.create_user(DIRECTOR, password=PASSWORD)
