@@ -44,6 +44,8 @@ logger = logging.getLogger("core.pipeline")
 Kind = Work.Kind
 #: Seconds an idle worker waits before it looks for due work again.
 IDLE_SECONDS = 0.2
+#: Pair pages one publishing step writes at most (about a second at 1,000 pairs).
+PAIRS_PER_STEP = 150
 
 
 def rank(claim: outbox.Claim) -> None:
@@ -62,8 +64,14 @@ def rank(claim: outbox.Claim) -> None:
 
 
 def publish(claim: outbox.Claim) -> None:
-    """Write (or remove) the tournament's files that the changes can touch."""
-    public.publish_changes(claim.key, public.Scope.of(claim.scope))
+    """Write (or remove) the tournament's files that the changes can touch, at most
+    ``PAIRS_PER_STEP`` pair pages: the others are recorded again, behind the work
+    waiting now, so that a ranking never waits for a whole girone's pages (a round
+    published moves every pair of its girone)."""
+    scope = public.Scope.of(claim.scope)
+    done = public.publish_changes(claim.key, scope, pair_limit=PAIRS_PER_STEP)
+    if done.left:
+        outbox.record_publish(claim.key, pairs=sorted(done.left))
     lag = (timezone.now() - claim.since).total_seconds()
     logger.info(
         "tournament %s published, %.3f s after its oldest change", claim.key, lag

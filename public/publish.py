@@ -70,11 +70,14 @@ class Result:
     written: int = 0
     unchanged: int = 0
     removed: int = 0
+    #: Pairs (ids) whose pages are left for another step (``pair_limit``).
+    left: set[int] = field(default_factory=set)
 
     def add(self, other: Result) -> None:
         self.written += other.written
         self.unchanged += other.unchanged
         self.removed += other.removed
+        self.left |= other.left
 
 
 def _shareable(path: str, body: bytes) -> bytes | None:
@@ -358,15 +361,22 @@ def publish_tournament(
     base: Path | None = None,
     *,
     force: bool = False,
+    pair_limit: int | None = None,
 ) -> Result:
     """Write what ``scope`` can touch of ``t`` (everything by default; ``force``:
-    render every page, even one whose inputs did not change: :mod:`public.inputs`)."""
+    render every page, even one whose inputs did not change: :mod:`public.inputs`;
+    ``pair_limit``: at most so many pair pages, the others left in the result)."""
     with read.reusing_tables():
-        return _publish_tournament(t, scope, base, force=force)
+        return _publish_tournament(t, scope, base, force=force, limit=pair_limit)
 
 
 def _publish_tournament(
-    t: Tournament, scope: Scope | None, base: Path | None, *, force: bool
+    t: Tournament,
+    scope: Scope | None,
+    base: Path | None,
+    *,
+    force: bool,
+    limit: int | None = None,
 ) -> Result:
     base = base or published.root()
     result = Result()
@@ -387,7 +397,8 @@ def _publish_tournament(
         rounds = rounds.filter(pk__in=scope.rounds) | rounds.filter(
             girone_id__in=scope.gironi
         )
-    numbers = set(pairs.values_list("number", flat=True))
+    number_of = dict(pairs.values_list("pk", "number"))
+    numbers = set(number_of.values())
     entries += round_entries(t, rounds.values_list("pk", flat=True))
     if t.is_teams:
         teams = Team.objects.filter(tournament=t)
@@ -399,7 +410,11 @@ def _publish_tournament(
         keep = {e.path for e in entries} | set(pair_pages(t, numbers))
         result.removed += _sweep(base, t.slug, keep)
     result.add(publish_entries(entries, base))
-    result.add(publish_pairs(t, numbers, base, force=force))
+    chosen = numbers
+    if limit is not None and len(numbers) > limit:
+        chosen = set(sorted(numbers)[:limit])
+        result.left = {pk for pk, n in number_of.items() if n not in chosen}
+    result.add(publish_pairs(t, chosen, base, force=force))
     if scope.everything or t.status == Tournament.Status.FINISHED:
         # A concluded tournament's placings are in its seasons (a late correction).
         result.add(publish_seasons(Season.objects.filter(tournaments=t), base))
@@ -431,13 +446,16 @@ def _sweep(base: Path, slug: str, keep: set[str]) -> int:
     return removed
 
 
-def publish_changes(tournament_id: int, scope: Scope) -> Result:
+def publish_changes(
+    tournament_id: int, scope: Scope, *, pair_limit: int | None = None
+) -> Result:
     """The worker's step: write what ``scope`` touches of the tournament, or remove
-    its files when it is no longer public (a draft; deleted: :func:`publish_site`)."""
+    its files when it is no longer public (a draft; deleted: :func:`publish_site`);
+    at most ``pair_limit`` pair pages (the others are in the result's ``left``)."""
     t = Tournament.objects.filter(pk=tournament_id).first()
     if t is None:
         return publish_site()
-    return publish_tournament(t, scope)
+    return publish_tournament(t, scope, pair_limit=pair_limit)
 
 
 def publish_site(base: Path | None = None) -> Result:

@@ -187,3 +187,25 @@ def test_two_workers_never_claim_the_same_rows():
     ids = [i for claimed in taken for i in claimed]
     assert sorted(ids) == sorted(Work.objects.values_list("pk", flat=True))
     assert len(ids) == len(set(ids)) == 40
+
+
+def test_a_girone_s_pages_go_in_steps_and_a_ranking_does_not_wait(
+    table_world, monkeypatch
+):
+    """A round published moves every pair page of its girone: they are written a few
+    at a time, and a sheet's ranking recorded meanwhile comes before the rest."""
+    tournament, girone, referee, tables, root = table_world
+    monkeypatch.setattr(pipeline, "PAIRS_PER_STEP", 2)
+    work.record_publish(tournament.pk, gironi=[girone.pk], pages=True)
+    _save(tables[0], referee, "a")  # its ranking, recorded after the publishing
+    assert pipeline.run_once()  # the publishing: two pair pages of four
+    kinds = list(Work.objects.order_by("pk").values_list("kind", "scope"))
+    assert kinds[0][0] == Kind.RANK
+    assert kinds[1] == (Kind.PUBLISH, {"pairs": sorted(kinds[1][1]["pairs"])})
+    assert len(kinds[1][1]["pairs"]) == 2
+    assert pipeline.run_once()  # the ranking, before the other pair pages
+    assert Work.objects.filter(kind=Kind.RANK).count() == 0
+    pipeline.drain()
+    for pair in (1, 2, 3, 4):
+        path = f"/t/{tournament.slug}/coppia/{pair}/"
+        assert published.file_for(root, "it", path).exists()
