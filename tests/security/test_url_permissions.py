@@ -95,6 +95,8 @@ EXCEPTIONS = {
     "knockout:referee": REFEREE,  # match results typed by referees
     "knockout:match": REFEREE,
     "scoring:log": DIRECTOR,  # the log of every save: the director's
+    # A correction's impact report: the referee is sent there after saving it.
+    "standings:impact": REFEREE,
     "admin:login": PUBLIC,
     "admin:logout": PUBLIC,
     # Any logged-in user may open the director's home: it lists only their own
