@@ -339,7 +339,9 @@ def confirm_qualifiers(
     """The director confirms the proposed qualifiers: the bracket exists, not drawn yet."""
     # NO KEY UPDATE: serialises confirmations without blocking the rows that merely
     # point at the tournament (a standings refresh inserting a snapshot meanwhile).
-    Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+    Tournament.objects.select_for_update(no_key=True, of=("self",)).get(
+        pk=tournament.pk
+    )
     proposal = propose_qualifiers(
         tournament,
         qualify=qualify,

@@ -101,7 +101,7 @@ def split_into_gironi(
     assignment: Mapping[int, str] | None = None,
 ) -> SplitOutcome:
     """(Re)make the gironi of the tournament; ``assignment``: pair number -> label."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     if method not in METHODS:
         raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
     stage = group_stage(tournament)
@@ -214,8 +214,8 @@ def add_late_pair(pair: Pair, girone: Girone) -> Pair:
     seat a late pair is said when that round is made (a Mitchell or a round robin
     calendar cannot).
     """
-    Girone.objects.select_for_update().get(pk=girone.pk)
-    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    Girone.objects.select_for_update(of=("self",)).get(pk=girone.pk)
+    pair = Pair.objects.select_for_update(of=("self",)).get(pk=pair.pk)
     if girone.stage.tournament_id != pair.tournament_id:
         raise GironiError(
             _("%(girone)s belongs to another tournament.") % {"girone": girone}

@@ -89,7 +89,7 @@ def _save(
     Rows are inserted in batches (the pairs with their history rows), so 10,000 pairs
     take seconds, not one query per player.
     """
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     checked = check_entries(tournament, entries, create_clubs=create_clubs)
     if not checked.ok:
         raise EntriesInvalid(checked.errors)
@@ -210,7 +210,7 @@ def import_pairs(
 @transaction.atomic
 def set_withdrawn(pair: Pair, withdrawn: bool) -> Pair:
     """Withdraw a pair (it sits in no later round) or reinstate it."""
-    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    pair = Pair.objects.select_for_update(of=("self",)).get(pk=pair.pk)
     if pair.withdrawn == withdrawn:
         if withdrawn:
             message = _("Pair %(number)s is already withdrawn.")

@@ -133,7 +133,7 @@ def find_user(username: str):
 
 
 def _lock(tournament: Tournament) -> None:
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    Tournament.objects.select_for_update(of=("self",)).filter(pk=tournament.pk).first()
 
 
 def _check_role(role: str) -> Role:

@@ -108,7 +108,7 @@ def _save(
     tournament: Tournament, entries: Sequence[TeamEntry], *, create_clubs: bool
 ) -> list[Team]:
     """Check again under the tournament lock, then create clubs, players, teams."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     checked = check_team_entries(tournament, entries, create_clubs=create_clubs)
     if not checked.ok:
         raise EntriesInvalid(checked.errors)
@@ -198,7 +198,7 @@ def import_teams(
 @transaction.atomic
 def set_team_withdrawn(team: Team, withdrawn: bool) -> Team:
     """Withdraw a team (it meets nobody in later rounds) or reinstate it."""
-    team = Team.objects.select_for_update().get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).get(pk=team.pk)
     if team.withdrawn == withdrawn:
         if withdrawn:
             message = _("Team %(number)s is already withdrawn.")
@@ -290,7 +290,7 @@ def set_lineup(
     match: TeamMatch, team: Team, pairs: Sequence[tuple[int, int]]
 ) -> TeamMatch:
     """Seat ``team``'s line-up (two pairs of player ids, from its roster) in ``match``."""
-    match = TeamMatch.objects.select_for_update().get(pk=match.pk)
+    match = TeamMatch.objects.select_for_update(of=("self",)).get(pk=match.pk)
     round_ = Round.objects.select_related("girone").get(pk=match.round_id)
     if round_.status == Round.Status.CLOSED:
         raise RoundError(
@@ -318,8 +318,8 @@ def set_lineup(
     except TeamError as exc:
         raise RoundError(_lineup_message(exc, members)) from exc
     first, second = (_team_pair(team, (p[0], p[1])) for p in pairs)
-    t1 = Table.objects.select_for_update().get(pk=match.table_1_id)
-    t2 = Table.objects.select_for_update().get(pk=match.table_2_id)
+    t1 = Table.objects.select_for_update(of=("self",)).get(pk=match.table_1_id)
+    t2 = Table.objects.select_for_update(of=("self",)).get(pk=match.table_2_id)
     if side == "a":
         t1.pair_ns, t2.pair_ew = first, second
         match.lineup_a_given = True
@@ -376,7 +376,7 @@ def split_teams_into_gironi(
 ) -> SplitOutcome:
     """(Re)make the gironi of a team tournament: snake by seed, a recorded draw, or by
     hand (``method="manual"``, ``assignment``: team number -> girone label)."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     if method not in ("snake", "random", "manual"):
         raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
     stage = group_stage(tournament)
