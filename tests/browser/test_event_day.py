@@ -227,8 +227,10 @@ def test_a_whole_event_day(browser, live_server, director_account):
     d.locator("#id_game").select_option("burraco")
     d.locator("#id_rule_pack").select_option("fibur-2026")
     d.locator("#id_hands_per_round").select_option("2")
-    d.locator("#id_rounds_planned").fill("4")
-    d.locator("#id_movement_plan").fill("3xmitchell+danese_modificato")
+    d.locator("#id_plan_movement_2").select_option("danese_modificato")
+    expect(d.locator("#plan-words")).to_have_text(
+        "Turni 1–3: Mitchell · turno 4: Danese modificato"
+    )
     # An hour to correct (the pack says 10 minutes): round 1 is still provisional when
     # the public standings are looked at, however slow the machine.
     d.locator("#id_correction_minutes").fill("60")

@@ -14,6 +14,8 @@ from django.utils.translation import ngettext
 from rules.errors import PairingError
 from rules.pairing import Violation
 
+from .plans import CHOICE_LABELS, WORD_LABELS
+
 
 def _pair_list(pairs: object, limit: int = 12) -> str:
     shown = [str(p) for p in pairs] if isinstance(pairs, list) else [str(pairs)]
@@ -82,7 +84,7 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
             % values
         )
     if exc.code in _PLAN_REASONS:
-        return _PLAN_REASONS[exc.code]() % p
+        return _PLAN_REASONS[exc.code]() % _plan_params(p)
     return str(exc)
 
 
@@ -126,6 +128,21 @@ def _team_reason(exc: PairingError) -> str:
     )
 
 
+def _plan_params(params: dict[str, object]) -> dict[str, object]:
+    """A refused plan's movements named in words, never by their code."""
+    words = dict(params)
+    for key in ("movement", "name", "previous"):
+        if key in words:
+            words[key] = str(WORD_LABELS.get(str(words[key]), words[key]))
+    if "others" in words:
+        words["others"] = ", ".join(
+            str(WORD_LABELS.get(m.strip(), m.strip()))
+            for m in str(words["others"]).split(",")
+        )
+    words["known"] = ", ".join(str(label) for label in CHOICE_LABELS.values())
+    return words
+
+
 #: The reasons a movement plan is refused (rules.pairing.plan), by code.
 _PLAN_REASONS = {
     "plan_empty": lambda: _("a plan needs at least one round"),
@@ -137,14 +154,14 @@ _PLAN_REASONS = {
     ),
     "plan_first_ranked": lambda: _(
         "round 1 cannot use %(movement)s: there is no ranking yet"
-        " (use random, seeded or mitchell)"
+        " (use a draw, the seeding order or a Mitchell)"
     ),
     "plan_first_only": lambda: _(
         "round %(number)s uses %(movement)s, which only seats the first round"
     ),
     "plan_mitchell_block": lambda: _(
-        "round %(number)s uses mitchell after %(previous)s: the Mitchell rounds must"
-        " be one block starting in round 1"
+        "round %(number)s uses a Mitchell after %(previous)s: the Mitchell rounds"
+        " must be one block starting in round 1"
     ),
     "plan_unreadable": lambda: _(
         "cannot read “%(term)s”: write terms like “3xmitchell” joined by “+”"

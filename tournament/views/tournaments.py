@@ -49,7 +49,7 @@ def _tournament_kwargs(data: dict) -> dict:
         "venue",
         "organiser",
         "hands_per_round",
-        "rounds_planned",
+        "rounds_planned",  # both from the plan's blocks (tournament.plan_fields)
         "movement_plan",
         "mitchell_step",
         "entry_mode",
@@ -92,6 +92,7 @@ def create(request):
 
 @role_required(DIRECTOR)
 def edit(request, tournament):
+    pack = services.pinned_pack(tournament)
     form = TournamentForm(
         request.POST or None,
         initial=TournamentForm.initial_for(tournament),
@@ -116,7 +117,8 @@ def edit(request, tournament):
             "form": form,
             "tournament": tournament,
             "creating": False,
-            "pack": services.pinned_pack(tournament),
+            "pack": pack,
+            "pack_sections": services.pack_sections(pack) if pack else "",
         },
     )
 
