@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from knockout.models import Bracket
@@ -14,6 +17,7 @@ from tournament.permissions import Role, role_required
 from . import services
 from .documents import BUILDERS, DocumentError, scope_of
 from .models import Render
+from .prizes import PrizesForm, set_prizes
 
 
 def _pdf_response(data: bytes, filename: str) -> HttpResponse:
@@ -33,7 +37,7 @@ def _error(request, tournament, exc: DocumentError):
 
 
 @role_required(Role.DIRECTOR)
-def index(request, tournament):
+def index(request, tournament, prizes_form=None):
     rounds = (
         visibility.published_rounds(tournament)
         .select_related("girone")
@@ -56,8 +60,30 @@ def index(request, tournament):
             "kinds": BUILDERS,
             "renders": services.recent_renders(tournament),
             "brackets": Bracket.objects.filter(tournament=tournament),
+            "prizes_form": prizes_form or PrizesForm.for_tournament(tournament),
         },
     )
+
+
+@require_POST
+@role_required(Role.DIRECTOR)
+def prizes(request, tournament):
+    """The organiser's prizes, place by place (printed on the prize list)."""
+    form = PrizesForm.for_tournament(tournament, request.POST)
+    if not form.is_valid():
+        return index(request, tournament.slug, prizes_form=form)
+    chosen = form.prizes()
+    set_prizes(tournament, chosen)
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s prize saved: the prize list prints it.",
+            "%(count)s prizes saved: the prize list prints them.",
+            len(chosen),
+        )
+        % {"count": len(chosen)},
+    )
+    return redirect(reverse("printing:index", args=[tournament.slug]) + "#prizes")
 
 
 @role_required(Role.DIRECTOR)

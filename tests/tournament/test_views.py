@@ -149,7 +149,17 @@ def test_register_one_pair_then_withdraw(director_client, tournament):
     assert response.status_code == 302
     pair = Pair.objects.get(tournament=tournament)
     assert pair.number == 1 and pair.player1.last_name == "Rossi"
-    director_client.post(url("withdraw", tournament, number=1), {"withdrawn": "1"})
+    # One tap asks for a confirmation and changes nothing (issue 28 §3).
+    response = director_client.post(
+        url("withdraw", tournament, number=1), {"withdrawn": "1"}
+    )
+    assert response.status_code == 200
+    assert 'id="confirm-withdraw"' in response.content.decode()
+    pair.refresh_from_db()
+    assert not pair.withdrawn
+    director_client.post(
+        url("withdraw", tournament, number=1), {"withdrawn": "1", "confirm": "1"}
+    )
     pair.refresh_from_db()
     assert pair.withdrawn
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -15,6 +15,7 @@ from tournament.services import tournaments as services
 from tournament.services.dashboard import pair_counts, plan_complete
 from tournament.services.errors import ServiceError
 from tournament.services.girone_state import plan_label
+from tournament.services.registry_rights import may_edit_club
 
 from .common import (
     can_create,
@@ -184,4 +185,26 @@ def clubs(request):
         request,
         "tournament/clubs.html",
         {"form": form, "clubs": Club.objects.all()},
+    )
+
+
+@creator_required
+def edit_club(request, club_id):
+    """Correct a club of the registry: only when every tournament using it is one this
+    user directs (or for the registry's managers), without saying which others do."""
+    club = get_object_or_404(Club, pk=club_id)
+    allowed = may_edit_club(request.user, club)
+    form = ClubForm(request.POST or None, instance=club)
+    if not allowed:
+        for field in form.fields.values():
+            field.disabled = True
+    if request.method == "POST" and allowed and form.is_valid():
+        club = form.save()
+        messages.success(request, _("Club “%(name)s” saved.") % {"name": club.name})
+        return redirect("tournament:clubs")
+    return render(
+        request,
+        "tournament/club_edit.html",
+        {"form": form, "club": club, "allowed": allowed},
+        status=403 if request.method == "POST" and not allowed else 200,
     )
