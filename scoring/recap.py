@@ -9,14 +9,21 @@ types blind) or sheets that differ. Reads only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from rules import bounds as rules_bounds
+from rules.bounds import Code, Finding
+from rules.packs import RulePack
 from tournament.models import Round, Table, Tournament
 from tournament.words import GameWords, game_words
 
 from . import services
 from .models import ResultVersion, TableResult
-from .services.bounds import stored_unlikely
+from .services.bounds import hand_message
 
 TableStatus = TableResult.Status
 
@@ -144,3 +151,69 @@ def round_recap(tournament: Tournament, round_: Round) -> Recap:
                 )
         rows.append(row)
     return Recap(round_, rows, game_words(tournament))
+
+
+def stored_unlikely(
+    hands: Sequence[tuple[int, int]],
+    totals: tuple[int | None, int | None],
+    pack: RulePack,
+    game: str,
+) -> list[str]:
+    """The unlikely values of a saved sheet, worded for the round's recap.
+
+    ``hands`` are its smazzate (empty for a sheet typed as two totals, then ``totals``
+    are checked as such). They were confirmed at the table; the recap shows them again
+    so the referee looks twice before closing.
+    """
+    if game != "burraco":
+        return []
+    if hands:
+        texts = []
+        for f in rules_bounds.unlikely_hands(hands, pack):
+            if f.hand is None or f.line is None:
+                texts.append(_recap_table_message(f))
+                continue
+            where = {
+                "n": f.hand,
+                "line": _("NS") if f.line == "ns" else _("EO"),
+                "value": number(f.value),
+                "limit": number(f.limit or 0),
+            }
+            if f.code == Code.HAND_HIGH:
+                text = (
+                    _("hand %(n)s, %(line)s: %(value)s (more than %(limit)s)") % where
+                )
+            elif f.code == Code.HAND_LOW:
+                text = (
+                    _("hand %(n)s, %(line)s: %(value)s (less than %(limit)s)") % where
+                )
+            else:
+                text = _("hand %(n)s, %(line)s: %(message)s") % {
+                    **where,
+                    "message": hand_message(f, game),
+                }
+            texts.append(text)
+        return texts
+    ns, ew = totals
+    if ns is None or ew is None:
+        return []
+    return [
+        _recap_table_message(f, totals=True)
+        for f in rules_bounds.unlikely_totals((ns, ew), pack)
+    ]
+
+
+def _recap_table_message(finding: Finding, *, totals: bool = False) -> str:
+    """A table's unlikely value as the recap lists it (the recap says "unlikely")."""
+    if finding.code == Code.ALL_ZERO and totals:
+        return _("both lines' MP are 0")
+    if finding.code == Code.ALL_ZERO:
+        return _("every hand is 0–0")
+    return _("a difference of %(value)s MP (more than %(limit)s)") % {
+        "value": number(finding.value),
+        "limit": number(finding.limit or 0),
+    }
+
+
+def number(value: int) -> str:
+    return number_format(value, force_grouping=True)

@@ -89,9 +89,16 @@ class VersionLogTable(_Plain):
     class Meta(_Plain.Meta):
         pass
 
-    def __init__(self, *args, words: GameWords | None = None, **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        words: GameWords | None = None,
+        several_gironi: bool = False,
+        **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.units = (words.score, words.points) if words else ("MP", "VP")
+        self.several_gironi = several_gironi
 
     entered_at = tables.DateTimeColumn(verbose_name=_("When"), format="d/m H:i:s")
     where = tables.Column(verbose_name=_("Table"), empty_values=())
@@ -111,7 +118,13 @@ class VersionLogTable(_Plain):
 
     def render_where(self, record: ResultVersion) -> str:
         table = record.result.table
-        return _("R%(r)d T%(t)d") % {"r": table.round.number, "t": table.number}
+        where = _("R%(r)d T%(t)d") % {"r": table.round.number, "t": table.number}
+        if self.several_gironi:  # "T2 tav. 3" twice would be ambiguous
+            return _("%(where)s, girone %(girone)s") % {
+                "where": where,
+                "girone": table.round.girone.label,
+            }
+        return where
 
     def render_before(self, record: ResultVersion) -> str:
         old = record.supersedes

@@ -317,7 +317,11 @@ def log(request, tournament):
         "scoring/log.html",
         {
             "tournament": tournament,
-            "versions_table": VersionLogTable(versions, words=game_words(tournament)),
+            "versions_table": VersionLogTable(
+                versions,
+                words=game_words(tournament),
+                several_gironi=audit.several_gironi(tournament),
+            ),
             "history_table": HistoryTable([h.__dict__ for h in history]),
             "is_chief": has_role(request.user, tournament, Role.CHIEF_REFEREE),
         },

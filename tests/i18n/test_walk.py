@@ -137,9 +137,13 @@ def test_every_page_of_the_demo_reads_right(demo, language):
     known = known_messages() if language == "it" else frozenset()
     report = []
     pages = 0
+    team_slugs = tuple(f"/{t.slug}/" for t in demo if t.is_teams)
     for path, text in crawl(client, starts, prefixes):
         pages += 1
-        for problem in problems(text, italian=language == "it", known=known):
+        teams = any(slug in path for slug in team_slugs)
+        for problem in problems(
+            text, italian=language == "it", known=known, teams=teams
+        ):
             report.append(f"{path}: {problem}")
     print(f"\n{pages} pages walked in {language}")
     assert pages > 40
@@ -177,7 +181,12 @@ def test_every_document_of_the_demo_reads_right(demo, language):
                     continue  # e.g. no bracket in this demo tournament
                 documents += 1
                 text = " ".join(pdf_pages(render_pdf(document).data))
-                for problem in problems(text, italian=language == "it", known=known):
+                for problem in problems(
+                    text,
+                    italian=language == "it",
+                    known=known,
+                    teams=tournament.is_teams,
+                ):
                     report.append(f"{tournament.slug} {kind}: {problem}")
     assert documents >= 10
     assert not report, "\n".join(report)
