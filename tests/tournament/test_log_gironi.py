@@ -52,4 +52,3 @@ def test_the_log_names_the_girone_and_keeps_the_split_apart(
     assert "Ritirata: no → sì" in last.changes and "Girone" not in last.changes
     named = {r.object for r in history if r.model == "Turno"}
     assert named == {"Turno 1, girone A", "Turno 1, girone B"}
-
