@@ -9,11 +9,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "password/",
-        auth_views.PasswordChangeView.as_view(),
-        name="password_change",
-    ),
+    path("benvenuto/", core_views.after_login, name="after_login"),
+    path("password/", core_views.PasswordChange.as_view(), name="password_change"),
     path(
         "password/fatto/",
         auth_views.PasswordChangeDoneView.as_view(),

@@ -1,16 +1,23 @@
 import functools
 
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from public.services import public_tournaments, tournaments_today_first
-from tournament.models import Tournament
+from scoring.desk import landing_url
+from tournament.models import PasswordToChange, Tournament
+from tournament.views.common import can_create
 
 
 def home(request):
@@ -30,6 +37,35 @@ def home(request):
         "core/home.html",
         {"tournaments": ordered[:100], "today": timezone.localdate()},
     )
+
+
+@login_required
+def after_login(request):
+    """Where a person lands after logging in: where their role works today
+    (:func:`scoring.desk.landing_url`), else the public home page."""
+    url = landing_url(request.user, can_direct=can_create(request.user))
+    return redirect(url or "home")
+
+
+class PasswordChange(auth_views.PasswordChangeView):
+    """The password change; a one-time password's mark goes with it, and the person
+    goes on to where they work."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        PasswordToChange.objects.filter(user=form.user).delete()
+        messages.success(self.request, _("Password changed."))
+        return response
+
+    def get_success_url(self):
+        return reverse("after_login")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["must_change"] = PasswordToChange.objects.filter(
+            user_id=self.request.user.pk
+        ).exists()
+        return context
 
 
 @functools.cache

@@ -45,7 +45,7 @@ from pypdf import PdfReader
 from scoring.models import ResultVersion
 from tournament.models import Pair, Round, Tournament
 
-from .conftest import TIMEOUT_MS
+from .conftest import TIMEOUT_MS, choose_own_password
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -265,10 +265,13 @@ def test_a_whole_event_day(browser, live_server, director_account):
         new.get_by_role("button", name="Crea l'utente").click()
         people[username] = d.get_by_test_id("password").inner_text()
     shots(d, "staff")
+    # A one-time password is changed at the first login (issue 28 §5).
     r = new_page(browser)
     log_in(r, base, "marco", people["marco"])
+    choose_own_password(r, people["marco"], "marco-arbitro-2026")
     c = new_page(browser)
     log_in(c, base, "lucia", people["lucia"])
+    choose_own_password(c, people["lucia"], "lucia-capo-2026")
 
     # --- Round 1: the dashboard offers it; typed, recapped, closed.
     d.goto(f"{base}/direzione/{slug}/")
