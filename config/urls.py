@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from core import views as core_views
+from printing import views as printing_views
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -22,6 +23,8 @@ urlpatterns = [
     path("classifiche/", include("standings.urls")),
     path("tabellone/", include("knockout.urls")),
     path("stampa/", include("printing.urls")),
+    # A concluded tournament's prize list, for everyone (printing.views.public_prizes).
+    path("premi/<slug:slug>/", printing_views.public_prizes, name="public_prizes"),
     path("api/v1/", include("public.api_urls")),
     path("t/", include("public.urls")),
     path("favicon.ico", core_views.favicon, name="favicon"),

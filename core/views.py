@@ -14,14 +14,21 @@ from django.views import defaults
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+from knockout.models import Bracket
 from public.services import public_tournaments, tournaments_today_first
 from scoring.desk import landing_url
+from standings.models import Season
 from tournament.models import PasswordToChange, Tournament
 from tournament.views.common import can_create
 
+from .demo_story import demo_panel
+from .models import DemoMark
+
 
 def home(request):
-    """Today's tournaments first, then the coming ones, then the past ones."""
+    """The tournaments by state (under way, coming, concluded; today's first), each
+    with its pages; the season rankings; the API. In the demo's database only, a panel
+    of what to try, with the demo's logins (:mod:`core.demo_story`)."""
     tournaments = public_tournaments()
     if request.user.is_superuser:
         tournaments = Tournament.objects.all()
@@ -31,11 +38,33 @@ def home(request):
             Q(pk__in=public_tournaments()) | Q(roles__user=request.user)
         ).distinct()
     tournaments = tournaments.select_related("organiser")
-    ordered = tournaments_today_first(list(tournaments.order_by("-date")[:200]))
+    ordered = tournaments_today_first(list(tournaments.order_by("-date")[:200]))[:100]
+    with_bracket = set(
+        Bracket.objects.filter(tournament__in=[t.pk for t in ordered]).values_list(
+            "tournament_id", flat=True
+        )
+    )
+    for t in ordered:
+        t.has_bracket = t.pk in with_bracket
+    groups = [
+        (_("Under way"), "running", [t for t in ordered if t.status == "running"]),
+        (
+            _("Coming"),
+            "coming",
+            [t for t in ordered if t.status in ("draft", "registration")],
+        ),
+        (_("Concluded"), "finished", [t for t in ordered if t.status == "finished"]),
+    ]
     return render(
         request,
         "core/home.html",
-        {"tournaments": ordered[:100], "today": timezone.localdate()},
+        {
+            "groups": [g for g in groups if g[2]],
+            "any": bool(ordered),
+            "today": timezone.localdate(),
+            "seasons": Season.objects.order_by("-pk")[:10],
+            "demo": demo_panel() if DemoMark.objects.exists() else None,
+        },
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import ngettext
@@ -11,11 +11,12 @@ from django.views.decorators.http import require_POST
 
 from knockout.models import Bracket
 from tournament import visibility
-from tournament.models import Stage
+from tournament.models import Stage, Tournament
 from tournament.permissions import Role, role_required
 
 from . import services
 from .documents import BUILDERS, DocumentError, scope_of
+from .documents.prizes import build_prize_list
 from .models import Render
 from .prizes import PrizesForm, set_prizes
 
@@ -155,3 +156,26 @@ def render_retry(request, tournament, pk):
     except DocumentError as exc:
         return _error(request, tournament, exc)
     return redirect("printing:render", slug=tournament.slug, pk=stored.pk)
+
+
+def public_prizes(request, slug):
+    """``/premi/<slug>/``: a concluded tournament's prize list, for everyone (the same
+    rows as the printed one). Before the tournament is concluded there is none: prizes
+    go by the final standings."""
+    tournament = get_object_or_404(visibility.public_tournaments(), slug=slug)
+    if tournament.status != Tournament.Status.FINISHED or tournament.is_teams:
+        raise Http404  # a team event's prize list is not drawn up yet
+    try:
+        document = build_prize_list(tournament)
+    except DocumentError as exc:
+        raise Http404 from exc
+    return render(
+        request,
+        "printing/prizes_public.html",
+        {
+            "tournament": tournament,
+            "section": document.sections[0],
+            "words": document.context["words"],
+            "has_bracket": Bracket.objects.filter(tournament=tournament).exists(),
+        },
+    )

@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 from rules import bounds as rules_bounds
 from rules.bounds import Code, Finding
 from rules.packs import RulePack
-from tournament.models import Round, Table, Tournament
+from tournament.models import Round, Table, TeamMatch, Tournament
 from tournament.words import GameWords, game_words
 
 from . import services
-from .models import ResultVersion, TableResult
+from .models import ResultVersion, TableResult, TeamScore
 from .services.bounds import hand_message
 
 TableStatus = TableResult.Status
@@ -76,6 +76,22 @@ class RecapRow:
         )
 
 
+@dataclass(frozen=True)
+class MatchRow:
+    """A team match of the recap: its result once both its tables count (issue 28
+    §8: the referee checks "11–9" as the teams will read it, not only each table)."""
+
+    match: TeamMatch
+    vp_a: int | None = None
+    vp_b: int | None = None
+    mp_a: int | None = None
+    mp_b: int | None = None
+
+    @property
+    def counts(self) -> bool:
+        return self.vp_a is not None
+
+
 @dataclass
 class Recap:
     """The whole round: its rows and what still stops it from closing."""
@@ -83,6 +99,7 @@ class Recap:
     round: Round
     rows: list[RecapRow]
     words: GameWords
+    matches: list[MatchRow] = field(default_factory=list)
 
     def _count(self, status: str) -> int:
         return sum(1 for r in self.rows if r.status == status)
@@ -150,7 +167,31 @@ def round_recap(tournament: Tournament, round_: Round) -> Recap:
                     hands, (version.mp_ns, version.mp_ew), pack, tournament.game
                 )
         rows.append(row)
-    return Recap(round_, rows, game_words(tournament))
+    matches = _team_matches(round_) if tournament.is_teams else []
+    return Recap(round_, rows, game_words(tournament), matches)
+
+
+def _team_matches(round_: Round) -> list[MatchRow]:
+    """The round's team matches with their result where both tables count."""
+    scores = {(s.match_id, s.side): s for s in TeamScore.objects.filter(round=round_)}
+    rows = []
+    for match in TeamMatch.objects.filter(round=round_).select_related(
+        "team_a", "team_b"
+    ):
+        a, b = scores.get((match.pk, "a")), scores.get((match.pk, "b"))
+        if a is None:
+            rows.append(MatchRow(match))
+            continue
+        rows.append(
+            MatchRow(
+                match,
+                vp_a=a.vp,
+                vp_b=b.vp if b is not None else None,
+                mp_a=a.mp_for,
+                mp_b=a.mp_against if b is not None else None,
+            )
+        )
+    return rows
 
 
 def stored_unlikely(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -49,6 +50,17 @@ def format_text(briscola: bool, games: int) -> str:
     return _("best of %(n)s") % {"n": games}
 
 
+def score_pair(a: int, b: int) -> str:
+    """Two lines' scores of a smazzata or partita: "320 – −200", never "320--200"
+    (numbers through the locale, a real minus sign, kept on one line)."""
+
+    def one(value: int) -> str:
+        text = number_format(abs(value), force_grouping=True)
+        return f"\u2212{text}" if value < 0 else text
+
+    return f"{one(a)}\u00a0–\u00a0{one(b)}"
+
+
 @dataclass(frozen=True)
 class MatchView:
     match: BracketMatch
@@ -63,7 +75,7 @@ class MatchView:
 
     @property
     def games_text(self) -> str:
-        games = [f"{a}-{b}" for a, b in self.match.games]
+        games = [score_pair(a, b) for a, b in self.match.games]
         if self.match.teams and len(games) == 2 * self.match.best_of:
             half = self.match.best_of  # table 1's smazzate, then table 2's
             return " · ".join(games[:half]) + " | " + " · ".join(games[half:])
