@@ -61,16 +61,6 @@ def test_admin_needs_staff(client, make_user):
     assert client.get("/admin/").status_code == 200
 
 
-def test_seed_demo_is_idempotent(db):
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-
-    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    first = get_user_model().objects.count()
-    call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
-    assert get_user_model().objects.count() == first >= 3
-
-
 def test_a_tournament_without_a_venue_has_no_empty_separator(client):
     """Found by the reviewer: a replayed tournament (no venue) read
     "24 novembre 2026 · · Burraco" on the home page."""
