@@ -62,7 +62,8 @@ EVENTS = (
 PRIZES = (
     (1, "Coppa di Primavera e due buoni da 100 €"),
     (2, "Due buoni da 60 €"),
-    (3, "Due buoni da 40 €"),
+    (3, "Due buoni da 40 €"),  # the two semifinalists, third ex aequo
+    (4, "Due buoni da 40 €"),
 )
 
 
