@@ -4,7 +4,7 @@ PY := .venv/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench simulate lint check venv sysdeps-run sysdeps-test messages demo clean-db
+.PHONY: run test test-ids bench simulate lint check hooks venv sysdeps-run sysdeps-test messages demo clean-db
 
 venv:
 	@scripts/bootstrap.sh
@@ -30,19 +30,31 @@ run: sysdeps-run venv
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
-## make lint: what the style demands (ruff, format, mypy on rules, migrations in sync)
+## make lint: what the style demands (ruff, format, mypy, import contracts, migrations in sync)
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
+	.venv/bin/lint-imports --no-cache
 	$(PY) manage.py makemigrations --check --dry-run -v1
 
-## make test: lint, then the whole suite on SQLite and on a throwaway PostgreSQL
+## make test: every check: lint, the migrations on empty databases, the database-free
+## tests once, the database tests on SQLite and on a throwaway PostgreSQL (scripts/test.sh)
 test: sysdeps-test venv lint
-	@echo "== pytest on SQLite =="
-	DJANGO_SQLITE_PATH=/tmp/torneo-test-unused.sqlite3 $(PY) -m pytest -q
-	@echo "== pytest on PostgreSQL =="
-	scripts/with-postgres.sh $(PY) -m pytest -q
+	@scripts/test.sh
+
+## make test-ids: write tests/test_ids.txt again after adding, renaming or removing tests
+test-ids: venv
+	$(PY) -m pytest --collect-only -q --write-test-ids >/dev/null
+
+## make check: the developer's quick loop (< 2 minutes): lint, the database-free tests and
+## the tests of the apps changed since main, on SQLite (no browser, no URL walker)
+check: venv lint
+	@scripts/check.sh
+
+## make hooks: install the pre-commit hooks (.pre-commit-config.yaml, the project's tools)
+hooks: venv
+	$(PY) -m pre_commit install
 
 ## make bench: print BENCH <name> <value> <unit> lines
 bench: sysdeps-test venv

@@ -22,7 +22,7 @@ Environment variables:
   codes and printed links; default: the address of the request)
 * ``REDIS_URL`` (optional shared cache, e.g. ``redis://127.0.0.1:6379/0``)
 * ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
-  ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see README)
+  ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see docs/deployment.md)
 * ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES`` (login rate limit)
 """
 

@@ -6,8 +6,8 @@ without touching this module): stages, gironi, pairs, rounds, tables, every vers
 every result with its smazzate, the pair scores, the stored standings, the roles... and
 the rows they point to outside the tournament: clubs, players and user names.
 
-Format (``"format": "torneo-archive"``, ``"version": 1``), described in the README's
-"Backups" section::
+Format (``"format": "torneo-archive"``, ``"version": 1``), described in docs/replay.md
+("The tournament archive")::
 
     {"format": "torneo-archive", "version": 1, "exported_at": "...",
      "tournament": {"slug": "...", "name": "..."},

@@ -1,6 +1,6 @@
 """The published files: where a public URL's file is, how it is written and served.
 
-The contract with the web server (README, "Pagine pubblicate"): a public URL path ``P``
+The contract with the web server (docs/deployment.md, "Pagine pubblicate"): a public URL path ``P``
 (no query string) in language ``L`` is ``<PUBLISH_ROOT>/<L><P>index.html`` (a page) or
 ``index.json`` (an answer of the API under ``/api/v1/``; an API path without its final
 ``/`` gets one), with a gzipped sibling ``index.html.gz`` of the same mtime for nginx's

@@ -176,6 +176,18 @@ class SpecialSection:
     #: is worth at the line's result, docs/rules.md §6.5).
     second_warning_mp: Literal["none", "equivalent"]
     both_absent_vp: int
+    #: The forfeiting line's MP difference: "mirror" (minus the present line's: v1, v2)
+    #: or "band_min" (from its own VP, 0, by the band minimum: seed 004's "I MP di
+    #: entrambe le linee ... dai corrispondenti minimi"; docs/rules.md §6.2).
+    forfeit_offender_mp: Literal["mirror", "band_min"]
+    #: Points added to the present line's score of the smazzate played before an
+    #: abandonment (seed 004 "una penalità pari a 350 punti"; 0 = none, v1 and v2;
+    #: docs/rules.md §6.2).
+    abandon_penalty: int
+    #: A late pair over 10 minutes keeps its score of the smazzate played when that is
+    #: better than its award ("a meno che per lei non risulti vantaggioso"): true caps
+    #: the award (docs/rules.md §6.4); false (v1, v2) gives the award regardless.
+    late_forfeit_cap: bool
 
 
 @dataclass(frozen=True)
@@ -628,6 +640,12 @@ def _special(t: _Table) -> SpecialSection:
             t.choice("second_warning_mp", ("none", "equivalent")),
         ),
         both_absent_vp=t.int_("both_absent_vp", minimum=0),
+        forfeit_offender_mp=cast(
+            Literal["mirror", "band_min"],
+            t.choice("forfeit_offender_mp", ("mirror", "band_min")),
+        ),
+        abandon_penalty=t.int_("abandon_penalty", minimum=0, step=5),
+        late_forfeit_cap=t.bool_("late_forfeit_cap"),
     )
     t.done()
     return section

@@ -27,7 +27,7 @@ from rules.errors import InvalidMatchError
 from rules.packs import SpecialSection
 from rules.vp import VpTable
 
-__all__ = ["forfeit", "second_warning"]
+__all__ = ["forfeit", "late_forfeit", "second_warning"]
 
 Award = tuple[int, int, int, int]
 
@@ -70,20 +70,39 @@ def forfeit(
     >>> v1 = load_pack("fibur-2026", 1)
     >>> forfeit(vp_table(3, v1), v1.require_special(), "a", played=(0, 1500))
     (0, 1500, 0, 19)
+
+    Under v3 (docs/rules.md §6.2) the offender's MP come from its own 0 VP by the band
+    minimum, -1,505 in 3 smazzate (seed 004: "I MP di entrambe le linee saranno
+    calcolati dai VP in base ai corrispondenti minimi"), and seed 004's "penalità pari
+    a 350 punti" joins the present line's score: ahead by 200, 550 gives 15 VP:
+
+    >>> v3 = load_pack("fibur-2026", 3)
+    >>> forfeit(vp_table(3, v3), v3.require_special(), "a", played=(300, 500))
+    (-1505, 505, 0, 15)
+    >>> forfeit(vp_table(3, v2), v2.require_special(), "a", played=(300, 500))
+    (0, 355, 0, 14)
     """
     offender_is_a = _side(offender)
     winner_vp = special.forfeit_winner_vp
     winner_mp = _band_mp(table, winner_vp, special.forfeit_mp)
     if played is not None:
-        vp_a, vp_b = table.convert(*played)
-        kept_vp, kept_mp = (vp_b, played[1]) if offender_is_a else (vp_a, played[0])
+        present, absent = (played[1], played[0]) if offender_is_a else played
+        # Seed 004: "punteggio base + penalità" (abandon_penalty, 0 before v3); "se il
+        # punteggio è ancora a favore di chi ha fatto scadere il tempo ... la
+        # differenza punti è uguale a zero".
+        present += special.abandon_penalty
+        kept_vp = table.convert(max(present, absent), absent)[0]
         if kept_vp > winner_vp:
             winner_vp = kept_vp
             if special.forfeit_played_mp == "kept":
-                winner_mp = kept_mp
+                winner_mp = present
             else:
                 winner_mp = table.band_min_mp(kept_vp)
     loser_mp, loser_vp = special.forfeit_loser_mp, special.forfeit_loser_vp
+    if special.forfeit_offender_mp == "band_min":
+        # Its own VP by the band minimum: stored as a negative MP, the offender's MP
+        # difference (scoring.services.versions.pair_lines reads it so).
+        loser_mp = table.line_band_min(loser_vp)
     if offender_is_a:
         return loser_mp, winner_mp, loser_vp, winner_vp
     return winner_mp, loser_mp, winner_vp, loser_vp
@@ -120,3 +139,44 @@ def second_warning(
     if warned_is_a:
         return mp_a - mp_taken, mp_b, vp_a - taken, vp_b
     return mp_a, mp_b - mp_taken, vp_a, vp_b - taken
+
+
+def late_forfeit(
+    table: VpTable,
+    special: SpecialSection,
+    late: str,
+    hands: int,
+    played: tuple[int, int] | None = None,
+) -> Award:
+    """``(mp_a, mp_b, vp_a, vp_b)`` of a match awarded for a pair ``late`` by over 10
+    minutes, in a turn of ``hands`` smazzate (docs/rules.md §6.4).
+
+    The present pair gets the award of ``[special.late_forfeit_vp]`` (14, 12 in 4
+    smazzate) with the band minimum as MP, the late pair 6 or 8 VP and 0 MP, "a meno
+    che per lei non risulti vantaggioso": with ``late_forfeit_cap`` and the smazzate
+    played (``played``), the late pair keeps the VP they give it when fewer, and the
+    present pair the VP they give it when more.
+
+    >>> from rules.packs import load_pack
+    >>> from rules.vp import vp_table
+    >>> v3 = load_pack("fibur-2026", 3)
+    >>> late_forfeit(vp_table(3, v3), v3.require_special(), "a", 3)
+    (0, 355, 6, 14)
+    >>> late_forfeit(vp_table(3, v3), v3.require_special(), "a", 3, played=(100, 900))
+    (0, 655, 4, 16)
+    >>> v2 = load_pack("fibur-2026", 2)
+    >>> late_forfeit(vp_table(3, v2), v2.require_special(), "a", 3, played=(100, 900))
+    (0, 355, 6, 14)
+    """
+    late_is_a = _side(late)
+    rows = {h: (present, absent) for h, present, absent in special.late_forfeit_vp}
+    present_vp, late_vp = rows[hands]
+    if special.late_forfeit_cap and played is not None:
+        vp_a, vp_b = table.convert(*played)
+        played_late, played_present = (vp_a, vp_b) if late_is_a else (vp_b, vp_a)
+        late_vp = min(late_vp, played_late)
+        present_vp = max(present_vp, played_present)
+    present_mp = table.band_min_mp(present_vp)
+    if late_is_a:
+        return 0, present_mp, late_vp, present_vp
+    return present_mp, 0, present_vp, late_vp

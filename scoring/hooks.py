@@ -23,12 +23,26 @@ from .scores import Position
 scores_changed = Signal()
 
 Ranking = Callable[[int], list[Position]]
+#: ``order(girone_id, before_round=N)``: the girone's pair (team) ids as its standings
+#: rank them over the rounds before N.
+Order = Callable[..., list[int]]
 _ranking: list[Ranking] = []
+_order: list[Order] = []
 
 
-def register_ranking(ranking: Ranking) -> None:
-    """Install the ranking the impact report uses (one; a new one replaces it)."""
+def register_ranking(ranking: Ranking, *, order: Order | None = None) -> None:
+    """Install the ranking the impact report uses and the standings' order the Danese
+    pairs by (one each; a new one replaces it)."""
     _ranking[:] = [ranking]
+    _order[:] = [] if order is None else [order]
+
+
+def girone_order(girone_id: int, *, before_round: int) -> list[int]:
+    """The girone's ids in its standings' order over the rounds before
+    ``before_round`` (empty: no ranking installed)."""
+    if not _order:
+        return []
+    return _order[0](girone_id, before_round=before_round)
 
 
 def girone_positions(girone_id: int) -> list[Position]:

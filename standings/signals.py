@@ -20,9 +20,9 @@ from tournament.models import Pair, Round
 
 def connect() -> None:
     """Called by the app's ``ready()``: the impact report ranks as the standings do."""
-    from .services.ranking import positions
+    from .services.ranking import girone_order, positions
 
-    register_ranking(positions)
+    register_ranking(positions, order=girone_order)
 
 
 @receiver(scores_changed, dispatch_uid="standings_scores_changed")

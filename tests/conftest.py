@@ -10,8 +10,27 @@ from hypothesis import settings
 # is reproducible and never a matter of luck. `HYPOTHESIS_PROFILE=explore make test`
 # searches afresh (and finds new counter-examples to add as known answers).
 settings.register_profile("ci", derandomize=True)
-settings.register_profile("explore", max_examples=500)
+settings.register_profile("explore", max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _test_settings():
+    """For the whole run, set before any fixture builds a world (some are built once
+    per module):
+
+    - test users are hashed with MD5: the production hasher (PBKDF2, 1.5 M
+      iterations) costs most of a second a user, on purpose;
+    - no published files unless a test asks for them (``tests/public/test_publish*``
+      point ``PUBLISH_ROOT`` at a temporary folder): the pages come from the views.
+    """
+    from django.test.utils import override_settings
+
+    with override_settings(
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        PUBLISH_ROOT="",
+    ):
+        yield
 
 
 @pytest.fixture
@@ -37,10 +56,3 @@ def _site_language():
     translation.activate(django_settings.LANGUAGE_CODE)
     yield
     translation.activate(django_settings.LANGUAGE_CODE)
-
-
-@pytest.fixture(autouse=True)
-def _publishing_off(settings):
-    """No published files unless a test asks for them (``tests/public/test_publish*``
-    point ``PUBLISH_ROOT`` at a temporary folder): the pages come from the views."""
-    settings.PUBLISH_ROOT = ""

@@ -138,6 +138,17 @@ class TournamentForm(NoSuffix, PlanFields):
         required=False,
         initial=True,
     )
+    #: "Never the same opponents" (docs/rules.md §9.3): a field of its own, rendered in
+    #: the template's ``rematch_choice`` block.
+    never_rematch = forms.BooleanField(
+        label=_("Never the same opponents"),
+        required=False,
+        help_text=_(
+            "Every Danese round avoids every earlier opponent, in the last round too"
+            " (without it, a Danese modificato avoids only the previous round's"
+            " opponent, as the sources say, and allows a rematch in the last round)."
+        ),
+    )
     hall_numbering = forms.BooleanField(
         label=_("One table list for the hall (tables numbered across gironi)"),
         required=False,
@@ -203,6 +214,7 @@ class TournamentForm(NoSuffix, PlanFields):
             self[name]
             for name in self.fields
             if name not in self.PLAN_FIELD_NAMES
+            and name != "never_rematch"  # its own block, after the plan
             and (name in self.BEFORE_PLAN) == before_plan
         ]
 
@@ -229,6 +241,7 @@ class TournamentForm(NoSuffix, PlanFields):
             "entry_mode": tournament.entry_mode,
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
+            "never_rematch": tournament.never_rematch,
             "hall_numbering": tournament.hall_numbering,
             "totals_only": tournament.totals_only,
             "correction_minutes": tournament.correction_minutes,

@@ -25,11 +25,26 @@ class Totals(Protocol):
 #: ``reader(girone_id, before_round=N)``: totals per pair (or team) id.
 Reader = Callable[..., dict[int, Totals]]
 _readers: dict[str, Reader] = {}
+#: ``order(girone_id, before_round=N)``: pair (team) ids in the standings' order.
+Order = Callable[..., list[int]]
+_order: list[Order] = []
 
 
-def register_totals(*, pairs: Reader, teams: Reader) -> None:
-    """Install the readers of pair and team totals (a new pair replaces them)."""
+def register_totals(
+    *, pairs: Reader, teams: Reader, order: Order | None = None
+) -> None:
+    """Install the readers of pair and team totals, and of the standings' order (a new
+    set replaces them)."""
     _readers.update(pairs=pairs, teams=teams)
+    _order[:] = [] if order is None else [order]
+
+
+def standings_order(girone_id: int, *, before_round: int) -> list[int]:
+    """The girone's pair (team) ids as its standings rank them over the rounds before
+    ``before_round`` (empty: no reader installed, or no standings app)."""
+    if not _order:
+        return []
+    return _order[0](girone_id, before_round=before_round)
 
 
 def girone_totals(

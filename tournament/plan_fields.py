@@ -13,19 +13,19 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.errors import PairingError
-from rules.pairing import parse_plan
+from rules.pairing import REGISTRY, parse_plan
 from tournament.models import Tournament
 from tournament.services.errors import ServiceError
 from tournament.services.plans import (
-    CHOICE_LABELS,
-    FIRST_MOVEMENTS,
-    LATER_MOVEMENTS,
-    ONE_ROUND,
     PLAN_BLOCKS,
-    WORD_LABELS,
     blocks_of,
+    choice_label,
+    first_movements,
+    later_movements,
+    one_round_movements,
     plan_from_blocks,
     plan_words,
+    word_label,
 )
 from tournament.services.reasons import reason_text
 
@@ -51,7 +51,9 @@ class PlanFields(forms.Form):
         + [_rounds(n) for n in range(1, PLAN_BLOCKS + 1)]
         + ["movement_plan", "rounds_planned"]
     )
-    one_round_movements = ONE_ROUND
+    @property
+    def one_round_movements(self) -> tuple[str, ...]:
+        return one_round_movements()
 
     #: What is stored, from the blocks; a script may give the formula instead (and the
     #: replay files do: they read the form's fields by name).
@@ -76,14 +78,14 @@ class PlanFields(forms.Form):
     @property
     def plan_word_labels(self) -> dict[str, str]:
         """The movements' labels in words, for the page's live summary."""
-        return {name: str(label) for name, label in WORD_LABELS.items()}
+        return {name: word_label(name) for name in REGISTRY}
 
     def add_plan_fields(self) -> None:
         fields = self.fields
         for n in range(1, PLAN_BLOCKS + 1):
             first = n == 1
-            movements = FIRST_MOVEMENTS if first else LATER_MOVEMENTS
-            choices = [(m, CHOICE_LABELS[m]) for m in movements]
+            movements = first_movements() if first else later_movements()
+            choices = [(m, choice_label(m)) for m in movements]
             fields[_rounds(n)] = forms.IntegerField(
                 label=_("Rounds"),
                 min_value=1,

@@ -91,6 +91,8 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
     if tournament.mitchell_step is not None:
         out["mitchell_step"] = tournament.mitchell_step
     out["rematch_in_last_round"] = tournament.rematch_in_last_round
+    if tournament.never_rematch:
+        out["never_rematch"] = True
     if tournament.hall_numbering:
         out["hall_numbering"] = True
     if tournament.totals_only:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence, Set
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 CODES = (
@@ -52,6 +52,9 @@ class Violation:
     code: str
     pairs: tuple[int, ...]
     message: str
+    #: The earlier rounds the pairs met in (a rematch, a meeting noted on the draft);
+    #: detail for the wording, not part of what the violation is.
+    rounds: tuple[int, ...] = field(default=(), compare=False)
 
 
 def _listed(pairs: Iterable[int], limit: int = 10) -> str:
@@ -168,6 +171,7 @@ def check_round(
                     (ns, ew),
                     f"table {number}: pairs {ns} and {ew} already met in round "
                     f"{_listed(rounds)}",
+                    tuple(rounds),
                 )
             )
         if avoid_clubs and clubs is not None:
@@ -215,6 +219,51 @@ def check_round(
                 )
             )
     return found
+
+
+def meetings_to_note(
+    tables: Sequence[tuple[int, int]],
+    *,
+    history: Sequence[Iterable[tuple[int, int]]] = (),
+    clubs: Mapping[int, int | None] | None = None,
+) -> list[Violation]:
+    """Every meeting of the round a director wants to see on the draft, allowed or
+    not: pairs that met before (code ``met_before``, with the rounds they met in) and
+    pairs of the same club (code ``same_club``). What the movement forbids is reported
+    by :func:`check_round`; this lists every such meeting whatever the constraints.
+
+    >>> notes = meetings_to_note([(1, 2), (3, 4)], history=[[(2, 1)], [(1, 3)]],
+    ...                          clubs={3: 9, 4: 9})
+    >>> [(n.code, n.pairs, n.rounds) for n in notes]
+    [('met_before', (1, 2), (1,)), ('same_club', (3, 4), ())]
+    """
+    met_in: dict[frozenset[int], list[int]] = {}
+    for number, earlier in enumerate(history, start=1):
+        for a, b in earlier:
+            met_in.setdefault(frozenset((a, b)), []).append(number)
+    notes: list[Violation] = []
+    for number, (ns, ew) in enumerate(tables, start=1):
+        rounds = met_in.get(frozenset((ns, ew)), [])
+        if rounds and ns != ew:
+            notes.append(
+                Violation(
+                    "met_before",
+                    (ns, ew),
+                    f"table {number}: pairs {ns} and {ew} met in round "
+                    f"{_listed(rounds)}",
+                    tuple(rounds),
+                )
+            )
+        club = None if clubs is None else clubs.get(ns)
+        if club is not None and clubs is not None and club == clubs.get(ew):
+            notes.append(
+                Violation(
+                    "same_club",
+                    (ns, ew),
+                    f"table {number}: pairs {ns} and {ew} are both from club {club}",
+                )
+            )
+    return notes
 
 
 def _listed_places(spots: list[int]) -> str:

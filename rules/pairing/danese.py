@@ -27,6 +27,14 @@ from typing import Literal
 
 from rules.errors import PairingError
 from rules.pairing.base import distinct_pairs
+from rules.pairing.movement import (
+    Constraints,
+    Movement,
+    Seating,
+    Situation,
+    gettext_noop,
+    rematch_scope,
+)
 from rules.pairing.walk import maximum_matching, priority_walk
 
 Forbidden = Iterable[Set[int]]
@@ -194,3 +202,65 @@ def club_forbidden(club_of: Mapping[int, int | None]) -> frozenset[frozenset[int
         for group in members.values()
         for couple in combinations(group, 2)
     )
+
+
+class DaneseMovement(Movement):
+    """Danese (``danese``) and Danese modificato (``danese_modificato``): pairs by the
+    standings' own order (:attr:`Situation.ranking`, docs/rules.md §9.2), 1st v 2nd ...
+
+    The Danese modificato forbids a rematch (:func:`rematch_scope`: the pack's scope,
+    none in the last round when the tournament allows it, every earlier opponent with
+    "never the same opponents") and, with "keep clubs apart", two pairs of one club. The
+    Danese puro forbids nothing, unless the director chose "never the same opponents".
+    """
+
+    first = "never"
+    ranked = True
+
+    def __init__(self, name: str, label: str, *, modified: bool) -> None:
+        self.name, self.label, self.modified = name, label, modified
+
+    def constraints(self, situation: Situation) -> Constraints:
+        """What the checker verifies (see the class).
+
+        >>> from rules.pairing.movement import Options
+        >>> DANESE_MODIFICATO.constraints(Situation(2, (1, 2), plan_rounds=3))
+        Constraints(no_rematch='previous', avoid_clubs=False, fewest_clubs=False)
+        >>> DANESE.constraints(Situation(2, (1, 2), options=Options(never_rematch=True)))
+        Constraints(no_rematch='any', avoid_clubs=False, fewest_clubs=False)
+        """
+        options = situation.options
+        if not (self.modified or options.never_rematch):
+            return Constraints()
+        return Constraints(
+            rematch_scope(situation), self.modified and options.avoid_clubs
+        )
+
+    def seat(self, situation: Situation) -> Seating:
+        """The round's tables (see the class).
+
+        >>> s = Situation(2, (1, 2, 3, 4), ranking=(1, 2, 3, 4),
+        ...               history=(((1, 2), (3, 4)),), plan_rounds=3)
+        >>> DANESE_MODIFICATO.seat(s).tables
+        ((1, 1, 3), (2, 2, 4))
+        >>> DANESE.seat(s).tables
+        ((1, 1, 2), (2, 3, 4))
+        """
+        wanted = self.constraints(situation)
+        bans: frozenset[frozenset[int]] = frozenset()
+        if wanted.no_rematch is not None:
+            bans = rematch_forbidden(situation.history, wanted.no_rematch)
+        if wanted.avoid_clubs:
+            bans |= club_forbidden(
+                {p: situation.clubs.get(p) for p in situation.ranking}
+            )
+        tables, resting = danese(situation.ranking, bans, rested=situation.rested)
+        if not situation.options.higher_ranked_ns:
+            tables = [(b, a) for a, b in tables]
+        return Seating.numbered(tables, resting)
+
+
+DANESE = DaneseMovement("danese", gettext_noop("Danese"), modified=False)
+DANESE_MODIFICATO = DaneseMovement(
+    "danese_modificato", gettext_noop("Danese modificato"), modified=True
+)

@@ -26,7 +26,19 @@ from typing import Literal
 
 from rules.errors import PairingError
 from rules.pairing.base import distinct_pairs
-from rules.pairing.danese import Forbidden, failure, forbidden_positions
+from rules.pairing.danese import (
+    Forbidden,
+    club_forbidden,
+    failure,
+    forbidden_positions,
+)
+from rules.pairing.movement import (
+    Constraints,
+    Movement,
+    Seating,
+    Situation,
+    gettext_noop,
+)
 from rules.pairing.walk import priority_walk
 
 
@@ -72,3 +84,37 @@ def first_round(
         [(order[a], order[b]) for a, b in tables],
         None if resting is None else order[resting],
     )
+
+
+class DrawMovement(Movement):
+    """The first round by draw (``random``) or by seeding order (``seeded``): round 1
+    only; with "keep clubs apart" two pairs of one club never meet (docs/rules.md §9.5).
+    """
+
+    first = "only"
+
+    def __init__(self, name: str, label: str, method: Literal["random", "seed"]):
+        self.name, self.label, self.method = name, label, method
+
+    def constraints(self, situation: Situation) -> Constraints:
+        return Constraints(avoid_clubs=situation.options.avoid_clubs)
+
+    def seat(self, situation: Situation) -> Seating:
+        """The round's tables (see the class).
+
+        >>> DRAW.seat(Situation(1, (1, 2, 3, 4), seed=7)).seed
+        7
+        """
+        bans: frozenset[frozenset[int]] = frozenset()
+        if situation.options.avoid_clubs:
+            bans = club_forbidden({p: situation.clubs.get(p) for p in situation.pairs})
+        tables, resting = first_round(
+            situation.pairs, method=self.method, seed=situation.seed, forbidden=bans
+        )
+        seating = Seating.numbered(tables, resting)
+        seed = situation.seed if self.method == "random" else None
+        return Seating(seating.tables, seed=seed)
+
+
+DRAW = DrawMovement("random", gettext_noop("first round by draw"), "random")
+SEEDED = DrawMovement("seeded", gettext_noop("first round by seeding order"), "seed")

@@ -21,12 +21,19 @@ left out. NS pair ``ns[i]`` plays at table i + 1 throughout.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from math import gcd
 from typing import Literal
 
 from rules.errors import PairingError
 from rules.pairing.base import Round, Table, distinct_pairs
+from rules.pairing.movement import (
+    Constraints,
+    Movement,
+    Seating,
+    Situation,
+    gettext_noop,
+)
 
 
 def split_lines(
@@ -171,3 +178,235 @@ def mitchell_seats(
         elif away is not None:
             out.append((t + 1, away, None))
     return out
+
+
+def club_meetings(
+    ns_seats: Sequence[int | None],
+    ew_seats: Sequence[int | None],
+    rounds: int,
+    step: int,
+    clubs: Mapping[int, int | None],
+) -> int:
+    """How many same-club meetings ``rounds`` Mitchell rounds on these seats hold.
+
+    >>> club_meetings([1, 3], [2, 4], 2, 1, {1: 7, 2: 7, 3: 7, 4: None})
+    2
+    """
+    size = len(ns_seats)
+    count = 0
+    for r in range(rounds):
+        for t in range(size):
+            a, b = ns_seats[t], ew_seats[(t - r * step) % size]
+            if a is not None and b is not None:
+                club = clubs.get(a)
+                count += club is not None and club == clubs.get(b)
+    return count
+
+
+def fewest_club_lines(
+    ns: Sequence[int],
+    ew: Sequence[int],
+    rounds: int,
+    step: int,
+    clubs: Mapping[int, int | None],
+) -> tuple[list[int], list[int]]:
+    """The two lines with their pairs rearranged so that the Mitchell's ``rounds``
+    seat as few same-club meetings as a local search finds (docs/rules.md §9.1).
+
+    Deterministic: pairs swap seats (within a line or across the lines) while a swap
+    lowers the count; the first improving swap in seat order is taken. The lines keep
+    their lengths (the phantom of an odd line stays where :func:`split_lines` put it).
+
+    >>> clubs = {1: 7, 2: 7, 3: 8, 4: 8}
+    >>> club_meetings([1, 3], [2, 4], 1, 1, clubs)
+    2
+    >>> ns, ew = fewest_club_lines([1, 3], [2, 4], 1, 1, clubs)
+    >>> club_meetings(ns, ew, 1, 1, clubs)
+    0
+    """
+    size = max(len(ns), len(ew))
+    seats: list[int | None] = [*ns, *[None] * (size - len(ns))]
+    seats += [*ew, *[None] * (size - len(ew))]
+
+    def opponents(index: int) -> list[int]:
+        """The seats (indexes into ``seats``) the seat ``index`` meets."""
+        if index < size:
+            return [size + (index - r * step) % size for r in range(rounds)]
+        j = index - size
+        return [(j + r * step) % size for r in range(rounds)]
+
+    met = [opponents(i) for i in range(2 * size)]
+
+    def cost(index: int, pair: int | None) -> int:
+        club = None if pair is None else clubs.get(pair)
+        if club is None:
+            return 0
+        return sum(
+            1
+            for o in met[index]
+            if (other := seats[o]) is not None and clubs.get(other) == club
+        )
+
+    real = [i for i, p in enumerate(seats) if p is not None]
+    improved = True
+    while improved:
+        improved = False
+        for x in real:
+            for y in real:
+                if y <= x:
+                    continue
+                a, b = seats[x], seats[y]
+                if clubs.get(a) == clubs.get(b):  # type: ignore[arg-type]
+                    continue
+                before = cost(x, a) + cost(y, b)
+                seats[x], seats[y] = b, a
+                after = cost(x, b) + cost(y, a)
+                if after < before:
+                    improved = True
+                else:
+                    seats[x], seats[y] = a, b
+    ns_out = [p for p in seats[:size] if p is not None]
+    ew_out = [p for p in seats[size:] if p is not None]
+    return ns_out, ew_out
+
+
+def mitchell_lines(
+    situation: Situation, step: int
+) -> tuple[list[int | None], list[int | None]]:
+    """The seats of the Mitchell's two lines for the girone's next round.
+
+    Round 1 gives each pair its seat (docs/rules.md §9.1); a pair that withdrew leaves
+    its seat empty, so whoever would meet it rests (a riposo, with the pack's award); a
+    late pair takes an empty seat (one a pair left, or the phantom of an odd line) and
+    keeps it: the seats it took are read back from the rounds it played. A late pair
+    that finds no empty seat is refused (code ``mitchell_no_seat``), with the way out:
+    switch the rest of the plan to a Danese modificato.
+
+    >>> s = Situation(2, (1, 2, 3, 4), seats=(((1, 1, 2), (2, 3, 4)),))
+    >>> mitchell_lines(s, 1)
+    ([1, 3], [2, 4])
+    """
+    first = [(a, b) for _n, a, b in situation.seats[0]]
+    ns = [a for a, b in first if b is not None]
+    ew = [b for _a, b in first if b is not None] + [a for a, b in first if b is None]
+    size = max(len(ns), len(ew))
+    ns_seats: list[int | None] = [*ns, *[None] * (size - len(ns))]
+    ew_seats: list[int | None] = [*ew, *[None] * (size - len(ew))]
+    known = {p for p in (*ns, *ew)}
+    # Late pairs seated in the Mitchell's later rounds: the seat each one took.
+    for index, tables in enumerate(situation.seats[1:], start=1):
+        for number, a, b in tables:
+            t = number - 1
+            if not 0 <= t < size:
+                continue
+            # A late pair resting in its first round sat NS (see _free_seat).
+            if a not in known:
+                ns_seats[t] = a
+                known.add(a)
+            if b is not None and b not in known:
+                ew_seats[(t - index * step) % size] = b
+                known.add(b)
+    active = set(situation.pairs)
+    ns_seats = [p if p in active else None for p in ns_seats]
+    ew_seats = [p if p in active else None for p in ew_seats]
+    late = sorted(p for p in situation.pairs if p not in known)
+    index = len(situation.seats)  # the next round, counting from 0
+    for pair in late:
+        spot = _free_seat(ns_seats, ew_seats, index, step)
+        if spot is None:
+            raise PairingError(
+                f"pairs {late} joined after round 1 and the Mitchell has no free seat",
+                code="mitchell_no_seat",
+                params={"pairs": late},
+            )
+        line, seat = spot
+        (ns_seats if line == "ns" else ew_seats)[seat] = pair
+    return ns_seats, ew_seats
+
+
+def _free_seat(
+    ns_seats: list[int | None], ew_seats: list[int | None], index: int, step: int
+) -> tuple[str, int] | None:
+    """An empty seat for a late pair: one facing a pair first (so it plays at once),
+    then an NS seat, then an EO seat; None when every seat is taken.
+
+    So a late pair that rests in its first round sits NS (an EO seat is taken only
+    when every NS seat is, and then it faces a pair): the seat is read back from the
+    table number alone (:func:`mitchell_lines`)."""
+    size = len(ns_seats)
+
+    def facing(line: str, seat: int) -> int | None:
+        if line == "ns":
+            return ew_seats[(seat - index * step) % size]
+        return ns_seats[(seat + index * step) % size]
+
+    empty = [("ns", i) for i, p in enumerate(ns_seats) if p is None]
+    empty += [("ew", j) for j, p in enumerate(ew_seats) if p is None]
+    if not empty:
+        return None
+    playing = [spot for spot in empty if facing(*spot) is not None]
+    return (playing or empty)[0]
+
+
+class MitchellMovement(Movement):
+    """Mitchell: NS stays, EO moves ``step`` tables a round, one block from round 1
+    (docs/rules.md §9.1). No pair meets another twice within the block. With "keep
+    clubs apart" the pairs' seats are arranged so that same-club meetings are as few as
+    a local search finds (:func:`fewest_club_lines`); they are not forbidden (a fixed
+    calendar cannot always avoid them), and the draft page lists those left."""
+
+    name = "mitchell"
+    label = gettext_noop("Mitchell")
+    opening_block = True
+    for_teams = False  # each team holds both lines of a match (docs/rules.md §11)
+
+    def constraints(self, situation: Situation) -> Constraints:
+        return Constraints(no_rematch="any", fewest_clubs=situation.options.avoid_clubs)
+
+    def seat(self, situation: Situation) -> Seating:
+        """The round's tables (see the class).
+
+        >>> MITCHELL.seat(Situation(1, (1, 2, 3, 4, 5), block=2)).tables
+        ((1, 1, 2), (2, 3, 4), (3, 5, None))
+        """
+        if situation.number > 1:
+            moved = situation.first_step or 1
+            ns_line, ew_line = mitchell_lines(situation, moved)
+            later = mitchell_seats(ns_line, ew_line, situation.number - 1, moved)
+            return Seating(tuple(later), step=moved)
+        ns, ew = split_lines(situation.pairs)
+        tables = max(len(ns), len(ew))
+        block = situation.block
+        if block > tables:
+            raise PairingError(
+                f"a Mitchell on {tables} tables has at most {tables} rounds without "
+                f"repeat meetings; the plan asks for {block}",
+                code="mitchell_rounds",
+                params={"tables": tables, "rounds": block},
+            )
+        chosen = situation.options.mitchell_step
+        if chosen is not None and mitchell_period(tables, chosen) < block:
+            raise PairingError(
+                f"moving {chosen} tables a round on {tables} tables, EO pairs return to"
+                f" their first table after {mitchell_period(tables, chosen)} rounds; "
+                f"the plan asks for {block}",
+                code="mitchell_step",
+                params={
+                    "step": chosen,
+                    "tables": tables,
+                    "period": mitchell_period(tables, chosen),
+                    "rounds": block,
+                },
+            )
+        step = chosen or next(
+            k for k in range(1, tables + 1) if mitchell_period(tables, k) >= block
+        )
+        if situation.options.avoid_clubs:
+            ns, ew = fewest_club_lines(ns, ew, block, step, situation.clubs)
+        ns_seats: list[int | None] = [*ns, *[None] * (tables - len(ns))]
+        ew_seats: list[int | None] = [*ew, *[None] * (tables - len(ew))]
+        seats = mitchell_seats(ns_seats, ew_seats, 0, step)
+        return Seating(tuple(seats), step=step)
+
+
+MITCHELL = MitchellMovement()

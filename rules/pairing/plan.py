@@ -29,16 +29,11 @@ import re
 from collections.abc import Sequence
 
 from rules.errors import PairingError
+from rules.pairing.registry import REGISTRY, movement, movement_names
 
-MOVEMENTS = (
-    "random",
-    "seeded",
-    "mitchell",
-    "danese",
-    "danese_modificato",
-    "round_robin",
-)
-"""Every movement name a plan may use."""
+MOVEMENTS = movement_names()
+"""The movement names of :data:`rules.pairing.registry.REGISTRY` when the module loaded
+(the built-in movements); validation reads the registry itself."""
 
 _TERM = re.compile(r"^\s*(?:(\d+)\s*[x×*]\s*)?([a-z_]+)\s*$")
 
@@ -57,21 +52,23 @@ def validate_plan(plan: Sequence[str]) -> tuple[str, ...]:
     if not rounds:
         raise PairingError("a plan needs at least one round", code="plan_empty")
     for number, name in enumerate(rounds, start=1):
-        if name not in MOVEMENTS:
+        if name not in REGISTRY:
+            known = ", ".join(REGISTRY)
             raise PairingError(
                 f"round {number} uses {name!r}, which is not a movement "
-                f"(known: {', '.join(MOVEMENTS)})",
+                f"(known: {known})",
                 code="plan_unknown",
-                params={"number": number, "name": name, "known": ", ".join(MOVEMENTS)},
+                params={"number": number, "name": name, "known": known},
             )
-    if "round_robin" in rounds and set(rounds) != {"round_robin"}:
-        others = ", ".join(sorted(set(rounds) - {"round_robin"}))
+    wholes = sorted({n for n in rounds if movement(n).whole_plan})
+    if wholes and len(set(rounds)) > 1:
+        others = ", ".join(sorted(set(rounds) - {wholes[0]}))
         raise PairingError(
-            f"a round robin is a whole calendar: it cannot be mixed with {others}",
+            f"a {wholes[0]} is a whole calendar: it cannot be mixed with {others}",
             code="plan_round_robin_mixed",
-            params={"others": others},
+            params={"others": others, "movement": wholes[0]},
         )
-    if rounds[0] in ("danese", "danese_modificato"):
+    if movement(rounds[0]).first == "never":
         raise PairingError(
             f"round 1 cannot use {rounds[0]}: there is no ranking yet "
             "(use random, seeded or mitchell)",
@@ -79,15 +76,15 @@ def validate_plan(plan: Sequence[str]) -> tuple[str, ...]:
             params={"movement": rounds[0]},
         )
     for number, name in enumerate(rounds[1:], start=2):
-        if name in ("random", "seeded"):
+        if movement(name).first == "only":
             raise PairingError(
                 f"round {number} uses {name}, which only seats the first round",
                 code="plan_first_only",
                 params={"number": number, "movement": name},
             )
-        if name == "mitchell" and rounds[number - 2] != "mitchell":
+        if movement(name).opening_block and rounds[number - 2] != name:
             raise PairingError(
-                f"round {number} uses mitchell after {rounds[number - 2]}: the Mitchell "
+                f"round {number} uses {name} after {rounds[number - 2]}: the {name} "
                 "rounds must be one block starting in round 1",
                 code="plan_mitchell_block",
                 params={"number": number, "previous": rounds[number - 2]},
@@ -136,6 +133,20 @@ def parse_plan(text: str) -> tuple[str, ...]:
             )
         rounds.extend([match.group(2)] * count)
     return validate_plan(rounds)
+
+
+def calendar_movement(plan: Sequence[str]) -> str | None:
+    """The movement whose calendar is the whole plan (all'italiana), else None.
+
+    >>> calendar_movement(("round_robin",)), calendar_movement(("random", "danese"))
+    ('round_robin', None)
+    """
+    names = set(plan)
+    if len(names) == 1:
+        (name,) = names
+        if movement(name).whole_plan:
+            return name
+    return None
 
 
 def format_plan(plan: Sequence[str]) -> str:

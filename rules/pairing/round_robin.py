@@ -22,6 +22,13 @@ from collections.abc import Sequence
 
 from rules.errors import PairingError
 from rules.pairing.base import Round, Table, distinct_pairs
+from rules.pairing.movement import (
+    Constraints,
+    Movement,
+    Seating,
+    Situation,
+    gettext_noop,
+)
 
 
 def round_robin(pairs: Sequence[int]) -> list[Round]:
@@ -67,3 +74,59 @@ def round_robin(pairs: Sequence[int]) -> list[Round]:
                 tables.append((ns, ew))
         calendar.append(Round(tuple(tables), resting))
     return calendar
+
+
+class RoundRobinMovement(Movement):
+    """All'italiana: the whole Berger calendar of the pairs of round 1, one round at a
+    time (docs/rules.md §9.4). A pair that withdrew leaves its opponent a rest; a pair
+    that joined after round 1 has no place in the calendar."""
+
+    whole_plan = True
+
+    name = "round_robin"
+    label = gettext_noop("all'italiana (round robin)")
+
+    def calendar_rounds(self, pairs: int) -> int:
+        """Rounds of the calendar: N - 1 for an even N, N for an odd one.
+
+        >>> ROUND_ROBIN.calendar_rounds(8), ROUND_ROBIN.calendar_rounds(9)
+        (7, 9)
+        """
+        return pairs - 1 + pairs % 2
+
+    def constraints(self, situation: Situation) -> Constraints:
+        return Constraints(no_rematch="any")
+
+    def seat(self, situation: Situation) -> Seating:
+        """The round's tables (see the class).
+
+        >>> ROUND_ROBIN.seat(Situation(1, (1, 2, 3, 4))).tables
+        ((1, 1, 4), (2, 2, 3))
+        >>> s = Situation(2, (1, 2, 4), seats=(((1, 1, 4), (2, 2, 3)),))
+        >>> ROUND_ROBIN.seat(s).tables
+        ((1, 4, 2), (2, 1, None))
+        """
+        calendar = sorted(situation.first_round_pairs or situation.pairs)
+        active = set(situation.pairs)
+        late = [p for p in situation.pairs if p not in calendar]
+        if late:
+            raise PairingError(
+                f"pairs {late} joined after round 1: the calendar cannot seat them",
+                code="calendar_late",
+                params={"pairs": late},
+            )
+        r = round_robin(calendar)[situation.number - 1]
+        tables: list[Table] = []
+        resting = [r.resting] if r.resting is not None else []
+        for a, b in r.tables:
+            # Against a pair that withdrew, the other pair rests (the rest award).
+            if a not in active:
+                resting.append(b)
+            elif b not in active:
+                resting.append(a)
+            else:
+                tables.append((a, b))
+        return Seating.numbered(tables, [p for p in resting if p in active])
+
+
+ROUND_ROBIN = RoundRobinMovement()

@@ -137,8 +137,12 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
         _no_hands(sheet)
         return specials.referee_set(sheet, ctx, table)
     if kind == Kind.LATE_FORFEIT:
-        _no_hands(sheet)
-        return specials.late_forfeit(sheet, ctx, table)
+        if not special.late_forfeit_cap:
+            _no_hands(sheet)
+            return specials.late_forfeit(sheet, ctx, table)
+        # With the cap the smazzate played may come with it (docs/rules.md §6.4).
+        played, parts = _burraco_hands(sheet, ctx, required=False)
+        return specials.late_forfeit(sheet, ctx, table, played, parts)
 
     counted = None
     if sheet.totals is not None and kind != Kind.FORFEIT:

@@ -15,7 +15,7 @@ from rules import special as rules_special
 from rules.vp import VpTable
 
 from .errors import SheetError
-from .sheet_types import Breakdown, Context, Errors, Outcome, Sheet, band_mp, convert
+from .sheet_types import Breakdown, Context, Errors, Outcome, Sheet, convert
 
 
 def forfeit(
@@ -50,13 +50,20 @@ def second_warning(
     return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, outcome.hands, outcome.breakdowns)
 
 
-def late_forfeit(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
+def late_forfeit(
+    sheet: Sheet,
+    ctx: Context,
+    table: VpTable,
+    hands: tuple[tuple[int, int], ...] = (),
+    breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...] = (),
+) -> Outcome:
+    """Late over 10 minutes (``rules.special.late_forfeit``; docs/rules.md §6.4)."""
     special = ctx.pack.require_special()
-    rows = {hands: (present, late) for hands, present, late in special.late_forfeit_vp}
-    hands = ctx.round_hands
-    if hands not in rows:
-        hands = ctx.pack.require_vp().hands_1_uses if hands == 1 else hands
-    if hands not in rows:
+    rows = {h for h, _present, _late in special.late_forfeit_vp}
+    count = ctx.round_hands
+    if count not in rows:
+        count = ctx.pack.require_vp().hands_1_uses if count == 1 else count
+    if count not in rows:
         raise SheetError(
             {
                 "kind": [
@@ -65,13 +72,15 @@ def late_forfeit(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
                 ]
             }
         )
-    present_vp, late_vp = rows[hands]
-    present = (band_mp(table, present_vp, "band_min"), present_vp)
-    late = (0, late_vp)
-    (mp_ns, vp_ns), (mp_ew, vp_ew) = (
-        (late, present) if sheet.line == "ns" else (present, late)
+    played = None
+    if hands:
+        played = (sum(h[0] for h in hands), sum(h[1] for h in hands))
+        convert(table, *played)  # a clear message if the totals are impossible
+    late = "a" if sheet.line == "ns" else "b"
+    mp_ns, mp_ew, vp_ns, vp_ew = rules_special.late_forfeit(
+        table, special, late, count, played
     )
-    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, played=False)
+    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, hands, breakdowns, played=False)
 
 
 def referee_set(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:

@@ -52,14 +52,21 @@ def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:
         ResultVersion.Kind.LATE_FORFEIT,
         ResultVersion.Kind.BOTH_ABSENT,
     )
+    mp_ns, mp_ew = version.mp_ns or 0, version.mp_ew or 0
+    # A forfeit under ``forfeit_offender_mp = "band_min"`` (docs/rules.md §6.2) stores
+    # the offender's MP difference as a negative MP: its MP against, none for the other.
+    against_ns, against_ew = mp_ew, mp_ns
+    if version.kind == ResultVersion.Kind.FORFEIT and min(mp_ns, mp_ew) < 0:
+        against_ns, against_ew = max(0, -mp_ns), max(0, -mp_ew)
+        mp_ns, mp_ew = max(0, mp_ns), max(0, mp_ew)
     lines = [
         {
             "pair_id": table.pair_ns_id,
             "opponent_id": table.pair_ew_id,
             "line": "ns",
             "vp": version.vp_ns or 0,
-            "mp_for": version.mp_ns or 0,
-            "mp_against": version.mp_ew or 0,
+            "mp_for": mp_ns,
+            "mp_against": against_ns,
             "played": played and table.pair_ew_id is not None,
         }
     ]
@@ -70,8 +77,8 @@ def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:
                 "opponent_id": table.pair_ns_id,
                 "line": "ew",
                 "vp": version.vp_ew or 0,
-                "mp_for": version.mp_ew or 0,
-                "mp_against": version.mp_ns or 0,
+                "mp_for": mp_ew,
+                "mp_against": against_ew,
                 "played": played,
             }
         )

@@ -219,6 +219,22 @@ def rank_line(scores: list[Score], chosen: set[int], ctx: Context):
     )
 
 
+def girone_order(girone_id: int, *, before_round: int) -> list[int]:
+    """The girone's pair (or team) ids in the order its standings rank them over the
+    rounds before ``before_round``: the order a Danese pairs by (docs/rules.md §9.2),
+    so that the pairing and the published ranking never disagree on who is 3rd."""
+    girone = Girone.objects.select_related("stage__tournament").get(pk=girone_id)
+    ctx = tournament_context(girone.stage.tournament)
+    if ctx.tournament.is_teams:
+        from .teams import team_order
+
+        return team_order(girone_id, ctx, before_round=before_round)
+    scores = [s for s in confirmed_scores([girone_id]) if s.round_number < before_round]
+    seats = [seat for seat in seats_of(girone_id, scores) if seat[0] < before_round]
+    data = girone_input(girone_id, scores, attendance_from(girone_id, seats))
+    return [row.team for row in rank_girone(data, ctx)]
+
+
 def positions(girone_id: int) -> list[Position]:
     """The girone's confirmed ranking as the stored standings have it (and each pair's
     overall position when the stage has several gironi): the impact report's."""

@@ -410,6 +410,15 @@ def team_tables(found: list[Snapshot]) -> list[TeamTable]:
     return [TeamTable(s, rows.get(s.pk, [])) for s in found]
 
 
+def team_order(girone_id: int, ctx: Context, *, before_round: int) -> list[int]:
+    """The girone's team ids as its standings rank them over the rounds before
+    ``before_round`` (the Danese's order, ``ranking.girone_order``)."""
+    infos = team_infos(ctx.tournament)
+    results = [r for r in team_results([girone_id]) if r.round_number < before_round]
+    rows = _rank_girone(ctx, infos, _roster(girone_id, results), results)
+    return [row.team for row in rows]
+
+
 def team_positions(girone_id: int, ctx: Context) -> list[Position]:
     """A team girone's confirmed ranking as its stored standings have it (and each
     team's overall position when the stage has several gironi): the impact report of a

@@ -13,6 +13,7 @@ from core import archive
 from scoring.models import ResultVersion, TableResult
 from standings.models import Row, Snapshot
 from standings.services.csv_export import standings_csv
+from tests.budget import examples
 from tournament.models import Club, Player, Tournament
 
 from .builders import build_finished_tournament
@@ -359,7 +360,7 @@ json_values = st.recursive(
 
 
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -47,7 +47,6 @@ SERVER_ERROR = json.dumps(
 
 @pytest.fixture
 def round_page(page, live_server, make_user, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return open_round(page, live_server, make_user, PASSWORD)
 
 
@@ -188,7 +187,6 @@ def test_an_unlikely_smazzata_changed_is_asked_again(round_page):
 def test_a_special_result_waits_for_the_second_entry(
     page, live_server, make_user, settings, screenshot_dir
 ):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     tournament, girone, pairs = build_tournament(pairs=4, entry_mode="double")
     round_, tables = build_round(
         girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]

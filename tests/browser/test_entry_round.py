@@ -22,12 +22,6 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """Password hashing is not under test here: keep logins quick on a busy machine."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def hands_of(t: int) -> list[tuple[str, str]]:
     """Table t's three smazzate as typed (all multiples of 5, some negative)."""
     return [(str(150 + 10 * t), "200"), ("95", str(310 - 5 * t)), ("-100", "40")]

@@ -17,7 +17,6 @@ SHEET = [("150", "200"), ("95", "310"), ("-100", "40")]
 
 @pytest.fixture
 def entry_page(page, live_server, make_user, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return open_round(page, live_server, make_user, PASSWORD)
 
 

@@ -17,11 +17,6 @@ from .test_entry_round import DESKTOP, PASSWORD, PHONE, Keyboard, login
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def test_referee_types_a_team_round_by_keyboard(
     page, live_server, make_user, screenshot_dir
 ):

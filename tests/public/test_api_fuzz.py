@@ -18,6 +18,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
+from tests.budget import examples
 from tests.standings.factories import make_round, make_three_way, make_tournament, seat
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +59,7 @@ PLAIN = {"Accept-Encoding": "identity"}
 
 @schema.parametrize()
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -16,6 +16,7 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from public import publish, published
+from tests.budget import examples
 from tests.standings.factories import (
     make_girone,
     make_pairs,
@@ -156,7 +157,7 @@ FLAGS = st.tuples(
     flags=st.lists(FLAGS, min_size=2, max_size=2),
 )
 @hsettings(
-    max_examples=12,
+    max_examples=examples(12),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

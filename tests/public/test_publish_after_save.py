@@ -39,7 +39,6 @@ def event(settings, tmp_path, make_user):
     settings.PUBLISH_ROOT = str(tmp_path / "published")
     settings.PUBLIC_BASE_URL = "http://testserver"
     settings.PUBLIC_CACHE_SECONDS = 0
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     tournament, girone, pairs = build_tournament(pairs=8)
     rnd, tables = build_round(
         girone, 1, [(pairs[i], pairs[i + 1]) for i in range(0, 8, 2)]

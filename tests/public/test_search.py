@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from public.services import find_pairs
+from tests.budget import examples
 from tests.standings.factories import make_girone, make_tournament
 from tournament.models import Pair, Player
 from tournament.search import fold, name_key
@@ -104,7 +105,7 @@ NAMES = st.text(
 
 
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

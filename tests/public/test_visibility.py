@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from standings.services.visibility import set_round_visibility
+from tests.budget import examples
 from tests.scoring.conftest import grant
 from tests.standings.factories import (
     make_girone,
@@ -157,7 +158,7 @@ STATUSES = st.sampled_from([s.value for s in Tournament.Status])
 ROUND_STATUSES = st.sampled_from([s.value for s in Round.Status])
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     t_status=STATUSES,
     r_status=ROUND_STATUSES,

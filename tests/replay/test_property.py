@@ -23,6 +23,7 @@ from rules.pairing import round_robin
 from rules.vp import vp_table
 from scoring.models import ResultVersion, TableResult
 from scoring.services.corrections import positions_snapshot
+from tests.budget import examples
 from tournament.models import Girone, Tournament
 
 from .helpers import EXAMPLES, document, pair
@@ -33,7 +34,7 @@ Kind = ResultVersion.Kind
 
 #: Few examples, never shrunk (each is a whole tournament; a failure prints its file).
 EVENTS = settings(
-    max_examples=5,
+    max_examples=examples(5),
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

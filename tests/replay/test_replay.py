@@ -19,7 +19,14 @@ pytestmark = pytest.mark.django_db
 Kind = ResultVersion.Kind
 
 
-@pytest.mark.parametrize("name", ["torneo-esempio"])
+EXAMPLE_NAMES = sorted(
+    p.name.removesuffix(".json")
+    for p in EXAMPLES.glob("*.json")
+    if not p.name.endswith(".out.json")
+)
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
 def test_the_examples_replay_to_their_expected_output(name, tmp_path):
     """CI replays every checked-in example (``REGENERATE_EXAMPLES=1`` rewrites the
     expected output after a deliberate change of the standings)."""

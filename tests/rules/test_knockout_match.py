@@ -12,6 +12,7 @@ from rules.knockout.match import (
     burraco_match,
     wins_needed,
 )
+from tests.budget import examples
 
 W, L, T = (70, 50), (50, 70), (60, 60)  # a partita won by a, won by b, 60-60
 
@@ -191,7 +192,7 @@ partita = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     games=st.lists(partita, max_size=9),
     spareggi=st.lists(partita, max_size=3),

@@ -23,6 +23,7 @@ from rules.knockout.seeding import (
     place_qualifiers,
     standard_order,
 )
+from tests.budget import examples
 
 
 def label(slot):
@@ -196,7 +197,7 @@ def test_small_tabelloni_match_brute_force(n_gironi, count):
     assert clash_profile(place_qualifiers(qs)) == _brute_force_best(qs)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     sizes=st.lists(st.integers(min_value=1, max_value=9), min_size=1, max_size=8),
     data=st.data(),

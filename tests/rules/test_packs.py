@@ -113,7 +113,7 @@ def test_open_questions_are_settings_with_the_proposed_default() -> None:
 def test_fibur_v2_changes_what_its_header_lists() -> None:
     """fibur-2026 v2 = v1 with the seeds' rules (docs/rules.md §2.3)."""
     v1, v2 = load_pack("fibur-2026", 1), load_pack("fibur-2026", 2)
-    assert load_pack("fibur-2026") is v2  # new tournaments take the latest
+    assert load_pack("fibur-2026", 3).version == 3  # v3: issue 27 (the next test)
     # seed 000: "Verranno detratti anche 100 punti (-100) alle coppie che non sono
     # 'andate a pozzetto'"; seed 004: "si detraggono 100 punti se la linea non ha preso
     # il pozzetto".
@@ -292,6 +292,7 @@ def packs_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 
 def test_a_new_version_sits_beside_the_old_one(packs_dir: Path) -> None:
     """A tournament pinned at v1 keeps v1; the latest is v2."""
+    (packs_dir / "fibur-2026.v3.toml").unlink()  # this test makes its own v2
     text = (packs_dir / "fibur-2026.v1.toml").read_text()
     v2 = text.replace("version = 1", "version = 2").replace(
         "pozzetto_penalty_if_none_taken = false",
@@ -342,3 +343,30 @@ def test_packs_docs_and_code_cite_no_file_outside_the_project() -> None:
                 if outside.search(line):
                     found.append(f"{path.relative_to(root)}:{n}: {line.strip()[:80]}")
     assert not found, "\n".join(found)
+
+
+def test_fibur_v3_changes_only_the_three_special_settings() -> None:
+    """fibur-2026 v3 = v2 with issue 27's readings of seed 004 (docs/rules.md §2.2b);
+    v1 and v2 got the new keys with the values that keep what they did."""
+    v2, v3 = load_pack("fibur-2026", 2), load_pack("fibur-2026", 3)
+    assert load_pack("fibur-2026") is v3  # new tournaments take the latest
+    s2, s3 = v2.require_special(), v3.require_special()
+    # seed 004: "I MP di entrambe le linee saranno calcolati dai VP in base ai
+    # corrispondenti minimi previsti dalla tabella dei VP".
+    assert (s2.forfeit_offender_mp, s3.forfeit_offender_mp) == ("mirror", "band_min")
+    # seed 004: "si stabilisce una “penalità” pari a 350 punti".
+    assert (s2.abandon_penalty, s3.abandon_penalty) == (0, 350)
+    # international code art. 34 [S]: "a meno che per lei non risulti vantaggioso".
+    assert (s2.late_forfeit_cap, s3.late_forfeit_cap) is not None
+    assert (s2.late_forfeit_cap, s3.late_forfeit_cap) == (False, True)
+    for name in ("forfeit_offender_mp", "abandon_penalty", "late_forfeit_cap"):
+        assert getattr(load_pack("fibur-2026", 1).require_special(), name) == getattr(
+            s2, name
+        )
+    same = {
+        k: v
+        for k, v in vars(s3).items()
+        if k not in {"forfeit_offender_mp", "abandon_penalty", "late_forfeit_cap"}
+    }
+    assert same == {k: v for k, v in vars(s2).items() if k in same}
+    assert v3.vp == v2.vp and v3.standings == v2.standings and v3.team == v2.team

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.standings import FIBUR_DEFAULT, Totals, rank, render_explanation
+from tests.budget import examples
 from tests.rules.standings_cases import GOOD, order, positions
 
 
@@ -41,7 +42,7 @@ def girone(draw):
     return _round_robin(draw, draw(st.integers(2, 7)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(girone(), st.booleans(), st.randoms(use_true_random=False))
 def test_order_does_not_depend_on_how_matches_are_listed(matches, reapply, rnd):
     """Shuffling the matches and swapping sides changes nothing; the table is sane."""

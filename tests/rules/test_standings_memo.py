@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.standings import FIBUR_DEFAULT, RankMemo, rank
+from tests.budget import examples
 
 CHAINS = [
     FIBUR_DEFAULT,
@@ -43,7 +44,7 @@ def _match(table, result):
     return (a, b, mp, 2000 - mp, vp, 20 - vp)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     event(),
     st.sampled_from(CHAINS),

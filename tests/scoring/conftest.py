@@ -113,9 +113,3 @@ def world(db, make_user):
             "director": director,
         },
     )
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """Password hashing is not what these tests check: keep user creation cheap."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 from rules.bounds import hand_bounds
 from scoring.models import HandScore, PairScore, ResultVersion, TableResult
 from scoring.services import pack_of
+from tests.budget import examples
 
 pytestmark = pytest.mark.django_db
 
 PROPERTY = settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

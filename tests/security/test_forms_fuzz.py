@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from knockout import services as knockout
 from knockout.models import BracketMatch
+from tests.budget import examples
 from tests.knockout.factories import make_gironi, play_gironi, staff
 from tests.knockout.factories import make_tournament as make_ko_tournament
 from tests.scoring.conftest import build_round, build_tournament, grant
@@ -33,7 +34,7 @@ from tournament.inputs import RANGES
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(
-    max_examples=30,
+    max_examples=examples(30),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

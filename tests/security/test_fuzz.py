@@ -11,12 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from tests.scoring.conftest import build_round, build_tournament, grant
 
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -23,6 +23,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import examples
 from tests.scoring.conftest import build_tournament, grant
 from tournament.models import Club, Pair, Player
 from tournament.services.entries import MAX_PAIR_NUMBER, MAX_SEED
@@ -31,7 +32,7 @@ from tournament.services.entry_fields import stored_value
 pytestmark = pytest.mark.django_db
 
 FUZZ = settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

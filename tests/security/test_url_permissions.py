@@ -38,7 +38,9 @@ import re
 from urllib.parse import quote, urlencode, urlparse
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
 from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -158,9 +160,14 @@ def keywords(chain) -> list[str]:
     return [k for p in chain for k in p.regex.groupindex]
 
 
-@pytest.fixture
-def site(make_user, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def make_user(username: str, **extra):
+    return get_user_model().objects.create_user(
+        username=username, password="pw-test-123", **extra
+    )
+
+
+def build_site():
+    """Two small pair tournaments, a knockout drawn, a render, a club and a season."""
     tournament, girone, pairs = build_tournament(pairs=4, slug="coppa-permessi")
     round_, tables = build_round(
         girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]
@@ -245,8 +252,7 @@ def site(make_user, settings):
     return people, values, others, route_values
 
 
-@pytest.fixture
-def team_site(site):
+def build_team_site(site):
     """A team tournament of 4 teams (all'italiana played, a team bracket drawn, its
     first semi-final typed), with the same people; the other tournament is the pair
     one."""
@@ -314,12 +320,21 @@ def team_site(site):
     return people, values, pair_values, route_values
 
 
+@pytest.fixture(scope="module")
+def worlds(django_db_setup, django_db_blocker):
+    """Both sites, built once for the module (the walk only reads them: each test's
+    requests run in a savepoint rolled back after it) and removed after it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        pairs = build_site()
+        worlds = {"pairs": pairs, "teams": build_team_site(pairs)}
+        yield worlds
+        transaction.set_rollback(True)
+
+
 @pytest.fixture(params=["pairs", "teams"])
-def world(request, site):
+def world(request, worlds):
     """The walk's site: the pair tournament's, or the team tournament's."""
-    if request.param == "teams":
-        return request.getfixturevalue("team_site")
-    return site
+    return worlds[request.param]
 
 
 def values_for(label, values, route_values) -> dict:

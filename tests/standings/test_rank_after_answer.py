@@ -22,6 +22,7 @@ from standings import refresh
 from standings.middleware import RankAfterAnswer
 from standings.models import RefreshState, Row, Snapshot
 from standings.services import read
+from tests.budget import examples
 from tests.standings.factories import (
     add_result,
     make_girone,
@@ -156,7 +157,7 @@ def test_a_get_and_worker_mode_are_left_alone(settings):
     assert calls == [None, None]
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(
     steps=st.lists(
         st.tuples(

@@ -36,7 +36,6 @@ HIGH, LOW = victory_points(2000, 600, 3)
 def worker_mode(settings):
     settings.STANDINGS_REFRESH = "worker"
     settings.STANDINGS_REFRESH_DELAY = 0
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

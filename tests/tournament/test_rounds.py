@@ -342,25 +342,34 @@ def test_generate_all_gironi_is_all_or_nothing(make_tournament, make_pairs):
 def test_danese_modificato_backs_up_around_a_rematch(
     make_tournament, make_pairs, director
 ):
-    """Ties on VP go by MP difference; 1 and 4 are next in the ranking but met."""
+    """Ties on VP go down the standings' chain (MP difference, MP, lot: issue 27 §8,
+    the Danese pairs by the standings' own order); 1 and 4 are next but met."""
     tournament = make_tournament(
         movement_plan="seeded+danese_modificato", rematch_in_last_round=False
     )
     girone = one_girone(tournament, make_pairs, 6)
     first = rounds.generate_round(girone)
     assert seats(first) == [(1, 1, 4), (2, 2, 5), (3, 3, 6)]
-    # All 10-10 in VP; MP difference +15 for 2 and 3: ranking 2, 3, 1, 4, 5, 6.
+    # All 10-10 in VP; MP difference +15 for 2 and 3; the rest of each tie: the lot.
     play(first, director, {1: (300, 300), 2: (305, 300), 3: (305, 300)})
     second = rounds.generate_round(girone)
-    assert seats(second) == [(1, 2, 3), (2, 1, 5), (3, 4, 6)]
     ranking = rounds.danese_ranking(second)  # shown on the review page
-    assert [(r.number, r.vp, r.mp_diff) for r in ranking] == [
-        (2, 10, 15),
-        (3, 10, 15),
-        (1, 10, 0),
-        (4, 10, 0),
-        (5, 10, -15),
-        (6, 10, -15),
+    assert [(r.vp, r.mp_diff) for r in ranking] == [
+        (10, 15),
+        (10, 15),
+        (10, 0),
+        (10, 0),
+        (10, -15),
+        (10, -15),
+    ]
+    order = [r.number for r in ranking]
+    assert set(order[:2]) == {2, 3} and set(order[2:4]) == {1, 4}
+    first_two, next_two, last_two = order[:2], order[2:4], order[4:]
+    # 1st v 2nd; then the 3rd meets the 5th (the 4th met it in round 1), 4th v 6th.
+    assert seats(second) == [
+        (1, *first_two),
+        (2, next_two[0], last_two[0]),
+        (3, next_two[1], last_two[1]),
     ]
     assert rounds.danese_ranking(first) == []
 

@@ -17,11 +17,6 @@ pytestmark = pytest.mark.django_db
 Role = TournamentRole.Role
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def site(tournament, director, make_user, client):
     client.force_login(director)

@@ -85,6 +85,14 @@ class Tournament(models.Model):
             "Danese modificato: the sources allow a rematch in the last round."
         ),
     )
+    never_rematch = models.BooleanField(
+        _("never the same opponents"),
+        default=False,
+        help_text=_(
+            "Every round paired by the standings (Danese, Danese modificato) avoids"
+            " every earlier opponent, in the last round too."
+        ),
+    )
     hall_numbering = models.BooleanField(
         _("one table list for the hall"),
         default=False,

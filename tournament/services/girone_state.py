@@ -12,12 +12,19 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from rules.errors import PairingError, RulePackError
 from rules.packs import load_pack
-from rules.pairing import movement_for_round, parse_plan
-from tournament.hooks import girone_totals
+from rules.pairing import (
+    REGISTRY,
+    Constraints,  # noqa: F401 (re-exported: tournament.services.pairing)
+    calendar_movement,
+    movement,
+    movement_for_round,
+    parse_plan,
+)
+from tournament.hooks import girone_totals, standings_order
 from tournament.models import Girone, Pair, Tournament
 
 from .errors import RoundError
@@ -26,18 +33,18 @@ from .reasons import reason_text
 
 Scope = Literal["previous", "any"]
 
-MOVEMENT_LABELS = {
-    "random": gettext_lazy("first round by draw"),
-    "seeded": gettext_lazy("first round by seeding order"),
-    "mitchell": gettext_lazy("Mitchell"),
-    "danese": gettext_lazy("Danese"),
-    "danese_modificato": gettext_lazy("Danese modificato"),
-    "round_robin": gettext_lazy("all'italiana (round robin)"),
-}
-
 
 def movement_label(name: str) -> str:
-    return str(MOVEMENT_LABELS.get(name, name))
+    """A movement's label in the user's language: each movement names itself
+    (``rules.pairing.REGISTRY``); a word no movement has is shown as it is."""
+    found = REGISTRY.get(name)
+    return _(found.label) if found is not None else name
+
+
+def movement_labels() -> dict[str, str]:
+    """Every movement's label by plan word, in the registry's order (the tournament
+    form lists them): a movement added to the registry is listed too."""
+    return {name: movement_label(name) for name in REGISTRY}
 
 
 def plan_label(text: str) -> str:
@@ -104,14 +111,6 @@ class Proposal:
     step: int | None = None
 
 
-@dataclass(frozen=True)
-class Constraints:
-    """What the checker verifies for a round."""
-
-    no_rematch: Scope | None = None
-    avoid_clubs: bool = False
-
-
 def pairing_options(tournament: Tournament) -> tuple[Scope, bool]:
     """(rematch scope, higher-ranked pair NS) from the tournament's pinned pack."""
     try:
@@ -139,8 +138,9 @@ def plan_of(tournament: Tournament) -> tuple[str, ...]:
 def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
     """The movement of round ``number``; a lone ``round_robin`` covers the calendar."""
     plan = plan_of(tournament)
-    if set(plan) == {"round_robin"}:
-        calendar = n_pairs - 1 + n_pairs % 2
+    whole = calendar_movement(plan)
+    if whole is not None:
+        calendar = movement(whole).calendar_rounds(n_pairs) or len(plan)
         if number > calendar:
             if tournament.is_teams:
                 message = _(
@@ -155,7 +155,7 @@ def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
             raise RoundError(
                 message % {"count": n_pairs, "calendar": calendar, "number": number}
             )
-        return "round_robin"
+        return whole
     if number > len(plan):
         raise RoundError(
             ngettext(
@@ -231,18 +231,28 @@ class RankingRow:
 
 
 def ranking_rows(state: GironeState) -> list[RankingRow]:
-    """Active pairs by total VP, then MP difference, then pair number, over the rounds
-    before the next one (``state.rounds_done``): what a referee checks by hand. A team
-    girone ranks its teams the same way, on the team results."""
-    totals = girone_totals(
-        state.girone.pk, before_round=state.rounds_done + 1, teams=state.teams
-    )
+    """Active pairs in the order the standings rank them over the rounds before the
+    next one (``state.rounds_done``): the standings' own chain, head-to-head and every
+    tie-break included (docs/rules.md §7, §9.2), so that the pairing and the published
+    ranking agree on who is 3rd. A team girone ranks its teams the same way.
+
+    Pairs the standings do not list (no standings app installed, a pair added since)
+    follow, by VP, MP difference and number."""
+    before = state.rounds_done + 1
+    totals = girone_totals(state.girone.pk, before_round=before, teams=state.teams)
+    order = standings_order(state.girone.pk, before_round=before)
+    number_of = {pk: n for n, pk in state.pk_of.items()}
 
     def row(number: int) -> tuple[int, int, int]:
         t = totals.get(state.pk_of[number])
         return (t.vp, t.mp_diff, number) if t else (0, 0, number)
 
-    ordered = sorted((row(n) for n in state.active), key=lambda r: (-r[0], -r[1], r[2]))
+    listed = [number_of[pk] for pk in order if number_of.get(pk) in state.active]
+    others = sorted(
+        (row(n) for n in state.active if n not in listed),
+        key=lambda r: (-r[0], -r[1], r[2]),
+    )
+    ordered = [row(n) for n in listed] + others
     return [
         RankingRow(i, number, vp, diff)
         for i, (vp, diff, number) in enumerate(ordered, start=1)

@@ -5,14 +5,21 @@ constraints (:class:`GironeState`), asks :mod:`rules.pairing` for the next round
 checks the answer with the independent checker. Saving is
 :mod:`tournament.services.rounds`' job.
 
+Each movement is an object of ``rules.pairing.REGISTRY`` that seats a round and states
+its constraints (:class:`rules.pairing.Movement`); this module builds its
+:class:`rules.pairing.Situation` and checks its answer with the same constraints.
+
 Rule choices (docs/rules.md §9), with where each is set:
 
 * Danese modificato forbids a rematch with the previous round's opponent, or with any
   earlier one: the rule pack's ``[pairing] danese_no_rematch``;
 * the sources allow a rematch in the last round: ``Tournament.rematch_in_last_round``;
+* "never the same opponents" (every round paired by the ranking avoids every earlier
+  opponent, the last one too): ``Tournament.never_rematch``;
 * the higher-ranked pair of a Danese table sits NS: ``[pairing]
   danese_higher_ranked_ns`` (packs without a pairing section: yes);
-* club avoidance (first round, Danese modificato): ``Tournament.avoid_same_club``;
+* club avoidance (first round, Danese modificato; a Mitchell seats same-club pairs as
+  rarely as it can): ``Tournament.avoid_same_club``;
 * Mitchell step: ``Tournament.mitchell_step`` (empty = the smallest that works);
 * rest: nobody rests twice before everyone has rested once; in a Danese the
   lowest-ranked eligible pair rests.
@@ -21,29 +28,23 @@ Rule choices (docs/rules.md §9), with where each is set:
 from __future__ import annotations
 
 import secrets
-from typing import Literal
 
 from django.utils.translation import gettext as _
 
 from rules.errors import PairingError
 from rules.pairing import (
+    Constraints,
+    Options,
+    Situation,
     Violation,
     check_round,
-    club_forbidden,
-    danese,
-    first_round,
-    mitchell,
-    mitchell_period,
-    mitchell_seats,
-    rematch_forbidden,
-    round_robin,
-    split_lines,
+    meetings_to_note,
+    movement,
 )
-from tournament.models import Round
+from tournament.models import Round, Tournament
 
 from .errors import RoundError
 from .girone_state import (
-    Constraints,
     GironeState,
     PlannedTable,
     Proposal,
@@ -63,29 +64,82 @@ __all__ = [
     "PlannedTable",
     "Proposal",
     "check_proposal",
+    "constraints_of",
     "load_state",
+    "meetings_of",
     "movement_label",
     "movement_of",
+    "options_of",
     "pairing_options",
     "plan_of",
     "propose_round",
+    "situation_of",
 ]
 
 
-def _numbered(tables: list[tuple[int, int]], resting: int | None) -> list[PlannedTable]:
-    planned = [PlannedTable(i, ns, ew) for i, (ns, ew) in enumerate(tables, start=1)]
-    if resting is not None:
-        planned.append(PlannedTable(len(tables) + 1, resting, None))
-    return planned
+def options_of(tournament: Tournament) -> Options:
+    """The tournament's choices the movements read (docs/rules.md §9): the pinned
+    pack's rematch scope and NS rule, and the director's settings."""
+    scope, higher_ns = pairing_options(tournament)
+    return Options(
+        no_rematch=scope,
+        never_rematch=tournament.never_rematch,
+        rematch_in_last_round=tournament.rematch_in_last_round,
+        avoid_clubs=tournament.avoid_same_club,
+        higher_ranked_ns=higher_ns,
+        mitchell_step=tournament.mitchell_step,
+    )
 
 
-def _club_bans(state: GironeState) -> frozenset[frozenset[int]]:
-    if not state.tournament.avoid_same_club:
-        return frozenset()
-    return club_forbidden({p: state.clubs[p] for p in state.active})
+def situation_of(
+    state: GironeState,
+    number: int,
+    name: str,
+    *,
+    ranking: tuple[int, ...] = (),
+    seed: int | None = None,
+) -> Situation:
+    """The girone before round ``number`` as the movement ``name`` reads it.
+
+    A stored plan that no longer parses (an older tournament, an archive) still lets
+    its rounds be checked: each round's own movement, in a block of one."""
+    try:
+        plan = plan_of(state.tournament)
+    except RoundError:
+        plan = ()
+    return Situation(
+        number=number,
+        pairs=tuple(seeding_order(state)),
+        ranking=ranking,
+        history=tuple(tuple(r) for r in state.history[: number - 1]),
+        seats=tuple(tuple(r) for r in state.seats[: number - 1]),
+        rested=frozenset(state.rested),
+        clubs={p: state.clubs.get(p) for p in state.active},
+        options=options_of(state.tournament),
+        block=plan.count(name) if name in plan else 1,
+        plan_rounds=len(plan),
+        first_step=state.first_step,
+        seed=seed,
+    )
 
 
-def _refuse(movement: str, state: GironeState, exc: PairingError) -> RoundError:
+def constraints_of(state: GironeState, number: int, name: str) -> Constraints:
+    """The constraints the movement ``name`` states for round ``number``: what the
+    checker verifies after a generation or a swap, and what the draft page says."""
+    try:
+        found = movement(name)
+    except PairingError:
+        return Constraints()
+    return found.constraints(situation_of(state, number, name))
+
+
+#: Refusals whose reason is the whole message (the plan or calendar cannot go on).
+_SAID_DIRECTLY = frozenset(
+    {"mitchell_no_seat", "mitchell_rounds", "mitchell_step", "calendar_late"}
+)
+
+
+def _refuse(name: str, state: GironeState, exc: PairingError) -> RoundError:
     if state.teams:
         message = _(
             "%(movement)s: no valid round %(number)s exists for the %(count)s teams of %(girone)s."
@@ -94,22 +148,40 @@ def _refuse(movement: str, state: GironeState, exc: PairingError) -> RoundError:
         message = _(
             "%(movement)s: no valid round %(number)s exists for the %(count)s pairs of %(girone)s."
         )
+    details = [reason_text(exc, teams=state.teams)]
+    if exc.code in _SAID_DIRECTLY:
+        # A reason about the plan or the calendar itself: it is the message.
+        reason = details.pop()
+        message = reason[:1].upper() + reason[1:] + "."
+    if exc.code == "mitchell_no_seat":
+        details.append(
+            _(
+                "Switch the remaining rounds to a Danese modificato (girone"
+                " page): the pairs are then paired by the standings, every"
+                " pair seated, no rematch."
+            )
+        )
+    if exc.code in _SAID_DIRECTLY:
+        return RoundError(message, details)
     return RoundError(
         message
         % {
-            "movement": movement_label(movement),
+            "movement": movement_label(name),
             "number": state.rounds_done + 1,
             "count": len(state.active),
             "girone": state.girone,
         },
-        [reason_text(exc, teams=state.teams)],
+        details,
     )
 
 
 def propose_round(
     state: GironeState, *, seed: int | None = None
 ) -> tuple[Proposal, Constraints]:
-    """The next round of the girone, computed but not saved; RoundError if impossible."""
+    """The next round of the girone, computed but not saved; RoundError if impossible.
+
+    The plan names the movement (``rules.pairing.REGISTRY``); the movement seats the
+    round and states the constraints the checker then verifies."""
     number = state.rounds_done + 1
     if len(state.active) < 2:
         if state.teams:
@@ -117,244 +189,49 @@ def propose_round(
         else:
             message = _("%(girone)s has %(count)s active pairs: at least 2 are needed.")
         raise RoundError(message % {"girone": state.girone, "count": len(state.active)})
-    movement = movement_of(
+    name = movement_of(
         state.tournament, number, len(state.first_round_pairs or state.active)
     )
-    if movement == "mitchell" and state.teams:
-        # Each team holds both lines of a match: a fixed NS line means nothing.
-        raise RoundError(_("A Mitchell is not offered to teams: choose another plan."))
-    if movement in ("random", "seeded"):
-        return _first(state, movement, seed)
-    if movement == "mitchell":
-        return _mitchell(state, number), Constraints(no_rematch="any")
-    if movement == "round_robin":
-        return _round_robin(state, number), Constraints(no_rematch="any")
-    return _danese(state, movement, number)
+    found = movement(name)
+    if state.teams and not found.for_teams:
+        # A Mitchell: each team holds both lines of a match, a fixed NS line means nothing.
+        raise RoundError(
+            _("A %(movement)s is not offered to teams: choose another plan.")
+            % {"movement": movement_label(name)}
+        )
+    ranking: tuple[int, ...] = ()
+    if found.ranked:
+        _check_closed(state, number)
+        ranking = tuple(ranking_order(state))
+    draw = seed if seed is not None else secrets.randbits(31)
+    situation = situation_of(state, number, name, ranking=ranking, seed=draw)
+    try:
+        seating = found.seat(situation)
+    except PairingError as exc:
+        raise _refuse(name, state, exc) from exc
+    tables = [PlannedTable(n, ns, ew) for n, ns, ew in seating.tables]
+    proposal = Proposal(number, name, tables, seed=seating.seed, step=seating.step)
+    return proposal, found.constraints(situation)
 
 
-def _first(
-    state: GironeState, movement: str, seed: int | None
-) -> tuple[Proposal, Constraints]:
-    bans = _club_bans(state)
-    order = seeding_order(state)
-    draw = None
-    if movement == "random":
-        draw = seed if seed is not None else secrets.randbits(31)
-        method: Literal["random", "seed"] = "random"
+def _check_closed(state: GironeState, number: int) -> None:
+    """A movement paired by the standings needs the previous round closed."""
+    if not state.rounds_done:
+        return
+    last = state.girone.rounds.get(number=state.rounds_done)
+    if last.status == Round.Status.CLOSED:
+        return
+    if state.teams:
+        message = _(
+            "Round %(number)s of %(girone)s is not closed yet: a Danese needs "
+            "its results to rank the teams."
+        )
     else:
-        method = "seed"
-    try:
-        tables, resting = first_round(order, method=method, seed=draw, forbidden=bans)
-    except PairingError as exc:
-        raise _refuse(movement, state, exc) from exc
-    proposal = Proposal(1, movement, _numbered(tables, resting), seed=draw)
-    return proposal, Constraints(avoid_clubs=bool(bans))
-
-
-def _mitchell(state: GironeState, number: int) -> Proposal:
-    plan = plan_of(state.tournament)
-    block = plan.count("mitchell")
-    if number == 1:
-        ns, ew = split_lines(seeding_order(state))
-        tables = max(len(ns), len(ew))
-        step = state.tournament.mitchell_step
-        if block > tables:
-            raise RoundError(
-                _(
-                    "A Mitchell on %(tables)s tables has at most %(tables)s rounds "
-                    "without repeat meetings; the plan asks for %(rounds)s."
-                )
-                % {"tables": tables, "rounds": block}
-            )
-        if step is not None and mitchell_period(tables, step) < block:
-            raise RoundError(
-                _(
-                    "Moving %(step)s tables a round on %(tables)s tables, EO pairs "
-                    "return to their first table after %(period)s rounds; the plan "
-                    "asks for %(rounds)s. Choose another step or leave it empty."
-                )
-                % {
-                    "step": step,
-                    "tables": tables,
-                    "period": mitchell_period(tables, step),
-                    "rounds": block,
-                }
-            )
-        if step is None:
-            step = next(
-                k for k in range(1, tables + 1) if mitchell_period(tables, k) >= block
-            )
-        try:
-            calendar = mitchell(ns, ew, block, step)
-        except PairingError as exc:
-            raise _refuse("mitchell", state, exc) from exc
-        r = calendar[0]
-        seat = {p: i + 1 for i, p in enumerate(ns)}
-        planned = [PlannedTable(seat[a], a, b) for a, b in r.tables]
-        if r.resting is not None:
-            planned.append(
-                PlannedTable(seat.get(r.resting, len(ns) + 1), r.resting, None)
-            )
-        planned.sort(key=lambda t: t.number)
-        return Proposal(number, "mitchell", planned, step=step)
-    step = state.first_step or 1
-    ns_seats, ew_seats = mitchell_lines(state, step)
-    seats = mitchell_seats(ns_seats, ew_seats, number - 1, step)
-    planned = [PlannedTable(t, a, b) for t, a, b in seats]
-    return Proposal(number, "mitchell", planned, step=step)
-
-
-def mitchell_lines(
-    state: GironeState, step: int
-) -> tuple[list[int | None], list[int | None]]:
-    """The seats of the Mitchell's two lines for the girone's next round.
-
-    Round 1 gives each pair its seat (docs/rules.md §9.1); a pair that withdrew leaves
-    its seat empty, so whoever would meet it rests (a riposo, with the pack's award); a
-    late pair takes an empty seat (one a pair left, or the phantom of an odd line) and
-    keeps it: the seats it took are read back from the rounds it played. A late pair
-    that finds no empty seat is refused, with the way out: switch the rest of the plan
-    to a Danese (:func:`tournament.services.rounds.switch_to_danese`).
-    """
-    first = state.first_round_tables
-    ns = [a for a, b in first if b is not None]
-    ew = [b for _a, b in first if b is not None] + [a for a, b in first if b is None]
-    size = max(len(ns), len(ew))
-    ns_seats: list[int | None] = [*ns, *[None] * (size - len(ns))]
-    ew_seats: list[int | None] = [*ew, *[None] * (size - len(ew))]
-    known = {p for p in (*ns, *ew)}
-    # Late pairs seated in the Mitchell's later rounds: the seat each one took.
-    for index, tables in enumerate(state.seats[1:], start=1):
-        for number, a, b in tables:
-            t = number - 1
-            if not 0 <= t < size:
-                continue
-            # A late pair resting in its first round sat NS (see _free_seat).
-            if a not in known:
-                ns_seats[t] = a
-                known.add(a)
-            if b is not None and b not in known:
-                ew_seats[(t - index * step) % size] = b
-                known.add(b)
-    active = set(state.active)
-    ns_seats = [p if p in active else None for p in ns_seats]
-    ew_seats = [p if p in active else None for p in ew_seats]
-    late = sorted(p for p in state.active if p not in known)
-    index = state.rounds_done  # the next round, counting from 0
-    for pair in late:
-        spot = _free_seat(ns_seats, ew_seats, index, step)
-        if spot is None:
-            raise RoundError(
-                _(
-                    "Pairs %(pairs)s joined after round 1 and the Mitchell has no free"
-                    " seat for them (a seat is freed by a withdrawal, or is the rest of"
-                    " an odd line)."
-                )
-                % {"pairs": ", ".join(map(str, late))},
-                [
-                    _(
-                        "Switch the remaining rounds to a Danese modificato (girone"
-                        " page): the pairs are then paired by the standings, every"
-                        " pair seated, no rematch."
-                    )
-                ],
-            )
-        line, seat = spot
-        (ns_seats if line == "ns" else ew_seats)[seat] = pair
-    return ns_seats, ew_seats
-
-
-def _free_seat(
-    ns_seats: list[int | None], ew_seats: list[int | None], index: int, step: int
-) -> tuple[str, int] | None:
-    """An empty seat for a late pair: one facing a pair first (so it plays at once),
-    then an NS seat, then an EO seat; None when every seat is taken.
-
-    So a late pair that rests in its first round sits NS (an EO seat is taken only
-    when every NS seat is, and then it faces a pair): the seat is read back from the
-    table number alone (:func:`mitchell_lines`)."""
-    size = len(ns_seats)
-
-    def facing(line: str, seat: int) -> int | None:
-        if line == "ns":
-            return ew_seats[(seat - index * step) % size]
-        return ns_seats[(seat + index * step) % size]
-
-    empty = [("ns", i) for i, p in enumerate(ns_seats) if p is None]
-    empty += [("ew", j) for j, p in enumerate(ew_seats) if p is None]
-    if not empty:
-        return None
-    playing = [spot for spot in empty if facing(*spot) is not None]
-    return (playing or empty)[0]
-
-
-def _round_robin(state: GironeState, number: int) -> Proposal:
-    pairs = sorted(state.first_round_pairs or state.active)
-    late = [p for p in state.active if p not in pairs]
-    if late:
-        if state.teams:
-            message = _(
-                "Teams %(pairs)s joined after round 1: the calendar cannot seat them."
-            )
-        else:
-            message = _(
-                "Pairs %(pairs)s joined after round 1: the calendar cannot seat them."
-            )
-        raise RoundError(message % {"pairs": ", ".join(map(str, late))})
-    r = round_robin(pairs)[number - 1]
-    tables: list[tuple[int, int]] = []
-    resting = [r.resting] if r.resting is not None else []
-    for a, b in r.tables:
-        # Against a pair that withdrew, the other pair rests (and gets the rest award).
-        if a not in state.active:
-            resting.append(b)
-        elif b not in state.active:
-            resting.append(a)
-        else:
-            tables.append((a, b))
-    # Tables first, then the resting pairs, numbered on from the last table.
-    seated: list[tuple[int, int | None]] = [*tables]
-    seated += [(p, None) for p in resting if p in state.active]
-    planned = [PlannedTable(i, a, b) for i, (a, b) in enumerate(seated, start=1)]
-    return Proposal(number, "round_robin", planned)
-
-
-def _danese(
-    state: GironeState, movement: str, number: int
-) -> tuple[Proposal, Constraints]:
-    if state.rounds_done:
-        last = state.girone.rounds.get(number=state.rounds_done)
-        if last.status != Round.Status.CLOSED:
-            if state.teams:
-                message = _(
-                    "Round %(number)s of %(girone)s is not closed yet: a Danese needs "
-                    "its results to rank the teams."
-                )
-            else:
-                message = _(
-                    "Round %(number)s of %(girone)s is not closed yet: a Danese needs "
-                    "its results to rank the pairs."
-                )
-            raise RoundError(message % {"number": last.number, "girone": state.girone})
-    scope, higher_ns = pairing_options(state.tournament)
-    ranking = ranking_order(state)
-    constraints = Constraints()
-    bans: frozenset[frozenset[int]] = frozenset()
-    if movement == "danese_modificato":
-        last_round = number == len(plan_of(state.tournament))
-        if not (last_round and state.tournament.rematch_in_last_round):
-            bans = rematch_forbidden(state.history, scope)
-            constraints = Constraints(no_rematch=scope)
-        clubs = _club_bans(state)
-        bans = bans | clubs
-        constraints = Constraints(constraints.no_rematch, bool(clubs))
-    try:
-        tables, resting = danese(ranking, bans, rested=state.rested)
-    except PairingError as exc:
-        raise _refuse(movement, state, exc) from exc
-    if not higher_ns:
-        tables = [(b, a) for a, b in tables]
-    return Proposal(number, movement, _numbered(tables, resting)), constraints
+        message = _(
+            "Round %(number)s of %(girone)s is not closed yet: a Danese needs "
+            "its results to rank the pairs."
+        )
+    raise RoundError(message % {"number": last.number, "girone": state.girone})
 
 
 def check_proposal(
@@ -389,3 +266,10 @@ def check_proposal(
             v for v in found if v.code not in ("extra_rest", "unfair_rest", "rest_even")
         ]
     return found
+
+
+def meetings_of(state: GironeState, tables: list[PlannedTable]) -> list[Violation]:
+    """Every rematch (with the rounds the two met in) and every same-club meeting of
+    a round, allowed or not: what the draft page lists (docs/rules.md §9)."""
+    seated = [(t.ns, t.ew) for t in tables if t.ew is not None]
+    return meetings_to_note(seated, history=state.history, clubs=state.clubs)

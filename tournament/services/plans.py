@@ -16,35 +16,59 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.pairing import format_plan
+from rules.pairing import REGISTRY, calendar_movement, format_plan, movement
 
 from .errors import ServiceError
 
-#: How many blocks the form offers (first round or Mitchell, then up to three Danese).
+#: How many blocks the form offers (a first round or a Mitchell, then up to three
+#: blocks of Danese).
 PLAN_BLOCKS = 4
-#: What the first block may be, and what a later block may be (docs/rules.md §9: the
-#: Mitchell rounds are one block from round 1; a draw or the seeding order seats round 1
-#: only; an all'italiana is the whole calendar; a Danese needs a ranking).
-FIRST_MOVEMENTS = ("mitchell", "random", "seeded", "round_robin")
-LATER_MOVEMENTS = ("danese", "danese_modificato")
-#: Movements that seat one round whatever the count says.
-ONE_ROUND = ("random", "seeded")
 
-#: The movements as the plan's choices name them.
-CHOICE_LABELS = {
-    "mitchell": gettext_lazy("Mitchell"),
-    "random": gettext_lazy("Draw (round 1 only)"),
-    "seeded": gettext_lazy("Seeding order (round 1 only)"),
-    "round_robin": gettext_lazy("All'italiana (everyone meets everyone)"),
-    "danese": gettext_lazy("Danese"),
-    "danese_modificato": gettext_lazy("Danese modificato"),
-}
-#: The movements as a plan in words names them.
-WORD_LABELS = {
-    **CHOICE_LABELS,
+#: How a plan in words names the first-round movements ("Turno 1: sorteggio"); every
+#: other movement by its own label (``rules.pairing.REGISTRY``).
+_WORDS = {
     "random": gettext_lazy("draw"),
     "seeded": gettext_lazy("seeding order"),
 }
+
+
+def _label(name: str) -> str:
+    found = REGISTRY.get(name)
+    return _(found.label) if found is not None else name
+
+
+def first_movements() -> tuple[str, ...]:
+    """What the first block may be (docs/rules.md §9): any movement that may seat round
+    1 (a draw, the seeding order, a Mitchell, an all'italiana), in the registry's order."""
+    return tuple(n for n, m in REGISTRY.items() if m.first != "never")
+
+
+def later_movements() -> tuple[str, ...]:
+    """What a later block may be: a movement that seats rounds after the first and is
+    not a block of its own from round 1 (a Mitchell) nor a whole calendar."""
+    return tuple(
+        n
+        for n, m in REGISTRY.items()
+        if m.first != "only" and not m.opening_block and not m.whole_plan
+    )
+
+
+def one_round_movements() -> tuple[str, ...]:
+    """Movements that seat round 1 only: their block is one round, whatever its count."""
+    return tuple(n for n, m in REGISTRY.items() if m.first == "only")
+
+
+def choice_label(name: str) -> str:
+    """A movement as the plan's choices name it."""
+    found = REGISTRY.get(name)
+    if found is not None and found.whole_plan:
+        return str(_("All'italiana (everyone meets everyone)"))
+    return capfirst(_label(name))
+
+
+def word_label(name: str) -> str:
+    """A movement as a plan in words names it."""
+    return str(_WORDS[name]) if name in _WORDS else _label(name)
 
 
 def blocks_of(plan: Sequence[str]) -> list[tuple[str, int]]:
@@ -67,21 +91,21 @@ def plan_from_blocks(blocks: Sequence[tuple[str, int | None]]) -> str:
     '3xmitchell+danese_modificato'
     """
     chosen: list[tuple[str, int | None]] = []
-    for movement, count in blocks:
-        if not movement:
+    for name, count in blocks:
+        if not name:
             break
-        chosen.append((movement, count))
+        chosen.append((name, count))
     if not chosen:
         raise ServiceError(_("Choose the movement of the first round."))
     rounds: list[str] = []
-    for index, (movement, count) in enumerate(chosen):
-        allowed = FIRST_MOVEMENTS if index == 0 else LATER_MOVEMENTS
-        if movement not in allowed:
+    for index, (name, count) in enumerate(chosen):
+        allowed = first_movements() if index == 0 else later_movements()
+        if name not in allowed:
             raise ServiceError(
                 _("“%(movement)s” cannot follow the rounds before it.")
-                % {"movement": CHOICE_LABELS.get(movement, movement)}
+                % {"movement": choice_label(name)}
             )
-        if movement == "round_robin":
+        if movement(name).whole_plan:
             if len(chosen) > 1:
                 raise ServiceError(
                     _(
@@ -89,8 +113,9 @@ def plan_from_blocks(blocks: Sequence[tuple[str, int | None]]) -> str:
                         " by other movements. Leave the other blocks empty."
                     )
                 )
-            return "round_robin"
-        rounds += [movement] * (1 if movement in ONE_ROUND else max(count or 1, 1))
+            return name
+        one = name in one_round_movements()
+        rounds += [name] * (1 if one else max(count or 1, 1))
     # The choices above leave only plans the rules accept: format_plan checks it again.
     return format_plan(rounds)
 
@@ -100,12 +125,12 @@ def plan_words(plan: Sequence[str]) -> str:
 
     "Turni 1–3: Mitchell · turno 4: Danese modificato"; an all'italiana says so.
     """
-    if set(plan) == {"round_robin"}:
+    if calendar_movement(plan) is not None:
         return capfirst(str(_("all'italiana: everyone meets everyone")))
     parts = []
     first = 1
-    for movement, count in blocks_of(plan):
-        label = WORD_LABELS.get(movement, movement)
+    for name, count in blocks_of(plan):
+        label = word_label(name)
         last = first + count - 1
         if count == 1:
             text = _("round %(number)s: %(movement)s") % {

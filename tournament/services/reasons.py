@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.errors import PairingError
-from rules.pairing import Violation
+from rules.pairing import REGISTRY, Violation
 
-from .plans import CHOICE_LABELS, WORD_LABELS
+from .plans import word_label
 
 
 def _pair_list(pairs: object, limit: int = 12) -> str:
@@ -83,6 +83,38 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
             )
             % values
         )
+    if exc.code == "calendar_late":
+        if teams:
+            return _(
+                "teams %(pairs)s joined after round 1: the calendar cannot seat them"
+            ) % {"pairs": _pair_list(p["pairs"])}
+        return _(
+            "pairs %(pairs)s joined after round 1: the calendar cannot seat them"
+        ) % {"pairs": _pair_list(p["pairs"])}
+    if exc.code == "mitchell_no_seat":
+        return _(
+            "pairs %(pairs)s joined after round 1 and the Mitchell has no free seat for"
+            " them (a seat is freed by a withdrawal, or is the rest of an odd line)"
+        ) % {"pairs": _pair_list(p["pairs"])}
+    if exc.code == "mitchell_rounds":
+        return (
+            _(
+                "a Mitchell on %(tables)s tables has at most %(tables)s rounds without"
+                " repeat meetings; the plan asks for %(rounds)s"
+            )
+            % p
+        )
+    if exc.code == "mitchell_step":
+        return (
+            _(
+                "moving %(step)s tables a round on %(tables)s tables, EO pairs return to"
+                " their first table after %(period)s rounds; the plan asks for %(rounds)s:"
+                " choose another step or leave it empty"
+            )
+            % p
+        )
+    if exc.code == "movement_unknown":
+        return _("“%(name)s” is not a movement (known: %(known)s)") % p
     if exc.code in _PLAN_REASONS:
         return _PLAN_REASONS[exc.code]() % _plan_params(p)
     return str(exc)
@@ -133,13 +165,12 @@ def _plan_params(params: dict[str, object]) -> dict[str, object]:
     words = dict(params)
     for key in ("movement", "name", "previous"):
         if key in words:
-            words[key] = str(WORD_LABELS.get(str(words[key]), words[key]))
+            words[key] = word_label(str(words[key]))
     if "others" in words:
         words["others"] = ", ".join(
-            str(WORD_LABELS.get(m.strip(), m.strip()))
-            for m in str(words["others"]).split(",")
+            word_label(m.strip()) for m in str(words["others"]).split(",")
         )
-    words["known"] = ", ".join(str(label) for label in CHOICE_LABELS.values())
+    words["known"] = ", ".join(word_label(name) for name in REGISTRY)
     return words
 
 
@@ -170,6 +201,17 @@ _PLAN_REASONS = {
 }
 
 
+def _rounds(numbers: tuple[int, ...]) -> str:
+    """Round numbers in words: "1, 3 e 4" (the language's "and")."""
+    shown = [str(n) for n in numbers]
+    if len(shown) < 2:
+        return "".join(shown)
+    return _("%(first)s and %(last)s") % {
+        "first": ", ".join(shown[:-1]),
+        "last": shown[-1],
+    }
+
+
 def violation_text(violation: Violation, *, teams: bool = False) -> str:
     """What the independent checker found in a round, in the user's language (the
     rules say it in English, with a code and the pairs concerned). ``teams``: the
@@ -185,8 +227,22 @@ def violation_text(violation: Violation, *, teams: bool = False) -> str:
         "self": lambda: _("pair %(pair)s is seated against itself") % one,
         "missing": lambda: _("pair %(pair)s is neither seated nor resting") % one,
         "forbidden": lambda: _("pairs %(a)s and %(b)s may not meet") % two,
-        "rematch": lambda: _("pairs %(a)s and %(b)s have already met") % two,
+        "rematch": lambda: (
+            _("pairs %(a)s and %(b)s have already met (round %(rounds)s)")
+            % {**two, "rounds": _rounds(violation.rounds)}
+            if violation.rounds
+            else _("pairs %(a)s and %(b)s have already met") % two
+        ),
         "club": lambda: _("pairs %(a)s and %(b)s are of the same club") % two,
+        "met_before": lambda: (
+            ngettext(
+                "pairs %(a)s and %(b)s met in round %(rounds)s",
+                "pairs %(a)s and %(b)s met in rounds %(rounds)s",
+                len(violation.rounds),
+            )
+            % {**two, "rounds": _rounds(violation.rounds)}
+        ),
+        "same_club": lambda: _("pairs %(a)s and %(b)s are of the same club") % two,
         "extra_rest": lambda: (
             ngettext(
                 "%(count)s pair rests (%(pairs)s): at most one may",
@@ -219,6 +275,15 @@ def _team_violation_text(
         "forbidden": lambda: _("teams %(a)s and %(b)s may not meet") % two,
         "rematch": lambda: _("teams %(a)s and %(b)s have already met") % two,
         "club": lambda: _("teams %(a)s and %(b)s are of the same club") % two,
+        "met_before": lambda: (
+            ngettext(
+                "teams %(a)s and %(b)s met in round %(rounds)s",
+                "teams %(a)s and %(b)s met in rounds %(rounds)s",
+                len(violation.rounds),
+            )
+            % {**two, "rounds": _rounds(violation.rounds)}
+        ),
+        "same_club": lambda: _("teams %(a)s and %(b)s are of the same club") % two,
         "extra_rest": lambda: (
             ngettext(
                 "%(count)s team rests (%(pairs)s): at most one may",

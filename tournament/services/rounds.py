@@ -28,9 +28,10 @@ from .pairing import (
     GironeState,
     PlannedTable,
     check_proposal,
+    constraints_of,
     load_state,
+    meetings_of,
     movement_label,
-    pairing_options,
     plan_of,
     propose_round,
 )
@@ -100,22 +101,9 @@ def _save_tables(round_: Round, state: GironeState, tables: list[PlannedTable]) 
 
 
 def _constraints_of(round_: Round, state: GironeState) -> Constraints:
-    """The rules a saved round was generated under, for the checker after a swap."""
-    movement = round_.movement
-    if movement in ("mitchell", "round_robin"):
-        return Constraints(no_rematch="any")
-    avoid = state.tournament.avoid_same_club and movement in (
-        "random",
-        "seeded",
-        "danese_modificato",
-    )
-    if movement != "danese_modificato":
-        return Constraints(avoid_clubs=avoid)
-    scope, _higher = pairing_options(state.tournament)
-    last = round_.number == len(plan_of(state.tournament))
-    if last and state.tournament.rematch_in_last_round:
-        return Constraints(avoid_clubs=avoid)
-    return Constraints(no_rematch=scope, avoid_clubs=avoid)
+    """The rules a saved round was generated under, as its movement states them: what
+    the checker verifies after a swap and what the draft page says."""
+    return constraints_of(state, round_.number, round_.movement)
 
 
 def _verify(
@@ -215,8 +203,46 @@ def round_violations(round_: Round) -> list[Violation]:
     return _worded(found, teams=state.tournament.is_teams)
 
 
+def round_rules(round_: Round) -> list[str]:
+    """What the round's movement forbids, in words (its constraints, as the checker
+    verifies them): the draft page says it above the meetings it lists."""
+    state = _state(round_.girone, before=round_.number)
+    c = _constraints_of(round_, state)
+    teams = state.tournament.is_teams
+    said: list[str] = []
+    if c.no_rematch == "previous":
+        said.append(_("no rematch with the previous round's opponent"))
+    elif c.no_rematch == "any":
+        said.append(_("no rematch with any earlier opponent"))
+    if c.avoid_clubs:
+        said.append(
+            _("no two teams of the same club")
+            if teams
+            else _("no two pairs of the same club")
+        )
+    elif c.fewest_clubs:
+        said.append(
+            _(
+                "pairs of the same club meet as rarely as the Mitchell allows (not"
+                " forbidden: the calendar is fixed)"
+            )
+        )
+    return said
+
+
+def round_meetings(round_: Round) -> list[Violation]:
+    """Every rematch (with the rounds the two met in) and every same-club meeting of a
+    round, whatever its movement allows: the draft page lists them all."""
+    state = _state(round_.girone, before=round_.number)
+    found = meetings_of(state, _saved_tables(round_))
+    return _worded(found, teams=state.tournament.is_teams)
+
+
 def _worded(found: list[Violation], *, teams: bool = False) -> list[Violation]:
-    return [Violation(v.code, v.pairs, violation_text(v, teams=teams)) for v in found]
+    return [
+        Violation(v.code, v.pairs, violation_text(v, teams=teams), v.rounds)
+        for v in found
+    ]
 
 
 @transaction.atomic

@@ -50,13 +50,13 @@ class NextAction:
 #: The federation's rule packs are named after it and their edition (``fibur-2026``): the
 #: latest edition at its latest version is a new Burraco tournament's pack. Briscola has
 #: no federation: its default is the general VP rules rather than one club's event.
-FEDERATION_PACK_PREFIX = "fibur-"
+FEDERATION_EDITION = re.compile(r"fibur-\d{4}")  # not its variants (fibur-2026-squadre-…)
 BRISCOLA_DEFAULT_PACK = "briscola-vp"
 
 
 def _defaults(latest: dict[str, int]) -> set[str]:
     """The names of each game's default pack among the installed ones."""
-    federation = [n for n in latest if n.startswith(FEDERATION_PACK_PREFIX)]
+    federation = [n for n in latest if FEDERATION_EDITION.fullmatch(n)]
     defaults = {BRISCOLA_DEFAULT_PACK}
     if federation:
         defaults.add(max(federation))  # the latest edition: "fibur-2027" > "fibur-2026"
@@ -204,6 +204,7 @@ def create_tournament(
     avoid_same_club: bool = False,
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
+    never_rematch: bool = False,
     hall_numbering: bool = False,
     rule_pack_version: int | None = None,
     format: str = Tournament.Format.PAIRS,
@@ -261,6 +262,7 @@ def create_tournament(
         avoid_same_club=avoid_same_club,
         mitchell_step=mitchell_step,
         rematch_in_last_round=rematch_in_last_round,
+        never_rematch=never_rematch,
         hall_numbering=hall_numbering,
         totals_only=totals_only,
         correction_minutes=correction_minutes,
@@ -286,6 +288,7 @@ def update_tournament(
     avoid_same_club: bool,
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
+    never_rematch: bool = False,
     hall_numbering: bool = False,
     totals_only: bool = False,
     correction_minutes: int | None = None,
@@ -306,6 +309,7 @@ def update_tournament(
     tournament.avoid_same_club = avoid_same_club
     tournament.mitchell_step = mitchell_step
     tournament.rematch_in_last_round = rematch_in_last_round
+    tournament.never_rematch = never_rematch
     tournament.hall_numbering = hall_numbering
     tournament.totals_only = totals_only
     tournament.correction_minutes = correction_minutes

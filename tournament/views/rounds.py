@@ -123,6 +123,8 @@ def round_detail(request, tournament, girone, number):
             "tables": [t for t in tables if t.pair_ew_id is not None],
             "resting": [t for t in tables if t.pair_ew_id is None],
             "violations": services.round_violations(round_),
+            "meetings": services.round_meetings(round_),
+            "rules": services.round_rules(round_),
             "ranking": services.danese_ranking(round_),
             "description": services.describe(round_),
             "has_results": services.has_results(round_),

@@ -56,6 +56,7 @@ def _tournament_kwargs(data: dict) -> dict:
         "entry_mode",
         "avoid_same_club",
         "rematch_in_last_round",
+        "never_rematch",
         "hall_numbering",
         "totals_only",
         "correction_minutes",

@@ -1,4 +1,4 @@
-"""Write a tournament's archive (JSON, see the README's "Backups") to a file or stdout."""
+"""Write a tournament's archive (JSON, see docs/replay.md) to a file or stdout."""
 
 from django.core.management.base import BaseCommand, CommandError
 

@@ -1,0 +1,112 @@
+"""How `make test` splits the suite into legs (scripts/test.sh), a pytest plugin.
+
+``TORNEO_TEST_LEG`` chooses what a run keeps:
+
+* ``serial``: the tests that touch no database (rules, doctests, layer and purity
+  checks), once, not once per database; and the tests that fork (``FORKS``: a PDF
+  rendered in parts, one process a part), on SQLite: the other legs run in
+  pytest-xdist's workers, whose I/O thread makes a fork unsafe (Python warns), so these
+  run in this leg's single-threaded process. This leg also compares every collected
+  test id with ``tests/test_ids.txt`` (``--check-test-ids``), so that a test cannot
+  silently leave the run: ``make test-ids`` writes the list again after a test is
+  added, renamed or removed on purpose.
+* ``sqlite``: the tests that use the database, except those that check no database
+  behaviour and run on one database only (``ONE_DATABASE``: the browser, the PDFs'
+  pixels, the i18n walk, the deployment files and the nginx proxy).
+* ``postgres``: every test that uses the database, but those that fork.
+
+Unset (a plain ``pytest`` run), nothing is left out.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+#: Tests of no database behaviour that use one all the same (a live server, a page):
+#: run on PostgreSQL only, as production does.
+ONE_DATABASE = (
+    "tests/browser/",
+    "tests/i18n/",
+    "tests/deploy/",
+    "tests/simulate/test_proxy.py",
+    "tests/printing/test_pages_png.py",
+)
+#: Tests that fork the test process (multiprocessing): run in the single-threaded leg.
+FORKS = ("tests/printing/test_parts.py",)
+#: pytest-django's fixtures that open the database.
+DB_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+IDS_FILE = Path(__file__).with_name("test_ids.txt")
+LEGS = ("serial", "sqlite", "postgres")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--check-test-ids",
+        action="store_true",
+        help="fail when the collected test ids differ from tests/test_ids.txt",
+    )
+    parser.addoption(
+        "--write-test-ids",
+        action="store_true",
+        help="write the collected test ids to tests/test_ids.txt",
+    )
+
+
+def uses_database(item) -> bool:
+    if item.get_closest_marker("django_db"):
+        return True
+    return bool(DB_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def one_database(item) -> bool:
+    return item.nodeid.startswith(ONE_DATABASE)
+
+
+def forks(item) -> bool:
+    return item.nodeid.startswith(FORKS)
+
+
+def keeps(leg: str, item) -> bool:
+    if leg == "serial":
+        return not uses_database(item) or forks(item)
+    if forks(item):
+        return False
+    if leg == "sqlite":
+        return uses_database(item) and not one_database(item)
+    return uses_database(item)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    ids = sorted(item.nodeid for item in items)
+    if config.getoption("--write-test-ids"):
+        IDS_FILE.write_text("\n".join(ids) + "\n")
+    if config.getoption("--check-test-ids"):
+        kept = IDS_FILE.read_text().split("\n")[:-1]
+        gone = sorted(set(kept) - set(ids))
+        new = sorted(set(ids) - set(kept))
+        if gone or new:
+            lines = [f"  - {i}" for i in gone[:30]] + [f"  + {i}" for i in new[:30]]
+            raise pytest.UsageError(
+                "The collected tests differ from tests/test_ids.txt "
+                f"({len(gone)} gone, {len(new)} new); after adding, renaming or "
+                "removing tests on purpose run `make test-ids`:\n" + "\n".join(lines)
+            )
+    leg = os.environ.get("TORNEO_TEST_LEG", "")
+    if not leg:
+        return
+    if leg not in LEGS:
+        raise pytest.UsageError(f"TORNEO_TEST_LEG must be one of {LEGS}, not {leg!r}")
+    selected = [item for item in items if keeps(leg, item)]
+    deselected = [item for item in items if not keeps(leg, item)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+    items[:] = selected
