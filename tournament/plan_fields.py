@@ -51,6 +51,7 @@ class PlanFields(forms.Form):
         + [_rounds(n) for n in range(1, PLAN_BLOCKS + 1)]
         + ["movement_plan", "rounds_planned"]
     )
+
     @property
     def one_round_movements(self) -> tuple[str, ...]:
         return one_round_movements()

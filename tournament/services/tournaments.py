@@ -50,7 +50,9 @@ class NextAction:
 #: The federation's rule packs are named after it and their edition (``fibur-2026``): the
 #: latest edition at its latest version is a new Burraco tournament's pack. Briscola has
 #: no federation: its default is the general VP rules rather than one club's event.
-FEDERATION_EDITION = re.compile(r"fibur-\d{4}")  # not its variants (fibur-2026-squadre-…)
+FEDERATION_EDITION = re.compile(
+    r"fibur-\d{4}"
+)  # not its variants (fibur-2026-squadre-…)
 BRISCOLA_DEFAULT_PACK = "briscola-vp"
 
 
