@@ -351,7 +351,9 @@ def test_a_whole_event_day(browser, live_server, director_account):
 
     # --- A withdrawal during the Mitchell; round 3 typed as totals only.
     d.goto(f"{base}/direzione/{slug}/coppie/")
-    d.locator("tr", has_text="Rossi3").get_by_role("button", name="Ritira").click()
+    d.locator("tr", has_text="Rossi3").get_by_role("link", name="Ritira…").click()
+    d.locator("#confirm-withdraw").check()  # a withdrawal is confirmed (issue 28)
+    d.locator("#withdraw").click()
     success(d, "Coppia 3 ritirata")
     d.goto(f"{base}/direzione/{slug}/modifica/")
     d.locator("#id_totals_only").check()
