@@ -5,9 +5,13 @@ Development defaults are safe and need nothing set: SQLite in ``db.sqlite3`` bes
 
 Environment variables:
 
-* ``DJANGO_DEBUG`` ("1"/"0", default "1")
-* ``DJANGO_SECRET_KEY`` (mandatory when DJANGO_DEBUG=0)
-* ``DJANGO_ALLOWED_HOSTS`` (comma-separated, default "127.0.0.1,localhost")
+* ``DJANGO_LOCAL`` ("1": local mode, as ``make run`` sets it: DEBUG off, plain http
+  on 127.0.0.1 and the LAN, a secret generated once in ``var/secret_key``)
+* ``DJANGO_DEBUG`` ("1"/"0", default "1"; "0" in local mode)
+* ``DJANGO_SECRET_KEY`` (mandatory when DJANGO_DEBUG=0, except in local mode);
+  ``DJANGO_SECRET_KEY_FILE`` (local mode: where the generated one is kept)
+* ``DJANGO_ALLOWED_HOSTS`` (comma-separated, default "127.0.0.1,localhost"; any host
+  in local mode)
 * ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/db``; default SQLite)
 * ``DJANGO_SQLITE_PATH`` (default ``<project>/db.sqlite3``)
 * ``DJANGO_SQLITE_TIMEOUT`` (seconds a writer waits for another on SQLite, default 30)
@@ -24,10 +28,13 @@ Environment variables:
 * ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
   ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see docs/deployment.md)
 * ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES`` (login rate limit)
+* ``DJANGO_TRUSTED_PROXIES`` (addresses or networks of the proxies whose
+  X-Forwarded-For names the client; default ``127.0.0.1,::1`` behind a proxy)
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -47,9 +54,20 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Local mode (`make run`): the app as a club runs it on a laptop, over plain http on
+# 127.0.0.1 and the hall's LAN, with DEBUG off (the Italian error pages, no list of
+# URL patterns), no HTTPS redirect or secure-only cookies, and a secret generated on
+# the first run and kept outside the repository (config/local.py).
+LOCAL = env_bool("DJANGO_LOCAL", False)
+DEBUG = env_bool("DJANGO_DEBUG", not LOCAL)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY and LOCAL:
+    from config.local import secret_key
+
+    SECRET_KEY = secret_key(
+        Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / "var" / "secret_key"))
+    )
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
@@ -57,7 +75,12 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = [
     h.strip()
-    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+    for h in os.environ.get(
+        "DJANGO_ALLOWED_HOSTS",
+        # Local mode: the laptop's LAN address is not known in advance (and changes
+        # with the hall's router); DJANGO_ALLOWED_HOSTS narrows it down.
+        "*" if LOCAL else "127.0.0.1,localhost",
+    ).split(",")
     if h.strip()
 ]
 if DEBUG:
@@ -207,8 +230,32 @@ AXES_COOLOFF_TIME = timedelta(
 )
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# The client's address behind nginx: X-Forwarded-For, believed only from the proxies
+# the deployment names (tournament/clients.py). Without this every client of the hall
+# was nginx's 127.0.0.1, and five wrong passwords from one phone locked the referee
+# out on every other.
+AXES_CLIENT_IP_CALLABLE = "tournament.clients.client_address"
 AXES_LOCKOUT_TEMPLATE = "core/lockout.html"
 AXES_VERBOSE = False
+
+# The proxies whose X-Forwarded-For is believed (addresses or networks, comma
+# separated): nginx on the same machine by default when DJANGO_BEHIND_PROXY=1,
+# nobody otherwise. See tournament/clients.py.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+TRUSTED_PROXIES = [
+    p.strip()
+    for p in os.environ.get(
+        "DJANGO_TRUSTED_PROXIES", "127.0.0.1,::1" if BEHIND_PROXY else ""
+    ).split(",")
+    if p.strip()
+]
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"DJANGO_TRUSTED_PROXIES: {_proxy!r} is not an address or a network"
+        ) from None
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -289,8 +336,16 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# Local mode: plain http on the LAN, static files straight from the apps' folders
+# (no collectstatic), DEBUG off.
+if LOCAL and not DEBUG:
+    WHITENOISE_USE_FINDERS = True
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+    SECURE_SSL_REDIRECT = False
+    SECURE_HSTS_SECONDS = 0
+
 # Production (DJANGO_DEBUG=0): `manage.py check --deploy` is clean with the defaults.
-if not DEBUG:
+if not DEBUG and not LOCAL:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
@@ -302,11 +357,9 @@ if not DEBUG:
         # domain makes, not a default of ours.
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
     # Behind nginx (or any proxy that sets X-Forwarded-Proto), trust its word that
-    # the browser spoke HTTPS; and its X-Forwarded-For for the login rate limit.
-    if env_bool("DJANGO_BEHIND_PROXY", False):
+    # the browser spoke HTTPS (its X-Forwarded-For: TRUSTED_PROXIES above).
+    if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-        AXES_IPWARE_PROXY_COUNT = 1
-        AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
     CSRF_TRUSTED_ORIGINS = [
         o.strip()
         for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from knockout.models import Bracket
 from tournament import visibility
+from tournament.links import address_warning
 from tournament.models import Stage, Tournament
 from tournament.permissions import Role, role_required
 
@@ -62,6 +63,8 @@ def index(request, tournament, prizes_form=None):
             "renders": services.recent_renders(tournament),
             "brackets": Bracket.objects.filter(tournament=tournament),
             "prizes_form": prizes_form or PrizesForm.for_tournament(tournament),
+            # Before any code is printed: an address the phones cannot reach.
+            "address_warning": address_warning(request),
         },
     )
 

@@ -151,7 +151,9 @@ def serve(request) -> HttpResponse | None:
         with open(sent, "rb") as handle:
             stat = os.fstat(handle.fileno())
             body = handle.read()
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+    except OSError:
+        # No such file, or no file can have this name (a segment past 255 bytes,
+        # a path past PATH_MAX, a folder where a file was): the views answer.
         if sent is plain:
             return None
         return _plain_only(request, plain, lang)
@@ -163,7 +165,7 @@ def _plain_only(request, plain: Path, lang: str) -> HttpResponse | None:
         with open(plain, "rb") as handle:
             stat = os.fstat(handle.fileno())
             body = handle.read()
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+    except OSError:
         return None
     return _answer(request, body, stat, plain.name, lang, gzipped=False)
 

@@ -100,6 +100,42 @@ class StandingsConfig(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} – {self._meta.verbose_name}"
 
+    def clean(self) -> None:
+        """The decisions are lists of pair numbers, each pair in one of them at most
+        (an archive's nested list made every later ranking fail)."""
+        super().clean()
+        problem = decisions_problem(self.decisions)
+        if problem is not None:
+            raise ValidationError({"decisions": problem})
+
+
+#: The largest pair number a decision may hold (a pair number's column).
+_MAX_NUMBER = 2_147_483_647
+
+
+def decisions_problem(value: object) -> str | None:
+    """Why ``value`` is not a list of referee's decisions (translated), or None.
+
+    >>> decisions_problem([[3, 1], [7, 5, 6]]) is None
+    True
+    >>> decisions_problem([[3, [1]]]) is not None, decisions_problem([[2, 1], [1, 4]]) is not None
+    (True, True)
+    """
+    if not isinstance(value, list):
+        return gettext("A list of decisions is expected.")
+    seen: set[int] = set()
+    for order in value:
+        if not (
+            isinstance(order, list)
+            and len(order) >= 2
+            and all(type(n) is int and 1 <= n <= _MAX_NUMBER for n in order)
+        ):
+            return gettext("Each decision is a list of at least two pair numbers.")
+        if len(set(order)) != len(order) or not seen.isdisjoint(order):
+            return gettext("A pair is in more than one decision.")
+        seen.update(order)
+    return None
+
 
 class Snapshot(models.Model):
     """The stored ranking of one scope; ``version`` goes up when its content changes."""

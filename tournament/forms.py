@@ -427,6 +427,13 @@ ROLE_CHOICES = [
 ]
 
 
+class CodeForm(NoSuffix, forms.Form):
+    """A membership number or a club code typed in the federation check (the service
+    cleans and bounds it; the field refuses a NUL and absurd lengths first)."""
+
+    value = forms.CharField(label=_("Code"), max_length=100, required=False)
+
+
 class AddStaffForm(NoSuffix, forms.Form):
     """Give a role to a user who has an account already."""
 

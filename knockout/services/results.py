@@ -36,6 +36,7 @@ from scoring.services.bounds import (
     confirmation_key,
 )
 from tournament.models import Pair, Team, Tournament
+from tournament.text import has_words, reason_problem
 
 from ..models import Bracket, BracketMatch
 from .errors import KnockoutError, ReasonRequired
@@ -348,7 +349,10 @@ def enter_result(
         table_size=match.best_of if teams else None,
     )
     correcting = match.status == BracketMatch.Status.PLAYED
-    if correcting and not entry.reason.strip():
+    problem = reason_problem(entry.reason)
+    if problem is not None:
+        raise ReasonRequired(problem)
+    if correcting and not has_words(entry.reason):
         raise ReasonRequired(
             _(
                 "%(match)s already has a result: changing it is a correction and needs"

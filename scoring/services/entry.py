@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 from rules.packs import RulePack, load_pack
 from tournament.models import Pair, Round, Table, Tournament, TournamentRole
 from tournament.permissions import has_role
+from tournament.text import has_words
 
 from ..models import ResultVersion, TableResult
 from .bounds import Confirm, check_sheet
@@ -130,7 +131,7 @@ def submit_sheet(
     if not token:
         raise ScoringError(_("The form has no token: reload the page."))
     _check_round(table.round, by, correction=correction)
-    if correction and not sheet.reason.strip():
+    if correction and not has_words(sheet.reason):
         raise SheetError({"reason": [_("A correction needs a reason.")]})
     ctx = context_of(table)
     outcome = check_sheet(sheet, ctx, confirm=confirm)
@@ -256,7 +257,7 @@ def _apply(
                 )
                 % {"n": table.number}
             )
-        if not sheet.reason.strip():
+        if not has_words(sheet.reason):
             raise SheetError({"reason": [_("A correction needs a reason.")]})
         girone_id = table.round.girone_id
         before = positions_snapshot(girone_id)

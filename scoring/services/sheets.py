@@ -46,6 +46,7 @@ from rules import burraco as rules_burraco
 from rules.errors import RulesError
 from rules.packs import RulePack
 from rules.vp import vp_table
+from tournament.text import has_words, reason_problem
 
 from ..models import ResultVersion
 from . import specials
@@ -85,7 +86,10 @@ def compute(sheet: Sheet, ctx: Context) -> Outcome:
     """Check ``sheet`` and compute its MP and VP through :mod:`rules`."""
     if sheet.kind not in Kind.values:
         raise SheetError({"kind": [_("Unknown kind of result.")]})
-    if sheet.kind != Kind.NORMAL and not sheet.reason.strip():
+    problem = reason_problem(sheet.reason)
+    if problem is not None:
+        raise SheetError({"reason": [problem]})
+    if sheet.kind != Kind.NORMAL and not has_words(sheet.reason):
         raise SheetError({"reason": [_("A special result needs a reason.")]})
     if ctx.is_rest and sheet.kind not in (Kind.REST, Kind.REFEREE_SET):
         raise SheetError(
@@ -208,7 +212,7 @@ def _burraco_hands(
     if required and not typed:
         errors.add("h1_ns", _("Type the scores of the hands."))
         errors.raise_if_any()
-    if required and len(typed) < ctx.round_hands and not sheet.reason.strip():
+    if required and len(typed) < ctx.round_hands and not has_words(sheet.reason):
         errors.add(
             "reason",
             _(

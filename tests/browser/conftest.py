@@ -18,12 +18,32 @@ TIMEOUT_MS = 20_000
 expect.set_options(timeout=TIMEOUT_MS)
 
 
+#: Where screenshots go when nobody asked for them (no SCREENSHOT_DIR): nowhere.
+UNASKED = os.path.join(tempfile.gettempdir(), "torneo-screenshots-unasked")
+
+
 @pytest.fixture(autouse=True)
 def _patient_page(request):
     if "page" in request.fixturenames:
         page = request.getfixturevalue("page")
         page.set_default_timeout(TIMEOUT_MS)
         page.set_default_navigation_timeout(TIMEOUT_MS)
+        if not os.environ.get("SCREENSHOT_DIR"):
+            _skip_unasked_screenshots(page)
+
+
+def _skip_unasked_screenshots(page) -> None:
+    """A screenshot for a person (under ``screenshot_dir``) costs a full-page render:
+    taken only when ``SCREENSHOT_DIR`` asks for them. Screenshots a test reads (a QR
+    code decoded from the page) go elsewhere and are always taken."""
+    real = page.screenshot
+
+    def screenshot(*args, path=None, **kwargs):
+        if path is not None and str(path).startswith(UNASKED):
+            return b""
+        return real(*args, path=path, **kwargs)
+
+    page.screenshot = screenshot
 
 
 @pytest.fixture(scope="session")
@@ -45,9 +65,10 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture
 def screenshot_dir():
-    """Where browser tests leave screenshots for a person to look at."""
-    default = os.path.join(tempfile.gettempdir(), "torneo-screenshots")
-    path = os.environ.get("SCREENSHOT_DIR", default)
+    """Where browser tests leave screenshots for a person to look at:
+    ``SCREENSHOT_DIR=/tmp/shots make test`` (or pytest) writes them there; without it
+    they are not taken (``_skip_unasked_screenshots``)."""
+    path = os.environ.get("SCREENSHOT_DIR") or UNASKED
     os.makedirs(path, exist_ok=True)
     return path
 

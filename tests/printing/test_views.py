@@ -282,3 +282,35 @@ def test_progress_is_shown_and_a_lost_render_can_be_retried(director_client, wor
     director_client.post(reverse("printing:render-retry", args=[world.slug, render.pk]))
     render.refresh_from_db()
     assert render.status == Render.Status.QUEUED and render.progress == 0
+
+
+@pytest.mark.parametrize(
+    ("base", "host", "warning"),
+    [
+        # make_run on the director's laptop: the codes would carry the loopback.
+        ("", "127.0.0.1:8101", "un indirizzo solo di questo computer"),
+        ("", "localhost:8000", "un indirizzo solo di questo computer"),
+        ("http://127.0.0.1:8000", "torneo.lan", "un indirizzo solo di questo computer"),
+        # Unset: the address in use now, which may or may not be the players'.
+        ("", "192.168.1.10:8000", "DJANGO_PUBLIC_BASE_URL non è impostato"),
+        ("https://torneo.lan", "127.0.0.1:8101", None),
+    ],
+)
+def test_the_print_page_warns_before_codes_that_point_nowhere(
+    director_client, world, settings, base, host, warning
+):
+    """A printed card read back carried http://127.0.0.1:8101/... before."""
+    import html
+
+    settings.PUBLIC_BASE_URL = base
+    settings.ALLOWED_HOSTS = ["*"]
+    page = director_client.get(
+        reverse("printing:index", args=[world.slug]), HTTP_HOST=host
+    ).content.decode()
+    page = html.unescape(page)
+    if warning is None:
+        assert 'data-testid="qr-address-warning"' not in page
+    else:
+        assert warning in page
+        shown = base or f"http://{host}"
+        assert shown in page

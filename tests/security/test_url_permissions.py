@@ -119,7 +119,8 @@ UNBOUNDED_ALLOWED_IN = {"admin"}
 
 #: Odd values for a URL keyword, besides the other tournament's: a NUL byte, past a
 #: 4-byte integer (the converters let 18 digits through), digits of another script,
-#: text longer than any column.
+#: text longer than any column and than a file name (255 bytes: the published files
+#: are looked up first, with a non-empty publish root).
 ODD_PATH = ["\x00", "2147483648", "١٢", "x" * 300]
 #: Odd values for query keys (likewise, plus a negative number and a superscript).
 ODD_QUERY = ["\x00", "9223372036854775808", "١٢²", "-1", "é\u202e" + "x" * 2000]
@@ -335,9 +336,32 @@ def worlds(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(params=["pairs", "teams"])
-def world(request, worlds):
-    """The walk's site: the pair tournament's, or the team tournament's."""
-    return worlds[request.param]
+def world(request, worlds, settings, tmp_path):
+    """The walk's site: the pair tournament's, or the team tournament's; with a
+    publish root, as in a deployment (every public GET looks for its file first,
+    public/published.py), its public pages' folders in place."""
+    chosen = worlds[request.param]
+    settings.PUBLISH_ROOT = str(tmp_path / "published")
+    published_folders(settings.PUBLISH_ROOT, chosen[1], chosen[3])
+    return chosen
+
+
+def published_folders(root: str, values: dict, route_values: dict) -> None:
+    """The folders of every public page, as publishing makes them, without files:
+    each public GET looks its file up there (and finds none: the views answer), so a
+    keyword past 255 bytes meets the file system's limit on a name (ENAMETOOLONG,
+    a 500 before), not a missing parent folder."""
+    from pathlib import Path
+
+    from public import published
+
+    for namespace, name, chain in routes():
+        label = label_of(namespace, name)
+        url = url_of(namespace, name, chain, values_for(label, values, route_values))
+        if url and url.startswith(published.PREFIXES):
+            for lang in published.LANGUAGES:
+                target = published.file_for(Path(root), lang, url)
+                target.parent.mkdir(parents=True, exist_ok=True)
 
 
 def values_for(label, values, route_values) -> dict:

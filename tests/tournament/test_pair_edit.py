@@ -1,6 +1,7 @@
 """Correcting pairs, players and clubs from the director's pages (issue 28 §3), with the
-registry's rule (issue 26 §2): a director changes a player or a club only when every
-tournament that uses it is one they direct; nobody learns whose other record it is."""
+registry's rule (issue 26 §2, tournament.services.registry): a director changes a player
+or a club only when every tournament that uses it is one they direct; nobody learns
+whose other record it is."""
 
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ def test_another_persons_tessera_is_refused_without_naming_them(
         HTTP_ACCEPT_LANGUAGE="it",
     )
     page = response.content.decode()
-    assert "La tessera X1 è registrata a un&#x27;altra persona" in page
+    assert "La tessera X1 è registrata con un altro nome" in page
     assert "Mazza" not in page and "Elena" not in page
 
 
@@ -172,7 +173,7 @@ def test_a_club_is_corrected_only_by_who_directs_all_its_tournaments(
     page = client.get(
         reverse("tournament:edit_club", args=[shared.pk]), HTTP_ACCEPT_LANGUAGE="it"
     ).content.decode()
-    assert "usato anche da tornei che non dirigi" in page
+    assert "è anche in tornei che non dirigi" in page
     assert "Torneo di altri" not in page and 'id="save-club"' not in page
     response = client.post(
         reverse("tournament:edit_club", args=[shared.pk]),

@@ -267,22 +267,16 @@ class _Checker:
 
         owner = self.result.players.get(tessera) if tessera else None
         if owner is not None and name_key(owner.last_name, owner.first_name) != key:
-            if self.editing is None:
+            renamed = self.editing is not None and owner.pk == getattr(
+                self.editing, f"player{which}_id"
+            )
+            if not renamed:  # editing a pair: its own player keeps the number
                 self.add(
                     entry,
-                    _("Membership number %(tessera)s belongs to %(owner)s.")
-                    % {"tessera": tessera, "owner": owner},
-                    f"membership{which}",
-                    "tessera_owner",
-                )
-            elif owner.pk != getattr(self.editing, f"player{which}_id"):
-                # Editing: the player renamed keeps the number; another one's number
-                # is refused without saying whose it is (issue 26 §2).
-                self.add(
-                    entry,
+                    # The registry is shared: never say whose number it is.
                     _(
-                        "Membership number %(tessera)s is registered to another"
-                        " person: check it."
+                        "Membership number %(tessera)s is registered under another "
+                        "name: check the number and the name."
                     )
                     % {"tessera": tessera},
                     f"membership{which}",

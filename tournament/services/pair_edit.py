@@ -2,13 +2,14 @@
 and seed, with the checks of the registration form and of the CSV import.
 
 A player's names and number live in the federation's registry, shared by every
-tournament (:mod:`tournament.services.registry_rights` says who may change them). A
+tournament (:mod:`tournament.services.registry` says who may change them). A
 correction is applied so that it touches nobody else's people:
 
 * a membership number that belongs to a registered player of the same name makes the
   pair play with that player (the import does the same): the registry is not changed;
 * otherwise the pair's own player is corrected in place, when the director may change
-  them; if not, the form says who may, without naming the other tournaments.
+  them (:func:`~tournament.services.registry.check_person`); if not, the form says
+  who may, without naming the other tournaments.
 
 The pair's number is not changed here (it is on the score cards and the players' QR
 codes).
@@ -17,15 +18,14 @@ codes).
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from tournament.models import Club, Pair, Player, Tournament
 
+from . import registry
 from .checks import check_entries
 from .clubs import club_key
 from .entries import EntryError, PairEntry, clean_name, name_key
 from .registration import EntriesInvalid, _check_open
-from .registry_rights import may_edit_player
 
 
 def entry_of(pair: Pair) -> PairEntry:
@@ -40,20 +40,6 @@ def entry_of(pair: Pair) -> PairEntry:
         membership2=p2.membership_number,
         club=pair.club.name if pair.club else "",
         seed=pair.seed,
-    )
-
-
-def _cannot_edit(which: int) -> EntryError:
-    return EntryError(
-        None,
-        _(
-            "Player %(which)s also plays in tournaments you do not direct: only"
-            " the site's administrator (or a manager of the registry of players) may"
-            " correct them. Ask them, or register the pair with the right player."
-        )
-        % {"which": which},
-        f"last_name{which}",
-        "not_yours",
     )
 
 
@@ -86,8 +72,12 @@ def edit_pair(
             if name_key(other.last_name, other.first_name) == name_key(*wanted[:2]):
                 changes.append((which, current, other, wanted))  # play with them
             continue  # another person's number: the checks said so
-        if not may_edit_player(by, current):
-            errors.append(_cannot_edit(which))
+        try:
+            registry.check_person(by, current)
+        except registry.NotYours as refused:
+            errors.append(
+                EntryError(None, refused.message, f"last_name{which}", "not_yours")
+            )
             continue
         changes.append((which, current, None, wanted))
     if errors:

@@ -11,10 +11,10 @@ from django.views.decorators.http import require_POST
 
 from tournament import csv_import
 from tournament.forms import ImportForm, PairEditForm, PairForm, SplitForm
-from tournament.models import Club, Pair, TournamentRole
+from tournament.models import Club, Pair, Player, TournamentRole
 from tournament.permissions import role_required
 from tournament.services import gironi as gironi_services
-from tournament.services import pair_edit, registration
+from tournament.services import pair_edit, registration, registry
 from tournament.services.dashboard import pair_counts
 from tournament.services.errors import ServiceError
 from tournament.services.registration import EntriesInvalid
@@ -99,6 +99,9 @@ def edit_pair(request, tournament, number):
                 % {"number": pair.number, "names": pair.names},
             )
             return redirect("tournament:pairs", slug=tournament.slug)
+    editable = registry.editable_players(
+        request.user, [pair.player1_id, pair.player2_id]
+    )
     return render(
         request,
         "tournament/pair_edit.html",
@@ -107,6 +110,9 @@ def edit_pair(request, tournament, number):
             "pair": pair,
             "form": form,
             "clubs": Club.objects.all(),
+            # Players other tournaments use: the registry's managers correct them.
+            "locked": [p for p in (pair.player1, pair.player2) if p.pk not in editable],
+            "managers": registry.whom_to_ask(Player),
         },
     )
 

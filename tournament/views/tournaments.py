@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -11,11 +12,11 @@ from django.views.decorators.http import require_POST
 from tournament.forms import ClubForm, TournamentForm
 from tournament.models import Club, Round, Tournament, TournamentRole
 from tournament.permissions import role_required
+from tournament.services import registry
 from tournament.services import tournaments as services
 from tournament.services.dashboard import pair_counts, plan_complete
 from tournament.services.errors import ServiceError
 from tournament.services.girone_state import plan_label
-from tournament.services.registry_rights import may_edit_club
 
 from .common import (
     can_create,
@@ -194,18 +195,27 @@ def edit_club(request, club_id):
     """Correct a club of the registry: only when every tournament using it is one this
     user directs (or for the registry's managers), without saying which others do."""
     club = get_object_or_404(Club, pk=club_id)
-    allowed = may_edit_club(request.user, club)
+    try:
+        registry.check_club(request.user, club)
+    except registry.NotYours as refused:
+        refusal = refused.message
+    else:
+        refusal = ""
     form = ClubForm(request.POST or None, instance=club)
-    if not allowed:
+    if refusal:
         for field in form.fields.values():
             field.disabled = True
-    if request.method == "POST" and allowed and form.is_valid():
-        club = form.save()
+    if request.method == "POST" and not refusal and form.is_valid():
+        with transaction.atomic():
+            registry.check_club(
+                request.user, club
+            )  # again, in the change's transaction
+            club = form.save()
         messages.success(request, _("Club “%(name)s” saved.") % {"name": club.name})
         return redirect("tournament:clubs")
     return render(
         request,
         "tournament/club_edit.html",
-        {"form": form, "club": club, "allowed": allowed},
-        status=403 if request.method == "POST" and not allowed else 200,
+        {"form": form, "club": club, "refusal": refusal},
+        status=403 if request.method == "POST" and refusal else 200,
     )
