@@ -27,10 +27,10 @@ run: sysdeps-run venv
 	@echo "  Sito / site:        http://$(HOST):$(PORT)/"
 	@echo "  Amministrazione:    http://$(HOST):$(PORT)/admin/"
 	@echo "  Accesso / login:    http://$(HOST):$(PORT)/login/"
-	@echo "  Worker (PDF in background): manage.py db_worker, started beside the server"
+	@echo "  Worker (standings, published pages, PDFs): manage.py worker, beside the server"
 	@echo "  (restarted by core/supervisor.py whenever it exits)"
 	@echo ""
-	@$(PY) -m core.supervisor -- $(PY) manage.py db_worker --queue-name '*' --no-reload --no-startup-delay -v1 & worker=$$!; \
+	@$(PY) -m core.supervisor -- $(PY) manage.py worker & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 

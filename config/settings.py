@@ -17,9 +17,6 @@ Environment variables:
 * ``DJANGO_SQLITE_TIMEOUT`` (seconds a writer waits for another on SQLite, default 30)
 * ``DJANGO_CONN_MAX_AGE`` (seconds a database connection is kept, default 0)
 * ``DATABASE_REPLICA_URL`` (optional read replica for the public pages)
-* ``DJANGO_STANDINGS_REFRESH`` ("inline"/"worker"), ``DJANGO_STANDINGS_REFRESH_DELAY``
-  (seconds, worker mode): when stored standings are recomputed after a save
-* ``DJANGO_PUBLIC_CACHE_SECONDS`` (anonymous public pages cached, default 3; 0 in DEBUG)
 * ``DJANGO_PUBLISH_ROOT`` (folder of the published public pages, default ``var/published``;
   empty: publishing off)
 * ``DJANGO_PUBLIC_BASE_URL`` (e.g. ``https://torneo.example.it``: the address in QR
@@ -96,11 +93,11 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
-    "django_tasks_db",
     # django-ninja's templates and static files: the API docs' Swagger UI is served
     # from the app's own static files (no CDN, no inline script).
     "ninja",
     "core",
+    "outbox",
     "tournament",
     "scoring",
     "standings",
@@ -110,9 +107,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First, so that it sees the response the server sends: a save's standings are
-    # ranked after the answer (inline mode, standings/middleware.py).
-    "standings.middleware.RankAfterAnswer",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -134,9 +128,6 @@ MIDDLEWARE = [
     # The published files of the public pages and API (public/published.py): what
     # nginx serves in a deployment, served here under `make run`.
     "public.published.PublishedFilesMiddleware",
-    # A few seconds of cache for anonymous public pages and API (public/cache.py);
-    # below every middleware that sets a header, so kept answers get them too.
-    "public.cache.PublicCacheMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 page.
     "axes.middleware.AxesMiddleware",
@@ -279,31 +270,10 @@ LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
-# Background work (django.tasks) on the database backend of django-tasks-db: large PDFs
-# render in `manage.py db_worker` (started by `make run`), never in a request.
-TASKS = {
-    "default": {
-        "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["default", "printing", "standings"],
-    }
-}
+# What follows a save (ranking, publishing, PDFs) is recorded in the outbox in the
+# save's transaction and done by one worker loop: `manage.py worker` (core/pipeline.py),
+# started beside the server by `make run` and by systemd in production.
 
-# Stored standings after a save: "inline" (in the save's transaction) or "worker"
-# (queued for db_worker, several saves ranked at once; for events of several hundred
-# pairs). See standings/refresh.py.
-STANDINGS_REFRESH = os.environ.get("DJANGO_STANDINGS_REFRESH", "inline")
-if STANDINGS_REFRESH not in ("inline", "worker"):
-    raise ImproperlyConfigured("DJANGO_STANDINGS_REFRESH must be 'inline' or 'worker'")
-if STANDINGS_REFRESH == "worker" and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # SQLite has one writer at a time: the worker's rankings would hold the saves up.
-    raise ImproperlyConfigured(
-        "DJANGO_STANDINGS_REFRESH=worker needs PostgreSQL (DATABASE_URL); "
-        "with SQLite use 'inline'."
-    )
-# Seconds an anonymous public page or API answer is served from the cache (0 = off).
-PUBLIC_CACHE_SECONDS = int(
-    os.environ.get("DJANGO_PUBLIC_CACHE_SECONDS", "0" if DEBUG else "3")
-)
 # The players' address printed in QR codes (tournament/links.py); empty: the request's.
 PUBLIC_BASE_URL = os.environ.get("DJANGO_PUBLIC_BASE_URL", "").strip().rstrip("/")
 if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.startswith(("http://", "https://")):
@@ -316,7 +286,6 @@ if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.startswith(("http://", "https://")):
 PUBLISH_ROOT = os.environ.get(
     "DJANGO_PUBLISH_ROOT", str(BASE_DIR / "var" / "published")
 )
-STANDINGS_REFRESH_DELAY = float(os.environ.get("DJANGO_STANDINGS_REFRESH_DELAY", "1"))
 
 # Content Security Policy (Django's own middleware): scripts, styles, images and fonts
 # come from this site only; no inline script or style attribute anywhere.

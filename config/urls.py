@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from core import views as core_views
 from printing import views as printing_views
+from public.paths import API, BRACKETS, SITE, mount
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -21,12 +22,12 @@ urlpatterns = [
     path("direzione/", include("tournament.urls")),
     path("arbitro/", include("scoring.urls")),
     path("classifiche/", include("standings.urls")),
-    path("tabellone/", include("knockout.urls")),
+    path(mount(BRACKETS), include("knockout.urls")),
     path("stampa/", include("printing.urls")),
     # A concluded tournament's prize list, for everyone (printing.views.public_prizes).
     path("premi/<slug:slug>/", printing_views.public_prizes, name="public_prizes"),
-    path("api/v1/", include("public.api_urls")),
-    path("t/", include("public.urls")),
+    path(mount(API), include("public.api_urls")),
+    path(mount(SITE), include("public.urls")),
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("", core_views.home, name="home"),
 ]

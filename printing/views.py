@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from knockout.models import Bracket
 from tournament import visibility
 from tournament.links import address_warning
-from tournament.models import Stage, Tournament
+from tournament.models import Stage
 from tournament.permissions import Role, role_required
 
 from . import services
@@ -166,8 +166,8 @@ def public_prizes(request, slug):
     rows as the printed one). Before the tournament is concluded there is none: prizes
     go by the final standings."""
     tournament = get_object_or_404(visibility.public_tournaments(), slug=slug)
-    if tournament.status != Tournament.Status.FINISHED or tournament.is_teams:
-        raise Http404  # a team event's prize list is not drawn up yet
+    if not visibility.standings_final(tournament) or tournament.is_teams:
+        raise Http404  # prizes go by final standings; a team event's are not drawn up
     try:
         document = build_prize_list(tournament)
     except DocumentError as exc:

@@ -29,11 +29,12 @@ from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 
+from . import paths
 from .http import revalidate
 
-API = "/api/v1/"
 #: URL prefixes whose pages may be published (the rest is always Django's).
-PREFIXES = ("/t/", API, "/tabellone/")
+PREFIXES = paths.PUBLISHED
+API = paths.API
 LANGUAGES = ("it", "en")
 #: gzip's level for the ``.gz`` siblings: 4 compresses a 1,000-row standings page
 #: twice as fast as 6 (the 1,000-row pages are written after every save) for a few

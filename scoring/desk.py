@@ -73,7 +73,8 @@ def duties(user) -> list[Duty]:
     order = {Role.DIRECTOR: 0, Role.CHIEF_REFEREE: 1, Role.REFEREE: 2}
     found = []
     for tournament in running.filter(pk__in=roles).order_by("-date", "name"):
-        duty = Duty(tournament, sorted(set(roles[tournament.pk]), key=order.get))
+        mine = sorted(set(roles[tournament.pk]), key=lambda r: order.get(Role(r), 9))
+        duty = Duty(tournament, mine)
         rounds = (
             visibility.published_rounds(tournament)
             .select_related("girone")

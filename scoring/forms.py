@@ -276,11 +276,13 @@ class SheetForm(forms.Form):
         flags = {p: bool(data.get(f"h{n}_{line}_{p}")) for p in FLAG_PARTS}
         if all(v is None for v in values.values()) and not any(flags.values()):
             return None
-        return Breakdown(**{k: v or 0 for k, v in values.items()}, **flags)
+        counts = {k: int(v or 0) for k, v in values.items()}
+        # Counts are ints and flags bools: mypy cannot pair the two dicts' keys.
+        return Breakdown(**counts, **flags)  # type: ignore[arg-type]
 
     def ask_confirmation(self, key: str) -> None:
         """Render the form again with ``key`` in ``confirm``: saving it confirms."""
-        data = self.data.copy()
+        data = self.data.copy()  # type: ignore[attr-defined]  # the POST's QueryDict
         data[self.add_prefix("confirm")] = key
         self.data = data
 

@@ -77,7 +77,7 @@ def _code(request) -> str | None:
     form = CodeForm(request.POST)
     if form.is_valid():
         return form.cleaned_data["value"]
-    messages.error(request, " ".join(m for ms in form.errors.values() for m in ms))
+    messages.error(request, " ".join(str(m) for ms in form.errors.values() for m in ms))
     return None
 
 

@@ -228,44 +228,6 @@ class Snapshot(models.Model):
         return f"s{self.pk}v{self.version}"
 
 
-class RefreshState(models.Model):
-    """Whether a girone's stored standings include every result saved (worker mode).
-
-    A save counts itself in ``requested`` in its own transaction; the background
-    refresh sets ``done`` to the count it ranked. ``requested > done``: results are
-    saved that the stored standings do not include yet. ``queued``: a refresh task is
-    waiting or running (``queued_at`` is its last sign of life).
-    """
-
-    girone = models.OneToOneField(
-        Girone, on_delete=models.CASCADE, related_name="standings_refresh"
-    )
-    requested = models.PositiveBigIntegerField(_("results saved"), default=0)
-    done = models.PositiveBigIntegerField(_("results ranked"), default=0)
-    queued = models.BooleanField(_("refresh queued"), default=False)
-    queued_at = models.DateTimeField(_("refresh queued at"), null=True, blank=True)
-    pending_since = models.DateTimeField(
-        _("first result not ranked, saved at"), null=True, blank=True
-    )
-    done_at = models.DateTimeField(_("last refresh at"), null=True, blank=True)
-    lag = models.FloatField(
-        _("last delay (s)"),
-        default=0,
-        help_text=_("Seconds from a result's save to standings that include it."),
-    )
-
-    class Meta:
-        verbose_name = _("standings refresh state")
-        verbose_name_plural = _("standings refresh states")
-
-    def __str__(self) -> str:
-        return f"{self.girone} {self.done}/{self.requested}"
-
-    @property
-    def stale(self) -> bool:
-        return self.requested > self.done
-
-
 class Row(models.Model):
     """One pair's line in a snapshot, in order; ``note`` explains its tie, if any."""
 

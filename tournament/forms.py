@@ -118,6 +118,14 @@ class TournamentForm(NoSuffix, PlanFields):
             " hand (the same checks); the per-hand sheet stays on the table's page."
         ),
     )
+    hold_results = forms.BooleanField(
+        label=_("Hold results after closing a round"),
+        required=False,
+        help_text=_(
+            "Closing a round releases its results to the public pages, unless this is"
+            " ticked: then each round's results wait for your release."
+        ),
+    )
     correction_minutes = integer_field(
         Tournament,
         "correction_minutes",
@@ -245,6 +253,7 @@ class TournamentForm(NoSuffix, PlanFields):
             "hall_numbering": tournament.hall_numbering,
             "totals_only": tournament.totals_only,
             "correction_minutes": tournament.correction_minutes,
+            "hold_results": tournament.hold_results,
             **cls.plan_initial(tournament.movement_plan, tournament.rounds_planned),
         }
 

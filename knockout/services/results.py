@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish
 from rules.briscola import Side, Spareggio, match_result
 from rules.errors import RulesError
 from rules.knockout.bracket import Bracket as PureBracket
@@ -390,6 +391,7 @@ def enter_result(
     finished = final.status is Status.PLAYED and third_done
     bracket.status = Bracket.Status.FINISHED if finished else Bracket.Status.DRAWN
     bracket.save(update_fields=["version", "status"])
+    record_publish(bracket.tournament_id, pages=True)  # the public tabellone
     return match, impact
 
 

@@ -116,7 +116,7 @@ def history_rows(tournament: Tournament, limit: int = 500) -> list[HistoryRow]:
             _("Table %(n)s, round %(r)s") % {"n": r.number, "r": number}, label
         )
 
-    sources: list[tuple[str, Iterable[Any], Any]] = [
+    sources: list[tuple[str, Any, Any]] = [
         (_("Pair"), Pair.history.filter(tournament_id=tournament.pk), pair_name),
         (_("Round"), Round.history.filter(id__in=round_ids), round_name),
         (_("Table"), Table.history.filter(round_id__in=round_ids), table_name),

@@ -149,6 +149,8 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
         return specials.late_forfeit(sheet, ctx, table, played, parts)
 
     counted = None
+    hands: tuple[tuple[int, int], ...]
+    breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...]
     if sheet.totals is not None and kind != Kind.FORFEIT:
         # The two lines' totals typed instead of the smazzate (docs/rules.md §5f).
         mp_ns, mp_ew = _burraco_totals(sheet)

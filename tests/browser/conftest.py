@@ -3,6 +3,7 @@
 import os
 import shutil
 import tempfile
+import threading
 
 import pytest
 from playwright.sync_api import expect
@@ -20,6 +21,32 @@ expect.set_options(timeout=TIMEOUT_MS)
 
 #: Where screenshots go when nobody asked for them (no SCREENSHOT_DIR): nowhere.
 UNASKED = os.path.join(tempfile.gettempdir(), "torneo-screenshots-unasked")
+
+
+@pytest.fixture(autouse=True)
+def _worker_beside_the_server(request):
+    """With a live server, the worker loop runs beside it, as ``make run`` starts
+    ``manage.py worker`` beside runserver (core/pipeline.py)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    from core import pipeline
+
+    stop = threading.Event()
+
+    def run() -> None:
+        from django.db import connection
+
+        try:
+            pipeline.run_forever(stop, idle=0.1)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run, name="pipeline-worker", daemon=True)
+    thread.start()
+    yield
+    stop.set()
+    thread.join(30)
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,6 @@ pytestmark = pytest.mark.django_db
 def site(settings, tmp_path):
     settings.PUBLISH_ROOT = str(tmp_path / "published")
     settings.PUBLIC_BASE_URL = "http://testserver"
-    settings.PUBLIC_CACHE_SECONDS = 0
     tournament = make_tournament()
     girone = make_girone(tournament)
     make_pairs(tournament, girone, [1, 2])

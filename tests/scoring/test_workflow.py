@@ -15,6 +15,7 @@ from scoring.services import (
     RoundStateError,
     ScoringError,
 )
+from standings.services.impact import stored_impact
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 
@@ -69,7 +70,7 @@ def test_correction_needs_a_reason_and_reports_its_impact(world):
     )
     assert fixed.version.purpose == ResultVersion.Purpose.CORRECTION
     assert fixed.version.supersedes.status == Status.SUPERSEDED
-    rows = {row["pair_id"]: row for row in fixed.impact["rows"]}
+    rows = {row["pair_id"]: row for row in stored_impact(fixed.version)["rows"]}
     p1, p2 = world.pairs[0].pk, world.pairs[1].pk
     assert (rows[p1]["vp_before"], rows[p1]["vp_after"]) == (16, 7)
     assert (rows[p2]["vp_before"], rows[p2]["vp_after"]) == (4, 13)
@@ -94,7 +95,7 @@ def test_correction_of_round_1_reaches_the_totals_after_it(world):
         correction=True,
         confirm=True,  # every smazzata 0-0 is unlikely: the chief confirms it
     )
-    assert fixed.impact["later_rounds"] == [2]
+    assert stored_impact(fixed.version)["later_rounds"] == [2]
     assert pair_totals(world.girone.pk, before_round=2)[p[0].pk].vp == 10
     assert pair_totals(world.girone.pk)[p[0].pk].vp == 26
 

@@ -18,6 +18,8 @@ from django.urls import reverse
 from core.models import DemoMark
 from knockout.models import Bracket, BracketMatch
 from scoring.models import ResultVersion
+from standings.models import Season
+from standings.services.season import season_table
 from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -65,6 +67,12 @@ def test_the_demo_tells_the_story_once(settings):
         for bracket in Bracket.objects.filter(tournament=events[slug]):
             assert bracket.status == Bracket.Status.FINISHED, (slug, bracket.name)
     assert events["campionato-a-squadre-del-giglio-2026"].is_teams
+
+    # Issue 25: the demo's season gives no points from an unfinished event.
+    for season in Season.objects.all():
+        counted = season_table(season).tournaments
+        assert all(t.status == "finished" for t in counted), counted
+        assert counted  # the circuit's concluded events
 
     client = Client()
     primavera = events["coppa-di-primavera-2026"]

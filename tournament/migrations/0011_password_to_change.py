@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0009_never_rematch'),
+        ('tournament', '0010_hold_results'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
