@@ -98,3 +98,14 @@ def screenshot_dir():
     path = os.environ.get("SCREENSHOT_DIR") or UNASKED
     os.makedirs(path, exist_ok=True)
     return path
+
+
+def choose_own_password(page, one_time: str, new: str) -> None:
+    """After a first login with a one-time password: the site asks for the person's
+    own before anything else (issue 28 §5)."""
+    page.wait_for_url(lambda url: "/password/" in url)
+    page.locator("#id_old_password").fill(one_time)
+    page.locator("#id_new_password1").fill(new)
+    page.locator("#id_new_password2").fill(new)
+    with page.expect_navigation():
+        page.locator("#id_new_password2").press("Enter")

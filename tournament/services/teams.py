@@ -44,7 +44,7 @@ from tournament.models import (
 from .clubs import club_key
 from .entries import EntryError, clean_name
 from .errors import GironiError, RegistrationError, RoundError
-from .gironi import SplitOutcome, deal, group_stage, labels
+from .gironi import SplitOutcome, deal, group_stage, labels, place, split_reason
 from .registration import EntriesInvalid, preview_errors, readable_entries
 from .team_entries import TeamEntry, check_team_entries
 
@@ -413,17 +413,16 @@ def split_teams_into_gironi(
         seed = None
         ordered = sorted(teams, key=lambda t: (t.seed is None, t.seed or 0, t.number))
         dealt, clashes = deal(ordered, count, avoid_clubs)
-    tournament.teams.update(girone=None)
+    gironi = [
+        Girone.objects.get_or_create(stage=stage, label=name)[0] for name in names
+    ]
+    place(
+        tournament.teams.all(),
+        zip(gironi, dealt, strict=True),
+        split_reason(method, seed),
+    )
     stage.gironi.exclude(label__in=names).delete()
-    gironi = []
-    for name, members in zip(names, dealt, strict=True):
-        girone, _created = Girone.objects.get_or_create(stage=stage, label=name)
-        Team.objects.filter(pk__in=[t.pk for t in members]).update(girone=girone)
-        gironi.append(girone)
-    if method == "random":
-        stage.name = _("Gironi (draw seed %(seed)s)") % {"seed": seed}
-    else:
-        stage.name = _("Gironi")
+    stage.name = _("Gironi")
     stage.save(update_fields=["name"])
     record_publish(tournament.pk, everything=True)
     return SplitOutcome(gironi, seed, clashes)
