@@ -69,7 +69,7 @@ class PrizesForm(forms.Form):
 @transaction.atomic
 def set_prizes(tournament: Tournament, prizes: dict[int, str]) -> None:
     """The tournament's prizes become ``prizes`` (place -> prize), no others."""
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    Tournament.objects.select_for_update(of=("self",)).filter(pk=tournament.pk).first()
     PrizeSlot.objects.filter(tournament=tournament).exclude(
         position__in=list(prizes)
     ).delete()

@@ -54,7 +54,7 @@ def edit_pair(
 ) -> Pair:
     """Correct ``pair`` as ``entry`` says; EntriesInvalid lists every problem."""
     _check_open(tournament)
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     pair = Pair.objects.select_related("player1", "player2").get(pk=pair.pk)
     entry = PairEntry(**{**entry.__dict__, "number": None, "line": None})
     checked = check_entries(tournament, [entry], create_clubs=create_club, editing=pair)
