@@ -30,6 +30,9 @@ def _worker_beside_the_server(request):
     if "live_server" not in request.fixturenames:
         yield
         return
+    # After the live server and its database, so that the worker stops (below)
+    # before the database is closed to the test's threads again.
+    request.getfixturevalue("live_server")
     from core import pipeline
 
     stop = threading.Event()
@@ -46,7 +49,8 @@ def _worker_beside_the_server(request):
     thread.start()
     yield
     stop.set()
-    thread.join(30)
+    thread.join(60)
+    assert not thread.is_alive(), "the worker beside the live server did not stop"
 
 
 @pytest.fixture(autouse=True)
