@@ -49,7 +49,8 @@ PAIRS_PER_STEP = 150
 
 
 def rank(claim: outbox.Claim) -> None:
-    """Rank the girone, then publish what its tournament shows of it: that publishing
+    """Rank the girone, then publish what its tournament shows of it (the standings,
+    and the rounds and pairs of the saved tables): that publishing
     is as old as the oldest save ranked, so it comes before the saves that arrived
     meanwhile (their ranking comes after it: rank, publish, rank, publish)."""
     with transaction.atomic():
@@ -57,7 +58,7 @@ def rank(claim: outbox.Claim) -> None:
         if tournament_id is not None:
             outbox.record_publish(
                 tournament_id,
-                pages=True,
+                standings=True,
                 rounds=claim.scope.get("rounds", ()),
                 pairs=claim.scope.get("pairs", ()),
                 since=claim.since,
