@@ -247,7 +247,8 @@ def _site(tail: str) -> str:
 def tournament_entries(t: Tournament) -> list[Entry]:
     """The tournament's own pages (everything but pair, team and round pages)."""
     slug = t.slug
-    entries = standings_entries(t) + [
+    entries = [
+        *standings_entries(t),
         page_entry(_site(f"{slug}/dove-gioco/"), lambda: pages.where_page(t)),
         api_entry(
             _api(slug), lambda: answer(api.TournamentDetail, api.tournament_data(t))
