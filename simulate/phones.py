@@ -137,7 +137,7 @@ def main() -> None:
         def rounds() -> None:  # the current round, from the run (standard input)
             for line in sys.stdin:
                 if line.strip().isdigit():
-                    loop.call_soon_threadsafe(state.update, round_id=int(line))
+                    loop.call_soon_threadsafe(state.__setitem__, "round_id", int(line))
 
         threading.Thread(target=rounds, daemon=True).start()
         await phones(base, count, slug, pairs, metrics, stop, state)
