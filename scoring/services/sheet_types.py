@@ -111,6 +111,11 @@ class Outcome:
     notes: tuple[str, ...] = field(default=())
     #: Partite that count (a 60-60 partita replayed under the pack does not).
     counted: int | None = None
+    #: VP and MP the version's ``line`` loses outside the meeting (a second
+    #: ammonizione under ``second_warning_scope = "standings"``, docs/rules.md §6.5);
+    #: the MP and VP above already count the loss.
+    penalty_vp: int = 0
+    penalty_mp: int = 0
 
 
 class Errors:

@@ -348,6 +348,13 @@ def _match_refused(exc: RulesError, played: int) -> dict[str, list[str]]:
             "of %(best_of)s ends at %(score)s. Remove it, or check the partite before."
         )
         return {f"h{params['number']}_ns": [message % params]}
+    if code == "incomplete":
+        # docs/rules.md §10.2: under play_all_partite every partita is played.
+        message = _(
+            "Every partita of the best of %(best_of)s is played under this tournament's"
+            " rules (a %(score)s is not the end): type the partite still missing."
+        )
+        return {f"h{played + 1}_ns": [message % params]}
     if code == "undecided":
         message = _(
             "A best of %(best_of)s is not over at %(score)s: type every partita played."

@@ -240,6 +240,48 @@ def test_a_second_warning_is_not_converted_twice():
     assert (a.mp_for, a.mp_against) == (530, 230)
 
 
+@pytest.mark.parametrize(
+    ("version", "b_against", "penalty_a"),
+    [pytest.param(4, 630, (1, 100), id="v4"), pytest.param(3, 530, (0, 0), id="v3")],
+)
+def test_the_other_team_keeps_what_it_played(version, b_against, penalty_a):
+    """Issue 27 §1, teams (docs/rules.md §6.5, §11): art. 20 of the Codice [S] takes
+    the second ammonizione "nella classifica generale" with "nessun vantaggio per
+    l'altra linea". The match above under v4: team B keeps the MP team A made (630
+    against, -400), team A loses 1 VP and 100 MP in its totals only; v3 kept what it
+    did (530 against: B's -300)."""
+    from tournament.models import Tournament
+
+    tournament, made = make_team_event(teams_count=2)
+    Tournament.objects.filter(pk=tournament.pk).update(rule_pack_version=version)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    match = match_of(round_, 1)
+    warned = replace(
+        hands((330, 30), (100, 50), (100, 50)),
+        kind="second_warning",
+        line="ns",
+        reason="Seconda ammonizione",
+    )
+    enter(match.table_1, user, warned)
+    enter(match.table_2, user, hands((100, 100), (0, 0), (0, 0)))
+    a = TeamScore.objects.get(match=match, side="a")
+    b = TeamScore.objects.get(match=match, side="b")
+    assert (a.vp, a.mp_for, a.mp_against) == (11, 530, 230)
+    assert (b.vp, b.mp_for, b.mp_against) == (8, 230, b_against)
+    assert (a.penalty_vp, a.penalty_mp) == penalty_a
+    from standings.models import TeamRow
+
+    ranked = TeamRow.objects.filter(
+        snapshot__girone=round_.girone, snapshot__kind="confirmed"
+    ).order_by("index")
+    assert [(r.team_id, r.vp, r.mp_for, r.mp_against) for r in ranked] == [
+        (match.team_a_id, 11, 530, 230),
+        (match.team_b_id, 8, 230, b_against),
+    ]
+
+
 def test_team_csv_uses_the_pairs_reader():
     """A record with a broken quote is one error on its own line; the others read."""
     from tournament.team_csv import parse_teams_csv
