@@ -162,6 +162,11 @@ class ResultVersion(models.Model):
         help_text=_("The smazzate of the round: they pick the VP table."),
     )
     hands_played = models.PositiveSmallIntegerField(_("hands played"), default=0)
+    #: The round was played to these points (docs/rules.md §4.4): as many smazzate as
+    #: that took, up to ``rules.to_points.MAX_HANDS``; ``hands_table`` names the table.
+    target_points = models.PositiveSmallIntegerField(
+        _("played to points"), null=True, blank=True
+    )
     # A referee-set score (punteggio arbitrale), as typed.
     set_mp_ns = models.IntegerField(_("set MP NS"), null=True, blank=True)
     set_mp_ew = models.IntegerField(_("set MP EO"), null=True, blank=True)
@@ -232,7 +237,11 @@ class ResultVersion(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(hands_table__gte=1)
-                & LessThanOrEqual(F("hands_played"), F("hands_table")),
+                & (
+                    LessThanOrEqual(F("hands_played"), F("hands_table"))
+                    # A turn to points: as many as were played (rules.to_points).
+                    | Q(target_points__isnull=False, hands_played__lte=9)
+                ),
                 name="version_no_more_hands_than_round",
             ),
             models.CheckConstraint(

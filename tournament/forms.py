@@ -64,6 +64,17 @@ class TournamentForm(NoSuffix, forms.Form):
             " Briscola: games per match (best of an odd number)."
         ),
     )
+    #: A turn played to points (docs/rules.md §4.4): seed 004's "TURNI CON 4 SMAZZATE
+    #: o 2005 pt". The hands above then do not count: the pack's table converts it.
+    to_points = forms.BooleanField(
+        label=_("Turns played to 2,005 points"),
+        required=False,
+        help_text=_(
+            "Burraco: each table plays until a line reaches 2,005 points, as many hands"
+            " as that takes, and the VP table of 4 hands converts the turn (the hands"
+            " per round above are then not used)."
+        ),
+    )
     rounds_planned = forms.IntegerField(
         label=_("Number of rounds"), min_value=1, max_value=60, initial=4
     )
@@ -170,6 +181,7 @@ class TournamentForm(NoSuffix, forms.Form):
             "format": tournament.format,
             "rule_pack": tournament.rule_pack,
             "hands_per_round": tournament.hands_per_round,
+            "to_points": tournament.target_points is not None,
             "rounds_planned": tournament.rounds_planned,
             "movement_plan": tournament.movement_plan,
             "mitchell_step": tournament.mitchell_step,

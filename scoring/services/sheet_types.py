@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from rules.errors import RulesError
 from rules.packs import RulePack
+from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import VpTable
 
 from ..models import ResultVersion
@@ -95,6 +96,14 @@ class Context:
     pack: RulePack
     round_hands: int
     is_rest: bool
+    #: The round is played to these points, not to ``round_hands`` smazzate (which
+    #: then names the VP table; docs/rules.md §4.4).
+    target_points: int | None = None
+
+    @property
+    def most_hands(self) -> int:
+        """The most smazzate a sheet of this round may hold."""
+        return MAX_TARGET_HANDS if self.target_points else self.round_hands
 
 
 @dataclass(frozen=True)

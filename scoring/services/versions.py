@@ -135,6 +135,7 @@ def create_version(
         reason=sheet.reason.strip(),
         status=status,
         hands_table=table.round.hands,
+        target_points=table.round.target_points,
         hands_played=(
             outcome.counted if outcome.counted is not None else len(outcome.hands)
         ),

@@ -144,10 +144,12 @@ def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
     proposal, constraints = propose_round(state, seed=seed)
     _verify(state, proposal.tables, constraints)
     # A girone keeps the hands of its previous round (e.g. a women's girone playing
-    # single games in a tournament of best-of-three matches).
+    # single games in a tournament of best-of-three matches), and whether it plays to
+    # points (docs/rules.md §4.4).
     previous = girone.rounds.exclude(pk=last.pk if replacing and last else None)
     before = previous.order_by("-number").first()
     hands = before.hands if before else state.tournament.hands_per_round
+    target = before.target_points if before else state.tournament.target_points
     if replacing:
         assert last is not None
         round_ = last
@@ -161,6 +163,7 @@ def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
             girone=girone,
             number=proposal.number,
             hands=hands,
+            target_points=target,
             movement=proposal.movement,
             seed=proposal.seed,
             step=proposal.step,

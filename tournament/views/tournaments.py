@@ -49,6 +49,7 @@ def _tournament_kwargs(data: dict) -> dict:
         "venue",
         "organiser",
         "hands_per_round",
+        "to_points",
         "rounds_planned",
         "movement_plan",
         "mitchell_step",
