@@ -28,7 +28,7 @@ for path in $changed; do
 done
 targets=($(printf '%s\n' "${targets[@]}" | grep -v '^tests/browser' | sort -u))
 echo "== the database-free tests =="
-TORNEO_TEST_LEG=nodb $py -m pytest -q -n "${TEST_WORKERS:-$(nproc)}"
+TORNEO_TEST_LEG=serial $py -m pytest -q -n "${TEST_WORKERS:-$(nproc)}" --deselect tests/printing/test_parts.py
 if [ ${#targets[@]} -gt 0 ]; then
   echo "== the changed apps' tests on SQLite: ${targets[*]} =="
   scratch=$(mktemp -d /tmp/torneo-check.XXXXXX)

@@ -2,7 +2,8 @@
 # make test: every check in one command (docs/development.md), then the wall time.
 #   1. the migrations, replayed on an empty SQLite database (and, in leg 3, on an empty
 #      PostgreSQL one): the suite's test databases are built from the models directly;
-#   2. the database-free tests, once, with the check of the collected test ids;
+#   2. the database-free tests, once, and those that fork (tests/legs.py), in one process,
+#      with the check of the collected test ids;
 #   3. the database tests on SQLite, then on a throwaway PostgreSQL (scripts/with-postgres.sh),
 #      on every core (pytest-xdist), each leg printing its 15 slowest tests.
 set -euo pipefail
@@ -19,10 +20,11 @@ t=$SECONDS
 DJANGO_SQLITE_PATH=$scratch/migrate.sqlite3 $py manage.py migrate --noinput -v0
 lap migrations "$t"
 
-echo "== pytest: the database-free tests (once), the collected test ids =="
+echo "== pytest: the database-free tests (once) and those that fork, the collected test ids =="
 t=$SECONDS
-TORNEO_TEST_LEG=nodb $py -m pytest -q --check-test-ids --durations=15
-lap "database-free tests" "$t"
+TORNEO_TEST_LEG=serial DJANGO_SQLITE_PATH=$scratch/unused.sqlite3 \
+  $py -m pytest -q --check-test-ids --durations=15
+lap "single-process tests" "$t"
 
 echo "== pytest on SQLite =="
 t=$SECONDS

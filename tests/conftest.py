@@ -15,14 +15,20 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _fast_password_hasher():
-    """Test users are hashed with MD5: the production hasher (PBKDF2, 1.5 M
-    iterations) costs most of a second a user, on purpose. Its setting is checked in
-    tests/security/test_settings.py."""
+def _test_settings():
+    """For the whole run, set before any fixture builds a world (some are built once
+    per module):
+
+    - test users are hashed with MD5: the production hasher (PBKDF2, 1.5 M
+      iterations) costs most of a second a user, on purpose;
+    - no published files unless a test asks for them (``tests/public/test_publish*``
+      point ``PUBLISH_ROOT`` at a temporary folder): the pages come from the views.
+    """
     from django.test.utils import override_settings
 
     with override_settings(
-        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        PUBLISH_ROOT="",
     ):
         yield
 
@@ -50,10 +56,3 @@ def _site_language():
     translation.activate(django_settings.LANGUAGE_CODE)
     yield
     translation.activate(django_settings.LANGUAGE_CODE)
-
-
-@pytest.fixture(autouse=True)
-def _publishing_off(settings):
-    """No published files unless a test asks for them (``tests/public/test_publish*``
-    point ``PUBLISH_ROOT`` at a temporary folder): the pages come from the views."""
-    settings.PUBLISH_ROOT = ""

@@ -2,15 +2,18 @@
 
 ``TORNEO_TEST_LEG`` chooses what a run keeps:
 
-* ``nodb``: the tests that touch no database (rules, doctests, layer and purity
-  checks); they run once, not once per database. This leg also compares every
-  collected test id with ``tests/test_ids.txt`` (``--check-test-ids``), so that a test
-  cannot silently leave the run: ``make test-ids`` writes the list again after a test
-  is added, renamed or removed on purpose.
+* ``serial``: the tests that touch no database (rules, doctests, layer and purity
+  checks), once, not once per database; and the tests that fork (``FORKS``: a PDF
+  rendered in parts, one process a part), on SQLite: the other legs run in
+  pytest-xdist's workers, whose I/O thread makes a fork unsafe (Python warns), so these
+  run in this leg's single-threaded process. This leg also compares every collected
+  test id with ``tests/test_ids.txt`` (``--check-test-ids``), so that a test cannot
+  silently leave the run: ``make test-ids`` writes the list again after a test is
+  added, renamed or removed on purpose.
 * ``sqlite``: the tests that use the database, except those that check no database
   behaviour and run on one database only (``ONE_DATABASE``: the browser, the PDFs'
   pixels, the i18n walk, the deployment files and the nginx proxy).
-* ``postgres``: every test that uses the database.
+* ``postgres``: every test that uses the database, but those that fork.
 
 Unset (a plain ``pytest`` run), nothing is left out.
 """
@@ -31,6 +34,8 @@ ONE_DATABASE = (
     "tests/simulate/test_proxy.py",
     "tests/printing/test_pages_png.py",
 )
+#: Tests that fork the test process (multiprocessing): run in the single-threaded leg.
+FORKS = ("tests/printing/test_parts.py",)
 #: pytest-django's fixtures that open the database.
 DB_FIXTURES = {
     "db",
@@ -40,7 +45,7 @@ DB_FIXTURES = {
     "live_server",
 }
 IDS_FILE = Path(__file__).with_name("test_ids.txt")
-LEGS = ("nodb", "sqlite", "postgres")
+LEGS = ("serial", "sqlite", "postgres")
 
 
 def pytest_addoption(parser):
@@ -66,9 +71,15 @@ def one_database(item) -> bool:
     return item.nodeid.startswith(ONE_DATABASE)
 
 
+def forks(item) -> bool:
+    return item.nodeid.startswith(FORKS)
+
+
 def keeps(leg: str, item) -> bool:
-    if leg == "nodb":
-        return not uses_database(item)
+    if leg == "serial":
+        return not uses_database(item) or forks(item)
+    if forks(item):
+        return False
     if leg == "sqlite":
         return uses_database(item) and not one_database(item)
     return uses_database(item)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 from django.test import Client
 from django.utils import translation
 
@@ -75,12 +76,21 @@ def crawl(client: Client, starts: list[str], prefixes: tuple[str, ...]):
                 queue.append(target)
 
 
+@pytest.fixture(scope="module")
+def demo_once(django_db_setup, django_db_blocker):
+    """The demo and an event day, built once for the module's four walks (which only
+    read) and removed after them."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        call_command("seed_demo", stdout=io.StringIO())
+        tournaments = list(Tournament.objects.order_by("pk"))
+        event_day(tournaments[0])
+        yield tournaments
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
-def demo(db, settings):
-    call_command("seed_demo", stdout=io.StringIO())
-    tournaments = list(Tournament.objects.order_by("pk"))
-    event_day(tournaments[0])
-    return tournaments
+def demo(db, demo_once):
+    return demo_once
 
 
 def event_day(tournament):

@@ -99,8 +99,14 @@ def situation_of(
     ranking: tuple[int, ...] = (),
     seed: int | None = None,
 ) -> Situation:
-    """The girone before round ``number`` as the movement ``name`` reads it."""
-    plan = plan_of(state.tournament)
+    """The girone before round ``number`` as the movement ``name`` reads it.
+
+    A stored plan that no longer parses (an older tournament, an archive) still lets
+    its rounds be checked: each round's own movement, in a block of one."""
+    try:
+        plan = plan_of(state.tournament)
+    except RoundError:
+        plan = ()
     return Situation(
         number=number,
         pairs=tuple(seeding_order(state)),
