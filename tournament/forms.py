@@ -54,7 +54,9 @@ class TournamentForm(NoSuffix, forms.Form):
         required=False,  # not given: pairs
         help_text=_("Teams: two pairs a team, matches over two tables (Burraco)."),
     )
-    rule_pack = forms.ChoiceField(label=_("Rule pack"))
+    #: Burraco F.I.Bur. first: the game's default is Burraco, so is its pack (the
+    #: choices are in name order, where a Briscola pack came first).
+    rule_pack = forms.ChoiceField(label=_("Rule pack"), initial="fibur-2026")
     hands_per_round = forms.TypedChoiceField(
         label=_("Hands per round"),
         coerce=int,

@@ -96,6 +96,13 @@
     return v === 1 || v === 119; // no cards are worth 1 point
   }
 
+  // A turn to points whose lines are both short of the target has no VP yet.
+  function short(form, ns, ew) {
+    var table = form.querySelector("table.hands");
+    var target = table ? parseInt(table.dataset.target || "0", 10) : 0;
+    return target > 0 && Math.max(ns, ew) < target;
+  }
+
   function recompute(form) {
     showRows(form);
     var totals = !!form.querySelector("table.totals");
@@ -124,7 +131,7 @@
     var vp = form.querySelector(".vp");
     if (vpData.game !== "burraco") {
       vp.textContent = winsNs + "–" + winsEw;
-    } else if (!any || bad) {
+    } else if (!any || bad || short(form, ns, ew)) {
       vp.textContent = "—";
     } else {
       var pair = convert(ns, ew);

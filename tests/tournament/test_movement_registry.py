@@ -148,6 +148,14 @@ def test_never_the_same_opponents_avoids_every_earlier_opponent_in_every_round(
         for _n, ns, ew in seats(r):
             if ew is not None:
                 seen.setdefault(frozenset((ns, ew)), number)
+    # The draft says why the last round's rematches are no violation.
+    assert rounds.round_rules(default[3]) == [
+        "una rivincita è consentita: è l'ultimo turno (il torneo lo consente, come"
+        " le fonti)"
+    ]
+    assert rounds.round_rules(default[2]) == [
+        "nessun incontro ripetuto con l'avversario del turno precedente"
+    ]
 
 
 def test_a_rematch_swapped_in_by_hand_is_flagged_with_the_round_they_met(

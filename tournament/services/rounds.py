@@ -34,6 +34,7 @@ from .pairing import (
     movement_label,
     plan_of,
     propose_round,
+    rematch_allowed_as_last,
 )
 from .reasons import violation_text
 from .team_rounds import load_team_state, save_team_round, team_planned_tables
@@ -217,6 +218,13 @@ def round_rules(round_: Round) -> list[str]:
         said.append(_("no rematch with the previous round's opponent"))
     elif c.no_rematch == "any":
         said.append(_("no rematch with any earlier opponent"))
+    elif rematch_allowed_as_last(state, round_.number, round_.movement):
+        said.append(
+            _(
+                "a rematch is allowed: this is the last round (the tournament allows"
+                " it, as the sources do)"
+            )
+        )
     if c.avoid_clubs:
         said.append(
             _("no two teams of the same club")
