@@ -111,7 +111,7 @@ def test_director_flow(page, live_server, make_user, screenshot_dir):
     page.get_by_role("button", name="Crea il torneo").click()
     page.wait_for_url(re.compile(r".*/direzione/torneo-di-primavera-2026/$"))
     tournament = Tournament.objects.get()
-    assert (tournament.rule_pack, tournament.rule_pack_version) == ("fibur-2026", 2)
+    assert (tournament.rule_pack, tournament.rule_pack_version) == ("fibur-2026", 4)
     shoot(page, screenshot_dir, "2-dashboard")
 
     # Import 24 pairs: one bad line first, nothing saved; fixed, then accepted.
