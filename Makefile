@@ -16,17 +16,21 @@ sysdeps-test:
 	@scripts/system-packages.sh test
 
 ## make run: install what is missing, migrate SQLite, load the demo, serve on 127.0.0.1:8000
+## in local mode (DEBUG off, plain http; docs/security.md). DEMO=0: no demo data;
+## HOST=0.0.0.0: reachable from the hall's LAN too.
+DEMO ?= 1
+run: export DJANGO_LOCAL ?= 1
 run: sysdeps-run venv
 	@$(PY) manage.py migrate --noinput -v0
-	@$(PY) manage.py seed_demo
+	@if [ "$(DEMO)" != 0 ]; then $(PY) manage.py seed_demo; fi
 	@echo ""
 	@echo "  Sito / site:        http://$(HOST):$(PORT)/"
 	@echo "  Amministrazione:    http://$(HOST):$(PORT)/admin/"
 	@echo "  Accesso / login:    http://$(HOST):$(PORT)/login/"
-	@echo "  Worker (PDF in background): manage.py db_worker, started beside the server"
+	@echo "  Worker (standings, published pages, PDFs): manage.py worker, beside the server"
 	@echo "  (restarted by core/supervisor.py whenever it exits)"
 	@echo ""
-	@$(PY) -m core.supervisor -- $(PY) manage.py db_worker --queue-name '*' --no-reload --no-startup-delay -v1 & worker=$$!; \
+	@$(PY) -m core.supervisor -- $(PY) manage.py worker & worker=$$!; \
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -39,8 +43,9 @@ lint: venv
 	$(PY) manage.py makemigrations --check --dry-run -v1
 
 ## make test: every check: lint, the migrations on empty databases, the database-free
-## tests once, the database tests on SQLite and on a throwaway PostgreSQL (scripts/test.sh)
-test: sysdeps-test venv lint
+## tests once, the database tests on SQLite and on a throwaway PostgreSQL, every core
+## (scripts/test.sh, docs/development.md)
+test: sysdeps-test venv
 	@scripts/test.sh
 
 ## make test-ids: write tests/test_ids.txt again after adding, renaming or removing tests

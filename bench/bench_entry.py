@@ -2,27 +2,17 @@
 
 Every save goes through the real write path, ``scoring.services.submit_sheet``: the
 rules check and compute the sheet, the result row is locked, a version is written with
-its three smazzate, the pairs' scores are rewritten and ``standings.refresh`` recomputes
-the girone's stored standings, all in one transaction (single entry: confirmed at once).
+its three smazzate, the pairs' scores are rewritten and the girone's ranking is
+recorded in the outbox, all in one transaction (single entry: confirmed at once); the
+worker's loop (``core.pipeline``) ranks and publishes afterwards.
 
-* ``entry.round.500_tables``: round 1, its 500 sheets saved one after the other
-  (outside a request: each ranked in its own transaction);
-* ``entry.save_sheet.p95``: round 2, each of its first ``SAMPLE`` sheets saved as a
-  referee's request saves it in inline mode (``standings.refresh.answer_first``, what
-  ``RankAfterAnswer`` does around a view) and timed until its answer, 95th percentile
-  (``.p50`` too); ``entry.save_sheet.after_answer.p95``: the ranking of the girone
-  (1,000 pairs, a round already in them) that follows each answer in the same
-  process, before it takes the next request;
-* ``entry.save_sheet.in_transaction.p95``: the same saves ranked in the save's
-  transaction, as outside a request (the inline save before issue 19);
-  ``entry.save_sheet.scoring_only.p95`` (informative): those without the time spent
-  inside ``standings.refresh``, to show which part costs what;
-* ``entry.save_sheet.cpu.p95`` (informative): the answered saves' CPU time in this
-  process (Python: scoring; PostgreSQL's own work not counted). On a machine shared
-  with other work the wall-clock figures swing by 2-3×, this one much less;
-* ``entry.save_sheet.worker_mode.p95``: round 3, with ``STANDINGS_REFRESH = "worker"``:
-  the save only queues the refresh; ``entry.worker_refresh.<n>_saves``: the worker's one
-  ranking of those ``n`` saves afterwards.
+* ``entry.round.500_tables``: round 1, its 500 sheets saved one after the other, then
+  the worker's work done (:func:`core.pipeline.drain`);
+* ``entry.save_sheet.p95`` (``.p50`` too): round 2, each of its first ``SAMPLE``
+  sheets saved and timed until the save commits (what the referee waits for);
+  ``entry.save_sheet.cpu.p95`` (informative): their CPU time in this process;
+* ``entry.worker_rank.<n>_saves``: the worker's one ranking (and publishing, when
+  ``PUBLISH_ROOT`` is set) of those ``n`` saves afterwards: one claim per girone.
 
 The loops run with ``DEBUG`` off (no query log), as a production server does.
 
@@ -133,24 +123,6 @@ def _save(table_id: int, referee, rng: random.Random, token: str) -> None:
     )
 
 
-class _RefreshClock:
-    """Wraps the standings refresh that a save triggers (through
-    ``scoring.hooks.scores_changed``), adding up its time."""
-
-    def __init__(self) -> None:
-        import standings.refresh as refresh
-
-        self.inner, self.spent = refresh.schedule_gironi, 0.0
-        refresh.schedule_gironi = self
-
-    def __call__(self, girone_ids) -> None:
-        start = time.perf_counter()
-        try:
-            self.inner(girone_ids)
-        finally:
-            self.spent += time.perf_counter() - start
-
-
 def _p95(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[int(0.95 * (len(ordered) - 1))]
@@ -161,63 +133,33 @@ def main() -> None:
     from django.db import connection
     from django.test.utils import override_settings
 
-    from standings.refresh import answer_first, rank_after_answer
+    from core import pipeline
 
     rng = random.Random(2026)
     referee, girone, pairs = _world()
     round1 = _round(girone, pairs, 1, rng)
-    round2 = _round(girone, pairs, 2, rng)[: 2 * SAMPLE]
-    round3 = _round(girone, pairs, 3, rng)[:SAMPLE]
-    clock = _RefreshClock()
+    round2 = _round(girone, pairs, 2, rng)[:SAMPLE]
     with override_settings(DEBUG=False):
         start = time.perf_counter()
         for pk in round1:
             _save(pk, referee, rng, f"r1-{pk}")
+        pipeline.drain()
         report("entry.round.500_tables", time.perf_counter() - start, "s")
 
-        answered, after, cpu = [], [], []
-        for pk in round2[:SAMPLE]:
+        answered, cpu = [], []
+        for pk in round2:
             start, used = time.perf_counter(), time.process_time()
-            with answer_first() as pending:
-                _save(pk, referee, rng, f"r2-{pk}")
-            answer = time.perf_counter()
-            cpu.append((time.process_time() - used) * 1000)
-            answered.append((answer - start) * 1000)
-            rank_after_answer(pending)
-            after.append((time.perf_counter() - answer) * 1000)
-
-        inline, own = [], []
-        for pk in round2[SAMPLE:]:
-            clock.spent = 0.0
-            start = time.perf_counter()
             _save(pk, referee, rng, f"r2-{pk}")
-            elapsed = time.perf_counter() - start
-            inline.append(elapsed * 1000)
-            own.append((elapsed - clock.spent) * 1000)
+            cpu.append((time.process_time() - used) * 1000)
+            answered.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        claims = pipeline.drain()
+        ranked = time.perf_counter() - start
     report("entry.save_sheet.p95", _p95(answered), "ms")
     report("entry.save_sheet.p50", sorted(answered)[len(answered) // 2], "ms")
-    report("entry.save_sheet.after_answer.p95", _p95(after), "ms")
-    report("entry.save_sheet.in_transaction.p95", _p95(inline), "ms")
-    report("entry.save_sheet.scoring_only.p95", _p95(own), "ms")
     report("entry.save_sheet.cpu.p95", _p95(cpu), "ms")
-
-    # Worker mode (DJANGO_STANDINGS_REFRESH=worker): the save queues the refresh; the
-    # worker then ranks all the saves of that moment at once.
-    from standings.refresh import refresh_pending
-
-    worker = {"STANDINGS_REFRESH": "worker", "STANDINGS_REFRESH_DELAY": 0}
-    with override_settings(DEBUG=False, **worker):
-        queued = []
-        for pk in round3:
-            start = time.perf_counter()
-            _save(pk, referee, rng, f"r3-{pk}")
-            queued.append((time.perf_counter() - start) * 1000)
-        start = time.perf_counter()
-        passes = refresh_pending(girone.pk)
-        ranked = time.perf_counter() - start
-    report("entry.save_sheet.worker_mode.p95", _p95(queued), "ms")
-    report(f"entry.worker_refresh.{len(round3)}_saves", ranked * 1000, "ms")
-    assert len(passes) == 1, passes
+    report(f"entry.worker_rank.{len(round2)}_saves", ranked * 1000, "ms")
+    assert claims <= 2, claims  # one ranking, one publishing: coalesced
     if connection.vendor != "postgresql":
         print("(not PostgreSQL: figures are indicative only)")
 

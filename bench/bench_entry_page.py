@@ -30,7 +30,6 @@ def main() -> None:
     from django.urls import reverse
 
     from bench import bench_entry as entry
-    from standings.refresh import deferred
 
     rng = random.Random(19)
     referee, girone, pairs = entry._world()
@@ -42,7 +41,7 @@ def main() -> None:
     client.force_login(referee)
     with override_settings(DEBUG=False, ALLOWED_HOSTS=["*"]):
         report("entry.page.500_tables.start.bytes", len(client.get(url).content), "B")
-    with override_settings(DEBUG=False), deferred():
+    with override_settings(DEBUG=False):
         for pk in tables[::2]:
             entry._save(pk, referee, rng, f"page-{pk}")
     card = reverse(

@@ -12,11 +12,10 @@ entered over 20 minutes is one every 2.4 s), a new confirmed version, its
 pair scores rewritten and ``refresh_gironi`` in the same transaction; so the standings
 version keeps changing and each worker re-renders the tables after each
 change. Figures: ``public.standings.rps`` and ``public.standings.p99`` with the
-production settings (the page shared for ``PUBLIC_CACHE_SECONDS`` by the microcache,
-and kept per standings version); ``public.standings.versioncache.*`` without the
-microcache (:mod:`bench.public_versioncache_settings`); and the page rendered on every
-request (``PUBLIC_PAGE_CACHE = False`` too, :mod:`bench.public_nocache_settings`) as
-``public.standings.nocache.*``.
+production settings (the view itself, the standings' tables kept per version: in a
+deployment nginx sends the published file instead, see ``publish_figures``); and the
+tables rendered on every request (``PUBLIC_PAGE_CACHE = False``,
+:mod:`bench.public_nocache_settings`) as ``public.standings.nocache.*``.
 
 Run: ``scripts/with-postgres.sh .venv/bin/python -m bench.run public`` (needs ``wrk``:
 ``apt-get install wrk``; listed in ``scripts/system-packages.sh test``).
@@ -390,10 +389,6 @@ def main() -> None:
     print(f"# cached: {saved} results saved during the run")
     report("public.standings.rps", rps, "req/s")
     report("public.standings.p99", p99, "ms")
-    rps, p99, saved = _measure("bench.public_versioncache_settings")
-    print(f"# without the microcache: {saved} results saved during the run")
-    report("public.standings.versioncache.rps", rps, "req/s")
-    report("public.standings.versioncache.p99", p99, "ms")
     rps, p99, saved = _measure("bench.public_nocache_settings")
     print(f"# without the cache: {saved} results saved during the run")
     report("public.standings.nocache.rps", rps, "req/s")
@@ -415,8 +410,8 @@ def publish_figures() -> None:
     from django.conf import settings
     from django.db import transaction
 
-    from public import publish, queue
-    from public.models import PublishMark
+    from outbox.models import Work
+    from public import publish
     from tournament.models import Table, Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
@@ -439,14 +434,11 @@ def publish_figures() -> None:
         def one_save() -> None:
             _pk, round_id, ns, ew = tables[rnd.randrange(len(tables))]
             with transaction.atomic():
-                save_one_result(rnd)  # its marks are taken below, with the table's
-            PublishMark.objects.filter(tournament=tournament).delete()
-            queue.mark(
-                tournament.pk,
-                [("pages", None), ("round", round_id), ("pair", ns), ("pair", ew)],
-            )
+                save_one_result(rnd)  # its scope is the table's, below
+            Work.objects.all().delete()
+            scope = publish.Scope(pairs={ns, ew}, rounds={round_id})
             started = time.perf_counter()
-            queue.run(tournament.pk)
+            publish.publish_changes(tournament.pk, scope)
             costs.append(time.perf_counter() - started)
 
         costs: list[float] = []

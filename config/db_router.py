@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 
+from public.paths import READ_ONLY
+
 REPLICA = "replica"
-PUBLIC_PREFIXES = ("/t/", "/api/v1/")
+PUBLIC_PREFIXES = READ_ONLY  # the public site and the API (public/paths.py)
 #: Apps whose rows are always read from the primary.
 PRIMARY_ONLY_APPS = frozenset({"auth", "sessions", "axes", "admin"})
 

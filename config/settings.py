@@ -5,17 +5,18 @@ Development defaults are safe and need nothing set: SQLite in ``db.sqlite3`` bes
 
 Environment variables:
 
-* ``DJANGO_DEBUG`` ("1"/"0", default "1")
-* ``DJANGO_SECRET_KEY`` (mandatory when DJANGO_DEBUG=0)
-* ``DJANGO_ALLOWED_HOSTS`` (comma-separated, default "127.0.0.1,localhost")
+* ``DJANGO_LOCAL`` ("1": local mode, as ``make run`` sets it: DEBUG off, plain http
+  on 127.0.0.1 and the LAN, a secret generated once in ``var/secret_key``)
+* ``DJANGO_DEBUG`` ("1"/"0", default "1"; "0" in local mode)
+* ``DJANGO_SECRET_KEY`` (mandatory when DJANGO_DEBUG=0, except in local mode);
+  ``DJANGO_SECRET_KEY_FILE`` (local mode: where the generated one is kept)
+* ``DJANGO_ALLOWED_HOSTS`` (comma-separated, default "127.0.0.1,localhost"; any host
+  in local mode)
 * ``DATABASE_URL`` (e.g. ``postgres://user:pass@host:5432/db``; default SQLite)
 * ``DJANGO_SQLITE_PATH`` (default ``<project>/db.sqlite3``)
 * ``DJANGO_SQLITE_TIMEOUT`` (seconds a writer waits for another on SQLite, default 30)
 * ``DJANGO_CONN_MAX_AGE`` (seconds a database connection is kept, default 0)
 * ``DATABASE_REPLICA_URL`` (optional read replica for the public pages)
-* ``DJANGO_STANDINGS_REFRESH`` ("inline"/"worker"), ``DJANGO_STANDINGS_REFRESH_DELAY``
-  (seconds, worker mode): when stored standings are recomputed after a save
-* ``DJANGO_PUBLIC_CACHE_SECONDS`` (anonymous public pages cached, default 3; 0 in DEBUG)
 * ``DJANGO_PUBLISH_ROOT`` (folder of the published public pages, default ``var/published``;
   empty: publishing off)
 * ``DJANGO_PUBLIC_BASE_URL`` (e.g. ``https://torneo.example.it``: the address in QR
@@ -24,10 +25,13 @@ Environment variables:
 * ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
   ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see docs/deployment.md)
 * ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES`` (login rate limit)
+* ``DJANGO_TRUSTED_PROXIES`` (addresses or networks of the proxies whose
+  X-Forwarded-For names the client; default ``127.0.0.1,::1`` behind a proxy)
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -47,9 +51,20 @@ def env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Local mode (`make run`): the app as a club runs it on a laptop, over plain http on
+# 127.0.0.1 and the hall's LAN, with DEBUG off (the Italian error pages, no list of
+# URL patterns), no HTTPS redirect or secure-only cookies, and a secret generated on
+# the first run and kept outside the repository (config/local.py).
+LOCAL = env_bool("DJANGO_LOCAL", False)
+DEBUG = env_bool("DJANGO_DEBUG", not LOCAL)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY and LOCAL:
+    from config.local import secret_key
+
+    SECRET_KEY = secret_key(
+        Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / "var" / "secret_key"))
+    )
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
@@ -57,7 +72,12 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = [
     h.strip()
-    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+    for h in os.environ.get(
+        "DJANGO_ALLOWED_HOSTS",
+        # Local mode: the laptop's LAN address is not known in advance (and changes
+        # with the hall's router); DJANGO_ALLOWED_HOSTS narrows it down.
+        "*" if LOCAL else "127.0.0.1,localhost",
+    ).split(",")
     if h.strip()
 ]
 if DEBUG:
@@ -73,11 +93,11 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
-    "django_tasks_db",
     # django-ninja's templates and static files: the API docs' Swagger UI is served
     # from the app's own static files (no CDN, no inline script).
     "ninja",
     "core",
+    "outbox",
     "tournament",
     "scoring",
     "standings",
@@ -87,9 +107,6 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First, so that it sees the response the server sends: a save's standings are
-    # ranked after the answer (inline mode, standings/middleware.py).
-    "standings.middleware.RankAfterAnswer",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -109,9 +126,6 @@ MIDDLEWARE = [
     # The published files of the public pages and API (public/published.py): what
     # nginx serves in a deployment, served here under `make run`.
     "public.published.PublishedFilesMiddleware",
-    # A few seconds of cache for anonymous public pages and API (public/cache.py);
-    # below every middleware that sets a header, so kept answers get them too.
-    "public.cache.PublicCacheMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its 429 page.
     "axes.middleware.AxesMiddleware",
@@ -205,8 +219,32 @@ AXES_COOLOFF_TIME = timedelta(
 )
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# The client's address behind nginx: X-Forwarded-For, believed only from the proxies
+# the deployment names (tournament/clients.py). Without this every client of the hall
+# was nginx's 127.0.0.1, and five wrong passwords from one phone locked the referee
+# out on every other.
+AXES_CLIENT_IP_CALLABLE = "tournament.clients.client_address"
 AXES_LOCKOUT_TEMPLATE = "core/lockout.html"
 AXES_VERBOSE = False
+
+# The proxies whose X-Forwarded-For is believed (addresses or networks, comma
+# separated): nginx on the same machine by default when DJANGO_BEHIND_PROXY=1,
+# nobody otherwise. See tournament/clients.py.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
+TRUSTED_PROXIES = [
+    p.strip()
+    for p in os.environ.get(
+        "DJANGO_TRUSTED_PROXIES", "127.0.0.1,::1" if BEHIND_PROXY else ""
+    ).split(",")
+    if p.strip()
+]
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"DJANGO_TRUSTED_PROXIES: {_proxy!r} is not an address or a network"
+        ) from None
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -229,31 +267,10 @@ LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
-# Background work (django.tasks) on the database backend of django-tasks-db: large PDFs
-# render in `manage.py db_worker` (started by `make run`), never in a request.
-TASKS = {
-    "default": {
-        "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["default", "printing", "standings"],
-    }
-}
+# What follows a save (ranking, publishing, PDFs) is recorded in the outbox in the
+# save's transaction and done by one worker loop: `manage.py worker` (core/pipeline.py),
+# started beside the server by `make run` and by systemd in production.
 
-# Stored standings after a save: "inline" (in the save's transaction) or "worker"
-# (queued for db_worker, several saves ranked at once; for events of several hundred
-# pairs). See standings/refresh.py.
-STANDINGS_REFRESH = os.environ.get("DJANGO_STANDINGS_REFRESH", "inline")
-if STANDINGS_REFRESH not in ("inline", "worker"):
-    raise ImproperlyConfigured("DJANGO_STANDINGS_REFRESH must be 'inline' or 'worker'")
-if STANDINGS_REFRESH == "worker" and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # SQLite has one writer at a time: the worker's rankings would hold the saves up.
-    raise ImproperlyConfigured(
-        "DJANGO_STANDINGS_REFRESH=worker needs PostgreSQL (DATABASE_URL); "
-        "with SQLite use 'inline'."
-    )
-# Seconds an anonymous public page or API answer is served from the cache (0 = off).
-PUBLIC_CACHE_SECONDS = int(
-    os.environ.get("DJANGO_PUBLIC_CACHE_SECONDS", "0" if DEBUG else "3")
-)
 # The players' address printed in QR codes (tournament/links.py); empty: the request's.
 PUBLIC_BASE_URL = os.environ.get("DJANGO_PUBLIC_BASE_URL", "").strip().rstrip("/")
 if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.startswith(("http://", "https://")):
@@ -266,7 +283,6 @@ if PUBLIC_BASE_URL and not PUBLIC_BASE_URL.startswith(("http://", "https://")):
 PUBLISH_ROOT = os.environ.get(
     "DJANGO_PUBLISH_ROOT", str(BASE_DIR / "var" / "published")
 )
-STANDINGS_REFRESH_DELAY = float(os.environ.get("DJANGO_STANDINGS_REFRESH_DELAY", "1"))
 
 # Content Security Policy (Django's own middleware): scripts, styles, images and fonts
 # come from this site only; no inline script or style attribute anywhere.
@@ -286,8 +302,16 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# Local mode: plain http on the LAN, static files straight from the apps' folders
+# (no collectstatic), DEBUG off.
+if LOCAL and not DEBUG:
+    WHITENOISE_USE_FINDERS = True
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+    SECURE_SSL_REDIRECT = False
+    SECURE_HSTS_SECONDS = 0
+
 # Production (DJANGO_DEBUG=0): `manage.py check --deploy` is clean with the defaults.
-if not DEBUG:
+if not DEBUG and not LOCAL:
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", True)
@@ -299,11 +323,9 @@ if not DEBUG:
         # domain makes, not a default of ours.
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
     # Behind nginx (or any proxy that sets X-Forwarded-Proto), trust its word that
-    # the browser spoke HTTPS; and its X-Forwarded-For for the login rate limit.
-    if env_bool("DJANGO_BEHIND_PROXY", False):
+    # the browser spoke HTTPS (its X-Forwarded-For: TRUSTED_PROXIES above).
+    if BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-        AXES_IPWARE_PROXY_COUNT = 1
-        AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
     CSRF_TRUSTED_ORIGINS = [
         o.strip()
         for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",")

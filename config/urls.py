@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from core import views as core_views
+from public.paths import API, BRACKETS, SITE, mount
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
@@ -23,10 +24,10 @@ urlpatterns = [
     path("direzione/", include("tournament.urls")),
     path("arbitro/", include("scoring.urls")),
     path("classifiche/", include("standings.urls")),
-    path("tabellone/", include("knockout.urls")),
+    path(mount(BRACKETS), include("knockout.urls")),
     path("stampa/", include("printing.urls")),
-    path("api/v1/", include("public.api_urls")),
-    path("t/", include("public.urls")),
+    path(mount(API), include("public.api_urls")),
+    path(mount(SITE), include("public.urls")),
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("", core_views.home, name="home"),
 ]

@@ -22,7 +22,8 @@ a reference holds the archive id of its target, a user reference the archive id 
 user. Values are JSON: dates and times in ISO 8601, JSON fields as they are.
 
 Import (:mod:`core.archive_import`) creates new rows (new primary keys) in one
-transaction, after validating every row. Clubs are matched by name and players by
+transaction, after validating every row; the derived rows (:data:`DERIVED`: scores,
+standings) are not read but rebuilt from the imported results. Clubs are matched by name and players by
 membership number (or, without one, by name and club); users by username, created
 inactive and without a password, staff or superuser flag when missing.
 """
@@ -52,6 +53,22 @@ DATA_APPS = ("tournament", "scoring", "standings", "knockout", "public")
 SHARED = ("tournament.club", "tournament.player")
 #: Models left out: regenerated on demand (caches) or audit trails kept by the site.
 EXCLUDED: set[str] = set()
+#: What the site derives from the results: exported (an archive shows the standings as
+#: they were), never imported: the import rebuilds them from the results
+#: (:mod:`core.archive_rebuild`). Listed by label, so that an archive from a site that
+#: still had a model (a bookkeeping table since removed) imports all the same.
+DERIVED = frozenset(
+    {
+        "scoring.pairscore",
+        "scoring.teamscore",
+        "standings.snapshot",
+        "standings.row",
+        "standings.teamrow",
+        "standings.refreshstate",
+        "public.publishstate",
+        "public.publishmark",
+    }
+)
 #: Values a row gets until its deferred references are filled in (a database check
 #: ties a confirmed table result to its version that counts).
 PLACEHOLDERS = {"scoring.tableresult": {"status": "empty"}}

@@ -1,7 +1,8 @@
 """An archive's envelope, read as untrusted input before any row is built.
 
 The format and version, the sections (only the models a tournament archive defines;
-any other section refuses the whole archive), the row ids, and the users, who are only
+any other section refuses the whole archive; the derived ones are skipped unread), the
+row ids, and the users, who are only
 names (:mod:`core.archive_import`). Also the wording of a refusal: one line naming the
 model, the row (its archive id) and the field.
 """
@@ -15,7 +16,15 @@ from django.core.exceptions import ValidationError
 
 from tournament.models import Tournament
 
-from .archive import FORMAT, SHARED, VERSION, ArchiveError, _label, _owned_paths
+from .archive import (
+    DERIVED,
+    FORMAT,
+    SHARED,
+    VERSION,
+    ArchiveError,
+    _label,
+    _owned_paths,
+)
 
 #: Apps whose rows an archive may never create, whatever it says.
 FORBIDDEN_APPS = ("auth", "admin", "sessions", "contenttypes")
@@ -78,6 +87,8 @@ def read_envelope(archive: Any) -> tuple[list[dict], dict[Any, list[dict]]]:
         if not isinstance(section, dict) or not isinstance(section.get("model"), str):
             raise ArchiveError(f"models section {number}: no model name")
         label = section["model"].lower()
+        if label in DERIVED:
+            continue  # rebuilt from the results, never read (core.archive_rebuild)
         model = allowed.get(label)
         if model is None:
             raise ArchiveError(

@@ -12,6 +12,8 @@ An archive is a file that came from elsewhere: it is read as untrusted input.
 * Every row is validated as a form would (``clean_fields`` and the model's ``clean``:
   lengths, choices, ranges, a rule pack this site has), before anything is written.
 * A refusal is one line naming the model, the row (its archive id) and the field.
+* What the site derives from the results (scores, standings: ``core.archive.DERIVED``)
+  is never read: it is rebuilt from the imported results (:mod:`core.archive_rebuild`).
 
 The envelope (format, sections, users) is read in :mod:`core.archive_envelope`; rows
 are written with ``bulk_create`` in batches and the deferred references with one
@@ -28,7 +30,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 
+from scoring.models import TableResult
 from tournament.models import Club, Tournament
+from tournament.text import CONTROL, REASON_MAX_LENGTH
 
 from .archive import (
     PLACEHOLDERS,
@@ -39,6 +43,7 @@ from .archive import (
     _order,
 )
 from .archive_envelope import map_users, read_envelope, refuse, where
+from .archive_rebuild import rebuild
 from .archive_rows import (
     BATCH,
     existing_players,
@@ -46,6 +51,29 @@ from .archive_rows import (
     restore_automatic_times,
     update_many,
 )
+
+#: The longest text of a column without a length (a TextField), as the forms allow:
+#: a reason 500 characters (:mod:`tournament.text`), any other note 10,000.
+TEXT_LIMITS = {
+    "scoring.resultversion.reason": REASON_MAX_LENGTH,
+    "knockout.bracketmatch.correction_reason": REASON_MAX_LENGTH,
+}
+OTHER_TEXT_LIMIT = 10_000
+
+
+def _check_text(label: str, row_id: int, field: models.Field, value: str) -> None:
+    """No control character (a NUL is a 500 on PostgreSQL), no text past the forms'."""
+    if CONTROL.search(value):
+        raise ArchiveError(
+            f"{where(label, row_id, field.name)}: a control character (such as NUL)"
+        )
+    if isinstance(field, models.TextField):
+        limit = TEXT_LIMITS.get(f"{label}.{field.name}", OTHER_TEXT_LIMIT)
+        if len(value) > limit:
+            raise ArchiveError(
+                f"{where(label, row_id, field.name)}: {len(value)} characters, "
+                f"at most {limit}"
+            )
 
 
 class _Importer:
@@ -139,6 +167,8 @@ class _Importer:
             raise ArchiveError(
                 f"{where(label, row_id, field.name)}: a single value is expected"
             )
+        if isinstance(value, str):
+            _check_text(label, row_id, field, value)
         try:
             return field.to_python(value)
         except ValidationError as exc:
@@ -311,4 +341,9 @@ def import_archive(
     for model, _fields, _built, late in prepared:
         importer.fill_deferred(model, late)
     tournament_id = sections[Tournament][0]["id"]
-    return Tournament.objects.get(pk=importer.pks[Tournament][tournament_id])
+    tournament = Tournament.objects.get(pk=importer.pks[Tournament][tournament_id])
+    result_ids = {
+        pk: archive_id for archive_id, pk in importer.pks.get(TableResult, {}).items()
+    }
+    rebuild(tournament, result_ids)
+    return tournament

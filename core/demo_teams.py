@@ -22,6 +22,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import F
 
 from knockout.models import Bracket, BracketMatch
 from knockout.services import (
@@ -198,6 +199,9 @@ def _play(round_: Round, users: dict[str, Any], slug: str) -> None:
             confirm=True,  # the values are the table's, as a referee confirms them
         )
     scoring.close_round(round_id=round_.pk, by=referee)
+    # The demo's rounds were played earlier: their correction periods are over, so
+    # their results are final (the knockout and the season read only final ones).
+    Round.objects.filter(pk=round_.pk).update(provisional_until=F("closed_at"))
 
 
 def _rounds(girone: Girone, users, slug: str, *, played: int, drafts: int) -> int:

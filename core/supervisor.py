@@ -1,11 +1,11 @@
 """Keep one command running: start it, and start it again whenever it exits.
 
-``make run`` starts the background worker (``manage.py db_worker``) beside the
+``make run`` starts the worker loop (``manage.py worker``, core/pipeline.py) beside the
 development server through this module, so a worker that dies (killed, out of memory,
-an error it did not expect) is back within seconds instead of leaving PDFs queued for
-ever::
+an error it did not expect) is back within seconds instead of leaving the standings,
+the published pages and the PDFs waiting::
 
-    python -m core.supervisor -- .venv/bin/python manage.py db_worker --queue-name '*'
+    python -m core.supervisor -- .venv/bin/python manage.py worker
 
 A command that keeps failing right away is restarted after a growing pause (1 s,
 doubling, at most 30 s); one that ran for a while is restarted at once. SIGTERM or

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import F
 
 from tournament.models import Girone, Pair, Round, Stage, Tournament
 
@@ -97,6 +98,9 @@ def _complete_gironi(gironi: list[Girone], referee, stdout: Any) -> bool:
             "number"
         ):
             close_round(round_id=round_.pk, by=referee)
+    # The gironi were played earlier: their correction periods are over, so their
+    # results are final (the qualifiers are taken from final results only).
+    Round.objects.filter(girone__in=gironi).update(provisional_until=F("closed_at"))
     return True
 
 

@@ -32,23 +32,28 @@ def _bracket(tournament, bracket_id: int) -> Bracket:
     return get_object_or_404(Bracket, tournament=tournament, pk=bracket_id)
 
 
-@require_GET
-def public_bracket(request, slug):
-    tournament = get_object_or_404(visibility.public_tournaments(), slug=slug)
+def bracket_page(tournament, chosen: str = "") -> tuple[str, dict]:
+    """The public tabellone page's template and context (the view's, and what the
+    publisher writes: ``public.publish``); ``chosen``: one tabellone's id."""
     every = _brackets(tournament)
-    # ?tabellone=<id> shows one tabellone only (e.g. one per projector).
-    chosen = request.GET.get("tabellone", "")
     brackets = [b for b in every if str(b.pk) == chosen] or every
-    context = {
+    return "knockout/public.html", {
         "tournament": tournament,
         "every": every,
         "chosen": brackets[0].pk if len(brackets) == 1 and len(every) > 1 else None,
         "views": [bracket_view(b) for b in brackets],
         "version": "-".join(f"{b.pk}.{b.version}" for b in brackets),
     }
+
+
+@require_GET
+def public_bracket(request, slug):
+    tournament = get_object_or_404(visibility.public_tournaments(), slug=slug)
+    # ?tabellone=<id> shows one tabellone only (e.g. one per projector).
+    template, context = bracket_page(tournament, request.GET.get("tabellone", ""))
     if request.GET.get("partial"):
         return render(request, "knockout/includes/_brackets.html", context)
-    return render(request, "knockout/public.html", context)
+    return render(request, template, {**context, "page_path": request.path})
 
 
 @require_GET

@@ -32,7 +32,6 @@ class RenderAdmin(admin.ModelAdmin):
         "progress",
         "error",
         "attempts",
-        "task_id",
         "pages",
         "requested_by",
         "started_at",

@@ -37,7 +37,6 @@ class Render(models.Model):
     progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
     error = models.TextField(_("error"), blank=True)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
-    task_id = models.CharField(_("task id"), max_length=64, blank=True)
     pages = models.PositiveIntegerField(_("pages"), null=True, blank=True)
     pdf = models.BinaryField(_("PDF"), null=True, blank=True)
     requested_by = models.ForeignKey(

@@ -29,6 +29,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.work import record_render
 from tournament.models import Tournament
 
 from .documents import Document, DocumentError, build
@@ -139,11 +140,9 @@ def _title(document: Document) -> str:
 
 
 def _enqueue(render: Render) -> None:
-    """Queue the worker task in the current transaction (the task row commits with it)."""
-    from .tasks import render_document
-
-    result = render_document.enqueue(render.pk)
-    Render.objects.filter(pk=render.pk).update(task_id=str(result.id))
+    """Record its rendering in the outbox, in the current transaction (the work
+    exists if and only if the render row commits); the worker renders it."""
+    record_render(render.pk)
 
 
 def last_sign_of_life(render: Render):
@@ -172,8 +171,6 @@ def retry_render(render_id: int) -> Render:
             _("“%(title)s” is not failed: there is nothing to retry.")
             % {"title": render.title}
         )
-    if render.status == Render.Status.RUNNING:
-        _abandon_task(render)
     render.status = Render.Status.QUEUED
     render.progress = 0
     render.error = ""
@@ -181,27 +178,6 @@ def retry_render(render_id: int) -> Render:
     render.save(update_fields=["status", "progress", "error", "heartbeat_at"])
     _enqueue(render)
     return render
-
-
-def _abandon_task(render: Render) -> None:
-    """The lost render's task row says "running" for ever: mark it failed."""
-    from django.core.exceptions import ValidationError
-    from django_tasks_db.models import DBTaskResult
-
-    if not render.task_id:
-        return
-    try:
-        DBTaskResult.objects.filter(id=render.task_id, status="RUNNING").update(
-            status="FAILED",
-            finished_at=timezone.now(),
-            exception_class_path="printing.services.WorkerLost",
-            traceback=f"No heartbeat since {last_sign_of_life(render).isoformat()}: "
-            "the worker died; the render was queued again.",
-        )
-    except (ValueError, ValidationError, DatabaseError):  # not a task of this backend
-        logger.warning(
-            "Render %s: task %r not marked failed", render.pk, render.task_id
-        )
 
 
 @contextmanager

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from knockout.models import Bracket
 from tournament import visibility
+from tournament.links import address_warning
 from tournament.models import Stage
 from tournament.permissions import Role, role_required
 
@@ -56,6 +57,8 @@ def index(request, tournament):
             "kinds": BUILDERS,
             "renders": services.recent_renders(tournament),
             "brackets": Bracket.objects.filter(tournament=tournament),
+            # Before any code is printed: an address the phones cannot reach.
+            "address_warning": address_warning(request),
         },
     )
 

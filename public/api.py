@@ -27,6 +27,7 @@ from tournament import visibility
 from tournament.models import Pair, Round, Table, Tournament
 
 from . import services
+from .api_answer import answer
 from .api_teams import router as teams_router
 
 api = NinjaAPI(
@@ -163,6 +164,10 @@ def _round_out(r: Round) -> dict:
 @api.get("/", response=IndexOut, tags=["index"])
 def index(request):
     """What this API offers: its endpoints, the OpenAPI schema, the docs."""
+    return answer(IndexOut, index_data())
+
+
+def index_data() -> dict:
     endpoints = [
         (path, operation.view_func.__doc__ or "")
         for router in (api.default_router, teams_router)
@@ -191,6 +196,10 @@ def index(request):
 @api.get("/tournaments", response=list[TournamentOut], tags=["tournaments"])
 def tournaments(request):
     """Public tournaments, today's first."""
+    return answer(list[TournamentOut], tournaments_data())
+
+
+def tournaments_data() -> list[dict]:
     found = services.tournaments_today_first(list(services.public_tournaments()[:500]))
     return [_tournament_out(t) for t in found]
 
@@ -202,7 +211,10 @@ def tournaments(request):
 )
 def tournament(request, slug: str):
     """One tournament and its released rounds."""
-    t = _tournament(slug)
+    return answer(TournamentDetail, tournament_data(_tournament(slug)))
+
+
+def tournament_data(t: Tournament) -> dict:
     rounds = services.shown_rounds(t).order_by("girone__label", "number")
     return {
         **_tournament_out(t),
@@ -218,7 +230,10 @@ def tournament(request, slug: str):
 )
 def rounds(request, slug: str):
     """The rounds whose tables are released."""
-    t = _tournament(slug)
+    return answer(list[RoundOut], rounds_data(_tournament(slug)))
+
+
+def rounds_data(t: Tournament) -> list[dict]:
     found = services.shown_rounds(t).order_by("girone__label", "number")
     return [_round_out(r) for r in found]
 
@@ -230,10 +245,13 @@ def rounds(request, slug: str):
 )
 def tables(request, slug: str, round_id: int):
     """The tables of a released round; results only once they are released."""
-    t = _tournament(slug)
+    return answer(list[TableOut], tables_data(_tournament(slug), round_id))
+
+
+def tables_data(t: Tournament, round_id: int) -> list[dict]:
     rnd = services.shown_rounds(t).filter(pk=round_id).first()
     if rnd is None:
-        raise Http404(f"round {round_id} is not published in {slug!r}")
+        raise Http404(f"round {round_id} is not published in {t.slug!r}")
     found = list(
         Table.objects.filter(round=rnd)
         .order_by("number")
@@ -300,7 +318,10 @@ def standings(request, slug: str, lang: str = "it"):
 
     ``lang`` picks the language of the tie-break notes: ``it`` (default) or ``en``.
     """
-    t = _tournament(slug)
+    return answer(list[StandingsOut], standings_data(_tournament(slug), lang))
+
+
+def standings_data(t: Tournament, lang: str = "it") -> list[dict]:
     if t.is_teams:  # its standings rank teams: /tournaments/{slug}/team-standings
         return []
     english = lang == "en"
@@ -309,7 +330,7 @@ def standings(request, slug: str, lang: str = "it"):
         s = table.snapshot
         out.append(
             {
-                "girone": s.girone.label if s.girone_id else None,
+                "girone": s.girone.label if s.girone is not None else None,
                 "stage": s.stage.order,
                 "line": s.line or None,
                 "version": s.version,

@@ -17,6 +17,7 @@ from tournament import visibility
 from tournament.models import Pair, Team, TeamMatch, TeamMember, Tournament
 
 from . import services
+from .api_answer import answer
 
 router = Router(tags=["teams"])
 
@@ -101,7 +102,10 @@ def _team_tournament(slug: str) -> Tournament:
 )
 def teams(request, slug: str):
     """The teams of a team tournament, with their rosters (captain marked)."""
-    t = _team_tournament(slug)
+    return answer(list[TeamOut], teams_data(_team_tournament(slug)))
+
+
+def teams_data(t: Tournament) -> list[dict]:
     if not t.is_teams:
         return []
     found = Team.objects.filter(tournament=t).select_related("club", "girone")
@@ -146,10 +150,13 @@ def _players(pair: Pair | None) -> str | None:
 def matches(request, slug: str, round_id: int):
     """The team matches of a released round: the two tables and their line-ups; the
     team result once the round's results are released (and both tables count)."""
-    t = _team_tournament(slug)
+    return answer(list[TeamMatchOut], matches_data(_team_tournament(slug), round_id))
+
+
+def matches_data(t: Tournament, round_id: int) -> list[dict]:
     rnd = services.shown_rounds(t).filter(pk=round_id).first()
     if rnd is None:
-        raise Http404(f"round {round_id} is not published in {slug!r}")
+        raise Http404(f"round {round_id} is not published in {t.slug!r}")
     if not t.is_teams:
         return []
     scores: dict[tuple[int, str], tuple[int, int]] = {}
@@ -213,7 +220,11 @@ def team_standings(request, slug: str, lang: str = "it"):
 
     ``lang`` picks the language of the tie-break notes: ``it`` (default) or ``en``.
     """
-    t = _team_tournament(slug)
+    data = team_standings_data(_team_tournament(slug), lang)
+    return answer(list[TeamStandingsOut], data)
+
+
+def team_standings_data(t: Tournament, lang: str = "it") -> list[dict]:
     if not t.is_teams:
         return []
     english = lang == "en"
@@ -222,7 +233,7 @@ def team_standings(request, slug: str, lang: str = "it"):
         s = table.snapshot
         out.append(
             {
-                "girone": s.girone.label if s.girone_id else None,
+                "girone": s.girone.label if s.girone is not None else None,
                 "stage": s.stage.order,
                 "version": s.version,
                 "rounds": s.rounds,

@@ -1,39 +1,40 @@
 """Publish the public pages and API answers as files (:mod:`public.published`).
 
 What is published follows the one visibility rule (:mod:`tournament.visibility`):
-only a public tournament has files, each rendered by the view itself for an anonymous
-visitor (a ``GET`` without query string, per language), so a file is byte for byte
-what that view answers; a page the view refuses (404: a round not released, a pair
-removed, a tournament set back to draft) has its file removed. Pages with a query
-string (search, ``?coppia=``) stay Django's.
+only a public tournament has files, each written by the function its view answers
+with (:mod:`public.pages` for the pages, :mod:`public.api_answer` for the API), for an
+anonymous visitor in each language, so a file is what the view answers; a page that is
+not public (``Http404``: a round not released, a pair removed, a tournament set back to
+draft) has its file removed. Pages with a query string (search, ``?coppia=``) stay
+Django's.
 
 :func:`publish_tournament` writes a tournament's pages, everything or a part of them
-(a :class:`Scope`: the pairs of a saved table, the rounds changed); :mod:`public.queue`
-decides when (after a change commits, in the background).
+(a :class:`Scope`: the pairs of a saved table, the rounds changed);
+:func:`publish_changes` is the worker's step (:mod:`core.pipeline`, after a change
+recorded it in the outbox); :func:`publish_site` writes the site's own pages (seasons,
+the API's index) and removes the files of whatever is no longer public (a tournament
+set back to draft, deleted or renamed, a season's player who left it).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.conf import settings
-from django.contrib.auth.models import AnonymousUser
-from django.http import Http404
-from django.template.loader import get_template
-from django.test import RequestFactory
-from django.urls import Resolver404, resolve
+from django.http import Http404, HttpResponse
 from django.utils import translation
 
+from knockout.views import bracket_page
 from standings.models import Season
 from standings.services import read
 from tournament import visibility
-from tournament.links import public_base_url
 from tournament.models import Pair, Round, Team, Tournament
 
-from . import inputs, published, services
+from . import api, api_teams, inputs, pages, paths, published, services
+from .api_answer import answer
 
 logger = logging.getLogger("public.publish")
 
@@ -47,6 +48,16 @@ class Scope:
     gironi: set[int] = field(default_factory=set)  # every pair and round of these
     rounds: set[int] = field(default_factory=set)  # round ids (their tables)
 
+    @classmethod
+    def of(cls, scope: dict) -> Scope:
+        """The scope of coalesced outbox work (``outbox.work.merge_scopes``)."""
+        return cls(
+            everything=bool(scope.get("everything")),
+            pairs=set(scope.get("pairs", ())),
+            gironi=set(scope.get("gironi", ())),
+            rounds=set(scope.get("rounds", ())),
+        )
+
     def merge(self, other: Scope) -> None:
         self.everything |= other.everything
         self.pairs |= other.pairs
@@ -59,29 +70,14 @@ class Result:
     written: int = 0
     unchanged: int = 0
     removed: int = 0
+    #: Pairs (ids) whose pages are left for another step (``pair_limit``).
+    left: set[int] = field(default_factory=set)
 
     def add(self, other: Result) -> None:
         self.written += other.written
         self.unchanged += other.unchanged
         self.removed += other.removed
-
-
-def _factory() -> tuple[RequestFactory, dict[str, str]]:
-    base = public_base_url()
-    scheme, _, host = base.partition("://")
-    return RequestFactory(), {
-        "HTTP_HOST": host or "localhost",
-        "wsgi.url_scheme": scheme if host else "http",
-    }
-
-
-def _request(factory: RequestFactory, extra: dict[str, str], path: str, lang: str):
-    """An anonymous visitor's GET of ``path`` in ``lang`` (no cookie)."""
-    request = factory.get(path, **extra)
-    request.COOKIES = {}
-    request.user = AnonymousUser()
-    request.LANGUAGE_CODE = lang
-    return request
+        self.left |= other.left
 
 
 def _shareable(path: str, body: bytes) -> bytes | None:
@@ -92,56 +88,65 @@ def _shareable(path: str, body: bytes) -> bytes | None:
     return body
 
 
-def render(path: str, lang: str) -> bytes | None:
-    """What the view answers an anonymous visitor for ``path`` in ``lang``; None when it
-    does not answer 200 (nothing to publish)."""
-    factory, extra = _factory()
-    request = _request(factory, extra, path, lang)
-    try:
-        match = resolve(path)
-    except Resolver404:
-        return None
-    with translation.override(lang):
+#: A page to write: its URL path, what makes its body (called in each language; None:
+#: not public, its file is removed), and whether the body depends on the language.
+@dataclass(frozen=True)
+class Entry:
+    path: str
+    body: Callable[[], bytes | None]
+    per_language: bool = True
+
+
+def page_entry(path: str, build: Callable[[], pages.Page]) -> Entry:
+    """A page built by :mod:`public.pages`, as its view answers it."""
+
+    def body() -> bytes | None:
         try:
-            response = match.func(request, *match.args, **match.kwargs)
+            page = build()
         except Http404:
             return None
-        if hasattr(response, "render") and callable(response.render):
-            response.render()
-        if response.status_code != 200 or getattr(response, "streaming", False):
+        return _shareable(path, pages.html(page, path=path).encode())
+
+    return Entry(path, body)
+
+
+def api_entry(path: str, build: Callable[[], HttpResponse]) -> Entry:
+    """An API answer (the same in every language: ``?lang=`` is a query)."""
+
+    def body() -> bytes | None:
+        try:
+            return bytes(build().content)
+        except Http404:
             return None
-        body = bytes(response.content)
-    return _shareable(path, body)
+
+    return Entry(path, body, per_language=False)
 
 
 def publish_pairs(
     t: Tournament, numbers: Iterable[int], base: Path, *, force: bool = False
 ) -> Result:
     """Write (or remove) the pair pages of these numbers in every language, each what
-    :func:`public.views.pair` answers, their data loaded once for all of them; a page
+    :func:`public.views.pair` answers (:func:`public.pages.pair_page`), their data
+    loaded once for all of them; a page
     whose inputs are those of its file already is not rendered again
     (:mod:`public.inputs`; ``force``: render every page)."""
-    from public import views
-
     result = Result()
-    paths = {n: pair_pages(t, [n])[0] for n in sorted(numbers)}
+    urls = {n: pair_pages(t, [n])[0] for n in sorted(numbers)}
     try:
         obj = services.get_tournament(t.slug)
         pairs = {
             p.number: p
-            for p in Pair.objects.select_related(*views.PAIR_RELATED).filter(
-                tournament=obj, number__in=list(paths)
+            for p in Pair.objects.select_related(*pages.PAIR_RELATED).filter(
+                tournament=obj, number__in=list(urls)
             )
         }
     except Http404:
         pairs = {}
     tables = services.pairs_tables(t.pk, list(pairs.values()))
     scores = services.released_scores([p.pk for p in pairs.values()])
-    template = get_template(views.PAIR_TEMPLATE)
-    factory, extra = _factory()
     for lang in published.LANGUAGES:
         with translation.override(lang):
-            for number, path in paths.items():
+            for number, path in urls.items():
                 target = published.file_for(base, lang, path)
                 pair = pairs.get(number)
                 if pair is None:
@@ -151,21 +156,15 @@ def publish_pairs(
                     lang,
                     path,
                     inputs.row(obj),
-                    _pair_rows(pair, views.PAIR_RELATED),
+                    _pair_rows(pair, pages.PAIR_RELATED),
                     [_table_rows(table) for table in tables[pair.pk]],
                     sorted(map(inputs.row, scores[pair.pk].values())),
                 )
                 if not force and inputs.unchanged(target, key):
                     result.unchanged += 1
                     continue
-                request = _request(factory, extra, path, lang)
-                context = views.pair_context(
-                    request, obj, pair, tables[pair.pk], scores[pair.pk]
-                )
-                body = _shareable(
-                    path,
-                    template.render(context, request).encode(settings.DEFAULT_CHARSET),
-                )
+                page = pages.pair_page(obj, pair, tables[pair.pk], scores[pair.pk])
+                body = _shareable(path, pages.html(page, path=path).encode())
                 if body is None:
                     result.removed += published.remove(target)
                     continue
@@ -196,19 +195,19 @@ def _table_rows(table) -> tuple:
     )
 
 
-def publish_paths(paths: Iterable[str], base: Path | None = None) -> Result:
-    """Render and write (or remove) these URL paths in every language."""
+def publish_entries(entries: Iterable[Entry], base: Path | None = None) -> Result:
+    """Write (or remove) these pages in every language."""
     base = base or published.root()
     result = Result()
     if base is None:
         return result
-    for path in paths:
+    for entry in entries:
         body: bytes | None = None
-        for lang in published.LANGUAGES:
-            target = published.file_for(base, lang, path)
-            # The API answers the same in every language (``?lang=`` is a query).
-            if lang == published.LANGUAGES[0] or not path.startswith(published.API):
-                body = render(path, lang)
+        for index, lang in enumerate(published.LANGUAGES):
+            target = published.file_for(base, lang, entry.path)
+            if index == 0 or entry.per_language:
+                with translation.override(lang):
+                    body = entry.body()
             if body is None:
                 result.removed += published.remove(target)
             elif published.write(target, body):
@@ -219,55 +218,122 @@ def publish_paths(paths: Iterable[str], base: Path | None = None) -> Result:
 
 
 def _api(slug: str, tail: str = "") -> str:
-    return f"{published.API}tournaments/{slug}{tail}"
+    return f"{paths.API}tournaments/{slug}{tail}"
 
 
-def tournament_pages(t: Tournament) -> list[str]:
+def _site(tail: str) -> str:
+    return f"{paths.SITE}{tail}"
+
+
+def tournament_entries(t: Tournament) -> list[Entry]:
     """The tournament's own pages (everything but pair, team and round pages)."""
     slug = t.slug
-    paths = [
-        f"/t/{slug}/",
-        f"/t/{slug}/dove-gioco/",
-        f"/t/{slug}/classifica/",
-        _api(slug),
-        _api(slug, "/rounds"),
-        _api(slug, "/standings"),
+
+    def standings() -> pages.Page:
+        found = pages.standings_found(t)
+        return pages.standings_page(t, found, pages.standings_tables_html(t, found))
+
+    entries = [
+        page_entry(_site(f"{slug}/"), lambda: pages.tournament_page(t)),
+        page_entry(_site(f"{slug}/dove-gioco/"), lambda: pages.where_page(t)),
+        page_entry(_site(f"{slug}/classifica/"), standings),
+        api_entry(
+            _api(slug), lambda: answer(api.TournamentDetail, api.tournament_data(t))
+        ),
+        api_entry(
+            _api(slug, "/rounds"),
+            lambda: answer(list[api.RoundOut], api.rounds_data(t)),
+        ),
+        api_entry(
+            _api(slug, "/standings"),
+            lambda: answer(list[api.StandingsOut], api.standings_data(t)),
+        ),
     ]
     if t.is_teams:
-        paths += [
-            f"/t/{slug}/classifica/coppie/",
-            _api(slug, "/teams"),
-            _api(slug, "/team-standings"),
+        entries += [
+            page_entry(
+                _site(f"{slug}/classifica/coppie/"), lambda: pages.team_pairs_page(t)
+            ),
+            api_entry(
+                _api(slug, "/teams"),
+                lambda: answer(list[api_teams.TeamOut], api_teams.teams_data(t)),
+            ),
+            api_entry(
+                _api(slug, "/team-standings"),
+                lambda: answer(
+                    list[api_teams.TeamStandingsOut], api_teams.team_standings_data(t)
+                ),
+            ),
         ]
-    if services.bracket_url(t):
-        paths.append(f"/tabellone/{slug}/")
-    return paths
+    # The tabellone's page answers for every public tournament ("no tabellone yet").
+    entries.append(
+        page_entry(f"{paths.BRACKETS}{slug}/", lambda: pages.Page(*bracket_page(t)))
+    )
+    return entries
 
 
-def round_pages(t: Tournament, round_ids: Iterable[int]) -> list[str]:
-    tail = "/matches" if t.is_teams else "/tables"
-    return [_api(t.slug, f"/rounds/{rid}{tail}") for rid in sorted(round_ids)]
+def round_entries(t: Tournament, round_ids: Iterable[int]) -> list[Entry]:
+    """Each round's tables (matches, for teams) in the API."""
+
+    def tables(round_id: int) -> HttpResponse:
+        return answer(list[api.TableOut], api.tables_data(t, round_id))
+
+    def matches(round_id: int) -> HttpResponse:
+        return answer(list[api_teams.TeamMatchOut], api_teams.matches_data(t, round_id))
+
+    build, tail = (matches, "matches") if t.is_teams else (tables, "tables")
+    return [
+        api_entry(_api(t.slug, f"/rounds/{rid}/{tail}"), functools.partial(build, rid))
+        for rid in sorted(round_ids)
+    ]
 
 
 def pair_pages(t: Tournament, numbers: Iterable[int]) -> list[str]:
-    return [f"/t/{t.slug}/coppia/{n}/" for n in sorted(numbers)]
+    return [_site(f"{t.slug}/coppia/{n}/") for n in sorted(numbers)]
 
 
-def team_pages(t: Tournament, numbers: Iterable[int]) -> list[str]:
-    return [f"/t/{t.slug}/squadra/{n}/" for n in sorted(numbers)]
+def team_entries(t: Tournament, numbers: Iterable[int]) -> list[Entry]:
+    teams = {
+        team.number: team
+        for team in Team.objects.select_related(*pages.TEAM_RELATED).filter(
+            tournament=t, number__in=list(numbers)
+        )
+    }
+
+    def build(number: int) -> pages.Page:
+        if number not in teams:
+            raise Http404("no such team")
+        return pages.team_page(t, teams[number])
+
+    return [
+        page_entry(_site(f"{t.slug}/squadra/{n}/"), functools.partial(build, n))
+        for n in sorted(numbers)
+    ]
 
 
-def site_pages() -> list[str]:
+def site_entries() -> list[Entry]:
     """Pages of no one tournament: the API's index and its list of tournaments."""
-    return [published.API, f"{published.API}tournaments"]
+    return [
+        api_entry(paths.API, lambda: answer(api.IndexOut, api.index_data())),
+        api_entry(
+            f"{paths.API}tournaments",
+            lambda: answer(list[api.TournamentOut], api.tournaments_data()),
+        ),
+    ]
 
 
-def season_pages(season: Season) -> list[str]:
+def season_entries(season: Season) -> list[Entry]:
+    """A season's page and each of its players' pages."""
     from standings.services.season import season_table
 
     table = season_table(season)
-    return [f"/t/stagioni/{season.slug}/"] + [
-        f"/t/stagioni/{season.slug}/giocatore/{row.player}/" for row in table.rows
+    base = _site(f"stagioni/{season.slug}/")
+    return [page_entry(base, lambda: pages.season_page(season))] + [
+        page_entry(
+            f"{base}giocatore/{row.player}/",
+            functools.partial(pages.season_player_page, season, row.player),
+        )
+        for row in table.rows
     ]
 
 
@@ -275,7 +341,7 @@ def tournament_folders(base: Path, slug: str) -> list[Path]:
     return [
         base / lang / prefix.strip("/") / slug
         for lang in published.LANGUAGES
-        for prefix in ("/t/", "/tabellone/", f"{published.API}tournaments/")
+        for prefix in (paths.SITE, paths.BRACKETS, f"{paths.API}tournaments/")
     ]
 
 
@@ -286,7 +352,7 @@ def unpublish_tournament(slug: str, base: Path | None = None) -> None:
         return
     for folder in tournament_folders(base, slug):
         published.remove_tree(folder)
-    publish_paths(site_pages(), base)
+    publish_entries(site_entries(), base)
 
 
 def publish_tournament(
@@ -295,15 +361,22 @@ def publish_tournament(
     base: Path | None = None,
     *,
     force: bool = False,
+    pair_limit: int | None = None,
 ) -> Result:
     """Write what ``scope`` can touch of ``t`` (everything by default; ``force``:
-    render every page, even one whose inputs did not change: :mod:`public.inputs`)."""
+    render every page, even one whose inputs did not change: :mod:`public.inputs`;
+    ``pair_limit``: at most so many pair pages, the others left in the result)."""
     with read.reusing_tables():
-        return _publish_tournament(t, scope, base, force=force)
+        return _publish_tournament(t, scope, base, force=force, limit=pair_limit)
 
 
 def _publish_tournament(
-    t: Tournament, scope: Scope | None, base: Path | None, *, force: bool
+    t: Tournament,
+    scope: Scope | None,
+    base: Path | None,
+    *,
+    force: bool,
+    limit: int | None = None,
 ) -> Result:
     base = base or published.root()
     result = Result()
@@ -314,7 +387,7 @@ def _publish_tournament(
         unpublish_tournament(t.slug, base)
         return result
     scope = scope or Scope(everything=True)
-    paths = tournament_pages(t)
+    entries = tournament_entries(t)
     pairs = Pair.objects.filter(tournament=t)
     rounds = Round.objects.filter(girone__stage__tournament=t)
     if not scope.everything:
@@ -324,21 +397,27 @@ def _publish_tournament(
         rounds = rounds.filter(pk__in=scope.rounds) | rounds.filter(
             girone_id__in=scope.gironi
         )
-    numbers = set(pairs.values_list("number", flat=True))
-    paths += round_pages(t, rounds.values_list("pk", flat=True))
+    number_of = dict(pairs.values_list("pk", "number"))
+    numbers = set(number_of.values())
+    entries += round_entries(t, rounds.values_list("pk", flat=True))
     if t.is_teams:
         teams = Team.objects.filter(tournament=t)
         if not scope.everything:
             teams = teams.filter(pairs__in=pairs).distinct()
-        paths += team_pages(t, teams.values_list("number", flat=True))
+        entries += team_entries(t, teams.values_list("number", flat=True))
     if scope.everything:
-        paths += site_pages()
-        result.removed += _sweep(base, t.slug, set(paths) | set(pair_pages(t, numbers)))
-    result.add(publish_paths(paths, base))
-    result.add(publish_pairs(t, numbers, base, force=force))
-    if scope.everything:
-        for season in Season.objects.filter(tournaments=t):
-            result.add(publish_paths(season_pages(season), base))
+        entries += site_entries()
+        keep = {e.path for e in entries} | set(pair_pages(t, numbers))
+        result.removed += _sweep(base, t.slug, keep)
+    result.add(publish_entries(entries, base))
+    chosen = numbers
+    if limit is not None and len(numbers) > limit:
+        chosen = set(sorted(numbers)[:limit])
+        result.left = {pk for pk, n in number_of.items() if n not in chosen}
+    result.add(publish_pairs(t, chosen, base, force=force))
+    if scope.everything or t.status == Tournament.Status.FINISHED:
+        # A concluded tournament's placings are in its seasons (a late correction).
+        result.add(publish_seasons(Season.objects.filter(tournaments=t), base))
     logger.info(
         "published %s: %s written, %s unchanged, %s removed",
         t.slug,
@@ -367,6 +446,93 @@ def _sweep(base: Path, slug: str, keep: set[str]) -> int:
     return removed
 
 
+def publish_changes(
+    tournament_id: int, scope: Scope, *, pair_limit: int | None = None
+) -> Result:
+    """The worker's step: write what ``scope`` touches of the tournament, or remove
+    its files when it is no longer public (a draft; deleted: :func:`publish_site`);
+    at most ``pair_limit`` pair pages (the others are in the result's ``left``)."""
+    t = Tournament.objects.filter(pk=tournament_id).first()
+    if t is None:
+        return publish_site()
+    return publish_tournament(t, scope, pair_limit=pair_limit)
+
+
+def publish_site(base: Path | None = None) -> Result:
+    """The site's own pages and every season; the files of what is no longer public
+    removed (a tournament set back to draft, deleted or renamed)."""
+    base = base or published.root()
+    result = Result()
+    if base is None:
+        return result
+    result.removed += _sweep_tournaments(base)
+    result.add(publish_entries(site_entries(), base))
+    result.add(publish_seasons(Season.objects.all(), base))
+    return result
+
+
+def publish_seasons(seasons: Iterable[Season], base: Path) -> Result:
+    """Each season's page and its players' pages; a player no longer in it (a
+    tournament left the season or "Concluso") loses the page, and a season that no
+    longer exists its folder."""
+    result = Result()
+    for season in seasons:
+        entries = season_entries(season)
+        result.removed += _sweep_folder(
+            base, _site(f"stagioni/{season.slug}/giocatore/"), {e.path for e in entries}
+        )
+        result.add(publish_entries(entries, base))
+    known = set(Season.objects.values_list("slug", flat=True))
+    for lang in published.LANGUAGES:
+        folder = base / lang / paths.mount(_site("stagioni"))
+        for found in _subfolders(folder):
+            if found.name not in known:
+                published.remove_tree(found)
+                result.removed += 1
+    return result
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    try:
+        return [p for p in folder.iterdir() if p.is_dir()]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def _sweep_folder(base: Path, prefix: str, keep: set[str]) -> int:
+    """Remove the pages under URL ``prefix`` that are not in ``keep``."""
+    wanted = {
+        published.file_for(base, lang, path)
+        for path in keep
+        for lang in published.LANGUAGES
+    }
+    removed = 0
+    for lang in published.LANGUAGES:
+        folder = base / lang / prefix.strip("/")
+        if not folder.exists():
+            continue
+        for name in ("index.html", "index.json"):
+            for found in folder.rglob(name):
+                if found not in wanted:
+                    removed += published.remove(found)
+    return removed
+
+
+def _sweep_tournaments(base: Path) -> int:
+    """Remove the folders of tournaments that are not public under that slug."""
+    public = set(visibility.public_tournaments().values_list("slug", flat=True))
+    removed = 0
+    for lang in published.LANGUAGES:
+        for prefix in (paths.SITE, paths.BRACKETS, f"{paths.API}tournaments/"):
+            for found in _subfolders(base / lang / paths.mount(prefix)):
+                seasons = prefix == paths.SITE and found.name == "stagioni"
+                if found.name in public or seasons:
+                    continue
+                published.remove_tree(found)
+                removed += 1
+    return removed
+
+
 def publish_all(base: Path | None = None, *, force: bool = False) -> Result:
     """Everything: every public tournament, the site's pages; drafts' files removed."""
     base = base or published.root()
@@ -378,7 +544,5 @@ def publish_all(base: Path | None = None, *, force: bool = False) -> Result:
             result.add(publish_tournament(t, base=base, force=force))
         else:
             unpublish_tournament(t.slug, base)
-    result.add(publish_paths(site_pages(), base))
-    for season in Season.objects.all():
-        result.add(publish_paths(season_pages(season), base))
+    result.add(publish_site(base))
     return result

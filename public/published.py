@@ -29,11 +29,12 @@ from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_vary_headers
 
+from . import paths
 from .http import revalidate
 
-API = "/api/v1/"
 #: URL prefixes whose pages may be published (the rest is always Django's).
-PREFIXES = ("/t/", API, "/tabellone/")
+PREFIXES = paths.PUBLISHED
+API = paths.API
 LANGUAGES = ("it", "en")
 #: gzip's level for the ``.gz`` siblings: 4 compresses a 1,000-row standings page
 #: twice as fast as 6 (the 1,000-row pages are written after every save) for a few
@@ -151,7 +152,9 @@ def serve(request) -> HttpResponse | None:
         with open(sent, "rb") as handle:
             stat = os.fstat(handle.fileno())
             body = handle.read()
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+    except OSError:
+        # No such file, or no file can have this name (a segment past 255 bytes,
+        # a path past PATH_MAX, a folder where a file was): the views answer.
         if sent is plain:
             return None
         return _plain_only(request, plain, lang)
@@ -163,7 +166,7 @@ def _plain_only(request, plain: Path, lang: str) -> HttpResponse | None:
         with open(plain, "rb") as handle:
             stat = os.fstat(handle.fileno())
             body = handle.read()
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+    except OSError:
         return None
     return _answer(request, body, stat, plain.name, lang, gzipped=False)
 

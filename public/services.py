@@ -233,7 +233,8 @@ def _hall_numbering(tournament_id: int, any_table: bool):
             key = (table.round.girone.stage_id, table.round.number)
             if key not in before:
                 before[key] = offsets(*key)
-            table.hall_number = before[key].get(table.round.girone_id, 0) + table.number
+            hall_number = before[key].get(table.round.girone_id, 0) + table.number
+            table.hall_number = hall_number  # type: ignore[attr-defined]
 
     return number
 
@@ -361,7 +362,11 @@ def provisional_rounds(
         .order_by("girone__label", "number")
         .values_list("girone__label", "number", "provisional_until")
     )
-    return [Provisional(label, number, until) for label, number, until in rows]
+    return [
+        Provisional(label, number, until)
+        for label, number, until in rows
+        if until is not None  # the filter above: always set
+    ]
 
 
 def provisional_key(rounds: list[Provisional]) -> str:

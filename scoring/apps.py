@@ -9,7 +9,6 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from tournament.hooks import register_totals
 
-        from .hooks import girone_order
         from .scores import pair_totals, team_totals
 
-        register_totals(pairs=pair_totals, teams=team_totals, order=girone_order)
+        register_totals(pairs=pair_totals, teams=team_totals)

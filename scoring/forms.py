@@ -17,7 +17,9 @@ import uuid
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Line, ResultVersion
+from tournament.inputs import integer_field
+
+from .models import Line, ResultVersion, TableResult
 from .services import Breakdown, Hand, Sheet
 from .services.sheets import COUNT_PARTS, FLAG_PARTS, POINT_PARTS
 
@@ -95,7 +97,9 @@ def part_label(part: str) -> str:
 
 
 class SheetForm(forms.Form):
-    lock_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    #: Bounded by its column (a number past it would reach the database: a 500 on
+    #: PostgreSQL from 2^31, on SQLite from 2^63).
+    lock_version = integer_field(TableResult, "lock_version", widget=forms.HiddenInput)
     #: One per rendering of a sheet: a resubmission of the same sheet (double click,
     #: resend after a dropped connection, the offline queue) is recognised by it.
     idempotency_key = forms.CharField(
@@ -290,11 +294,13 @@ class SheetForm(forms.Form):
         flags = {p: bool(data.get(f"h{n}_{line}_{p}")) for p in FLAG_PARTS}
         if all(v is None for v in values.values()) and not any(flags.values()):
             return None
-        return Breakdown(**{k: v or 0 for k, v in values.items()}, **flags)
+        counts = {k: int(v or 0) for k, v in values.items()}
+        # Counts are ints and flags bools: mypy cannot pair the two dicts' keys.
+        return Breakdown(**counts, **flags)  # type: ignore[arg-type]
 
     def ask_confirmation(self, key: str) -> None:
         """Render the form again with ``key`` in ``confirm``: saving it confirms."""
-        data = self.data.copy()
+        data = self.data.copy()  # type: ignore[attr-defined]  # the POST's QueryDict
         data[self.add_prefix("confirm")] = key
         self.data = data
 
@@ -307,5 +313,5 @@ class SheetForm(forms.Form):
 
 
 class SettleForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
-    lock_version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    version = integer_field(ResultVersion, "id", min_value=1, widget=forms.HiddenInput)
+    lock_version = integer_field(TableResult, "lock_version", widget=forms.HiddenInput)

@@ -30,6 +30,5 @@ urlpatterns = [
     ),
     path("<slug:slug>/turno/<id:round_id>/riepilogo/", views.recap, name="recap"),
     path("<slug:slug>/turno/<id:round_id>/chiudi/", views.close_round, name="close"),
-    path("<slug:slug>/correzione/<id:version_id>/", views.impact, name="impact"),
     path("<slug:slug>/registro/", views.log, name="log"),
 ]

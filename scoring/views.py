@@ -1,4 +1,4 @@
-"""Referee pages: the round's entry page, a table's sheet, closing, impact, the log.
+"""Referee pages: the round's entry page, a table's sheet, closing, the log.
 
 Views are thin: parse the form, make one service call, answer. The save endpoint answers
 JSON to the entry page's script (``Accept: application/json``) and plain HTML otherwise,
@@ -23,12 +23,12 @@ from tournament.words import game_words
 
 from . import pages, services
 from .forms import SettleForm, SheetForm, new_token
-from .models import ResultVersion, TableResult
+from .models import TableResult
 from .recap import round_recap
 from .services import log as audit
 from .services.bounds import UnlikelyError
 from .services.errors import ConflictError, ScoringError
-from .tables import HistoryTable, ImpactTable, VersionLogTable, VersionTable
+from .tables import HistoryTable, VersionLogTable, VersionTable
 
 Role = TournamentRole.Role
 
@@ -129,9 +129,9 @@ def save_table(request, tournament, round_id, number):
             request, tournament, round_, bound={number: form}, status=400
         )
     messages.success(request, pages.saved_message(table, saved))
-    if saved.impact is not None:
+    if saved.correction:  # its impact report (the standings' page)
         return redirect(
-            "scoring:impact", slug=tournament.slug, version_id=saved.version.pk
+            "standings:impact", slug=tournament.slug, version_id=saved.version.pk
         )
     if detailed:
         return redirect(
@@ -157,9 +157,9 @@ def _json_answer(request, tournament, table, form, saved, error):
         body["message"] = pages.saved_message(table, saved)
         body["html"] = pages.render_row(request, tournament, table)
         body["team_lines"] = pages.team_lines(request, tournament, table)
-        if saved.impact is not None:
+        if saved.correction:
             body["redirect"] = reverse(
-                "scoring:impact",
+                "standings:impact",
                 kwargs={"slug": tournament.slug, "version_id": saved.version.pk},
             )
         return JsonResponse(body)
@@ -272,39 +272,6 @@ def close_round(request, tournament, round_id):
             }
         messages.success(request, text)
     return redirect("scoring:recap", slug=tournament.slug, round_id=round_.pk)
-
-
-@require_GET
-@role_required(Role.REFEREE)
-def impact(request, tournament, version_id):
-    # Only a correction has an impact report: any other version (a pending first entry
-    # of a double entry above all) is not shown here (issue 14 §5).
-    version = get_object_or_404(
-        ResultVersion.objects.select_related(
-            "result__table__round__girone", "entered_by", "supersedes"
-        ),
-        pk=version_id,
-        purpose=ResultVersion.Purpose.CORRECTION,
-        result__round__girone__stage__tournament=tournament,
-    )
-    report = version.impact or {"rows": [], "later_rounds": []}
-    return render(
-        request,
-        "scoring/impact.html",
-        {
-            "tournament": tournament,
-            "version": version,
-            "report": report,
-            "impact_table": ImpactTable(
-                report["rows"],
-                words=game_words(tournament),
-                exclude=()
-                if report.get("overall")
-                else ("overall_before", "overall_after"),
-                teams=bool(report.get("teams")),
-            ),
-        },
-    )
 
 
 @require_GET

@@ -1,44 +1,54 @@
 #!/usr/bin/env bash
 # make test: every check in one command (docs/development.md), then the wall time.
-#   1. the migrations, replayed on an empty SQLite database (and, in leg 3, on an empty
-#      PostgreSQL one): the suite's test databases are built from the models directly;
-#   2. the database-free tests, once, and those that fork (tests/legs.py), in one process,
-#      with the check of the collected test ids;
-#   3. the database tests on SQLite, then on a throwaway PostgreSQL (scripts/with-postgres.sh),
-#      on every core (pytest-xdist), each leg printing its 15 slowest tests.
+# Under a throwaway PostgreSQL (scripts/with-postgres.sh), on every core:
+#   1. lint (make lint), then the migrations replayed on an empty SQLite and an empty
+#      PostgreSQL database (the suite's test databases are built from the models
+#      directly), beside
+#   2. the single-process leg: the database-free tests, once, and those that fork
+#      (tests/legs.py), with the check of the collected test ids;
+#   3. the database tests on SQLite, then on PostgreSQL (pytest-xdist), each leg printing
+#      its 15 slowest tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -z "${DATABASE_URL:-}" ]; then
+  exec scripts/with-postgres.sh "$0" "$@"
+fi
 py=.venv/bin/python
 workers=${TEST_WORKERS:-$(nproc)}
 start=$SECONDS
 scratch=$(mktemp -d /tmp/torneo-test.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 lap() { echo "   ($1: $((SECONDS - $2)) s)"; }
+sqlite() { env -u DATABASE_URL DJANGO_SQLITE_PATH="$scratch/$1.sqlite3" "${@:2}"; }
 
-echo "== migrations on an empty SQLite database =="
-t=$SECONDS
-DJANGO_SQLITE_PATH=$scratch/migrate.sqlite3 $py manage.py migrate --noinput -v0
-lap migrations "$t"
+echo "== lint, and the migrations on empty SQLite and PostgreSQL databases (beside the next leg) =="
+(
+  make -s lint
+  sqlite migrate $py manage.py migrate --noinput -v0
+  $py manage.py migrate --noinput -v0
+) > "$scratch/lint.log" 2>&1 &
+lint=$!
 
 echo "== pytest: the database-free tests (once) and those that fork, the collected test ids =="
 t=$SECONDS
-TORNEO_TEST_LEG=serial DJANGO_SQLITE_PATH=$scratch/unused.sqlite3 \
-  $py -m pytest -q --check-test-ids --durations=15
+TORNEO_TEST_LEG=serial sqlite unused $py -m pytest -q --check-test-ids --durations=15
 lap "single-process tests" "$t"
+if wait "$lint"; then
+  echo "   (lint and migrations: passed)"
+else
+  cat "$scratch/lint.log"
+  echo "make test: lint or the migrations on an empty database failed" >&2
+  exit 1
+fi
 
 echo "== pytest on SQLite =="
 t=$SECONDS
-TORNEO_TEST_LEG=sqlite DJANGO_SQLITE_PATH=$scratch/unused.sqlite3 \
-  $py -m pytest -q -n "$workers" --dist worksteal --durations=15
+TORNEO_TEST_LEG=sqlite sqlite unused $py -m pytest -q -n "$workers" --dist worksteal --durations=15
 lap SQLite "$t"
 
-echo "== migrations on an empty PostgreSQL database, then pytest on PostgreSQL =="
+echo "== pytest on PostgreSQL =="
 t=$SECONDS
-scripts/with-postgres.sh bash -c "
-  set -e
-  $py manage.py migrate --noinput -v0
-  TORNEO_TEST_LEG=postgres $py -m pytest -q -n $workers --dist worksteal --durations=15
-"
+TORNEO_TEST_LEG=postgres $py -m pytest -q -n "$workers" --dist worksteal --durations=15
 lap PostgreSQL "$t"
 
 echo "make test: every check passed in $((SECONDS - start)) s"

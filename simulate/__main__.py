@@ -9,9 +9,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import faulthandler
+import json
 import os
 import random
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -59,6 +61,19 @@ async def run_event(
     )
     watch_task = asyncio.create_task(
         load.watch_standings(front.url, world.slug, ledger, watched, metrics, stop)
+    )
+    # A phone outside this process: the server's figure, not the generator's.
+    probe = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "simulate.probe",
+            f"{front.url}/t/{world.slug}/classifica/",
+            str(args.budget),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     referees = [
         load.Referee(front.url, name, world.slug, metrics) for name in world.referees
@@ -148,6 +163,9 @@ async def run_event(
         except TimeoutError:
             metrics.errors["standings_watch_still_waiting_at_stop"] += 1
         await asyncio.gather(*(r.aclose() for r in referees))
+        probe.terminate()
+        out, _err = await asyncio.to_thread(probe.communicate, timeout=60)
+        metrics.samples["probe"] = [ms / 1000 for ms in json.loads(out or "[]")]
     return outcome
 
 
@@ -293,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
             drained, behind = in_django(check.drain, world)
         finally:
             worker.stop()
-    refresh = in_django(check.refresh_figures)
+    refresh = check.refresh_figures(Path(work) / "worker.log")
     found = in_django(check.verify, world, ledger)
 
     bad = figures.print_all(

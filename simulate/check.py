@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
+from pathlib import Path
 
 
 def drain(world, timeout: float = 90) -> tuple[float, int]:
-    """Wait for the worker to rank every saved result: (seconds waited, gironi still
-    behind at the timeout)."""
+    """Wait for the worker to do every ranking and publishing the saves recorded:
+    (seconds waited, pieces of work still waiting at the timeout)."""
     import time
 
     from django.db import connections
-    from django.db.models import F
 
-    from standings.models import RefreshState
+    from outbox.models import Work
 
     started = time.monotonic()
     while True:
-        behind = RefreshState.objects.filter(
-            girone_id__in=world.girone_ids, requested__gt=F("done")
+        behind = Work.objects.filter(
+            kind__in=[Work.Kind.RANK, Work.Kind.PUBLISH], failed_at__isnull=True
         ).count()
         if not behind or time.monotonic() - started > timeout:
             return time.monotonic() - started, behind
@@ -26,23 +27,20 @@ def drain(world, timeout: float = 90) -> tuple[float, int]:
         time.sleep(0.5)
 
 
-def refresh_figures() -> dict[str, list[float]]:
-    """What the standings worker's tasks returned: the delay of each ranking made, and
-    the rankings per task."""
-    from django_tasks_db.models import DBTaskResult
+#: The worker's log lines (core/pipeline.py, INFO).
+RANKED = re.compile(r"girone \d+ ranked, ([\d.]+) s after its oldest save")
+PUBLISHED = re.compile(r"tournament \d+ published, ([\d.]+) s after its oldest change")
 
-    lags: list[float] = []
-    passes: list[float] = []
-    for value in DBTaskResult.objects.filter(
-        task_path="standings.tasks.refresh_standings", status="SUCCESSFUL"
-    ).values_list("return_value", flat=True):
-        if isinstance(value, dict):
-            lags += value.get("lags", [])
-            passes.append(value.get("passes", 0))
-    failed = DBTaskResult.objects.filter(
-        task_path="standings.tasks.refresh_standings", status="FAILED"
-    ).count()
-    return {"lags": lags, "passes": passes, "failed": [failed]}
+
+def refresh_figures(log: Path) -> dict[str, list[float]]:
+    """What the worker did, from its log: the delay of each ranking (from the oldest
+    save it covered) and of each publishing, and the steps that failed."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    return {
+        "lags": [float(x) for x in RANKED.findall(text)],
+        "published": [float(x) for x in PUBLISHED.findall(text)],
+        "failed": [float(text.count(" failed (attempt "))],
+    }
 
 
 def verify(world, ledger) -> dict[str, int]:

@@ -91,19 +91,30 @@ def print_all(
         ),
         "responses",
     )
+    # The published standings asked from outside the generator's process (2 a
+    # second, simulate/probe.py): the server's figure, as far as one machine allows.
+    probe = metrics.samples["probe"]
+    report("probe.requests", len(probe), "requests")
+    report("probe.p50", 1000 * percentile(probe, 50), "ms")
+    report("probe.p99", 1000 * percentile(probe, 99), "ms")
     # From a referee seeing a sheet saved to the phones' standings showing it.
     delays = metrics.samples["standings_delay"]
     report("standings_delay.sheets", len(delays), "sheets")
     report("standings_delay.p50", percentile(delays, 50), "s")
     report("standings_delay.p99", percentile(delays, 99), "s")
     report("standings_delay.max", max(delays, default=float("nan")), "s")
+    # The worker's steps (core/pipeline.py): one ranking, then one publishing, for
+    # all the sheets saved meanwhile; the delay from the oldest of them.
     lags = refresh["lags"]
     report("standings.refreshes", len(lags), "rankings")
-    report("standings.tasks", len(refresh["passes"]), "tasks")
-    report("standings.tasks_failed", refresh["failed"][0], "tasks")
+    report("standings.publishings", len(refresh["published"]), "publishings")
+    report("standings.steps_failed", refresh["failed"][0], "steps")
     report("standings.lag.p50", percentile(lags, 50), "s")
     report("standings.lag.p99", percentile(lags, 99), "s")
     report("standings.lag.max", max(lags, default=float("nan")), "s")
+    published = refresh["published"]
+    report("publish.lag.p50", percentile(published, 50), "s")
+    report("publish.lag.p99", percentile(published, 99), "s")
     report("standings.drain_seconds", drained, "s")
     report("standings.gironi_behind_after_drain", behind, "gironi")
     report("standings.worker_starts", worker_starts, "starts")

@@ -33,9 +33,6 @@ def production_env(static_root: str, publish_root: str) -> dict[str, str]:
         "DJANGO_PUBLISH_ROOT": publish_root,
         "DJANGO_BEHIND_PROXY": "1",
         "DJANGO_LOGIN_FAILURE_LIMIT": "50",
-        # National scale: saves queue the standings for the worker (standings/refresh.py).
-        "DJANGO_STANDINGS_REFRESH": "worker",
-        "DJANGO_STANDINGS_REFRESH_DELAY": "1",
     }
 
 
@@ -104,9 +101,9 @@ class Gunicorn:
 
 
 class Worker:
-    """``manage.py db_worker`` for the standings queue, restarted when it exits (as
-    systemd's ``Restart=always`` does; a PostgreSQL restart makes it exit), each start
-    preceded by ``standings_requeue``."""
+    """``manage.py worker`` (core/pipeline.py: ranking, publishing), restarted when it
+    exits (as systemd's ``Restart=always`` does); work it held when it died is taken
+    over when its lease runs out. Its log says each step and its delay."""
 
     def __init__(self, env: dict[str, str], log_path: Path):
         self.env, self.log = env, open(log_path, "w")  # noqa: SIM115
@@ -128,17 +125,8 @@ class Worker:
 
     def _supervise(self) -> None:
         while not self.stopping.is_set():
-            self._manage("standings_requeue").wait()
             self.starts += 1
-            self.proc = self._manage(
-                "db_worker",
-                "--queue-name",
-                "standings",
-                "--interval",
-                "0.1",
-                "--no-reload",
-                "--no-startup-delay",
-            )
+            self.proc = self._manage("worker", "--idle", "0.1")
             _pid, _status, usage = os.wait4(self.proc.pid, 0)
             self.proc.returncode = _status
             self.cpu += usage.ru_utime + usage.ru_stime

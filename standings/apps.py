@@ -6,6 +6,8 @@ class StandingsConfig(AppConfig):
     name = "standings"
 
     def ready(self) -> None:
-        from . import signals
+        from tournament.hooks import register_order
 
-        signals.connect()
+        from .services.ranking import girone_order
+
+        register_order(girone_order)  # the Danese pairs by the standings' order

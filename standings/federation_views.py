@@ -8,9 +8,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.models import TournamentRole
+from tournament.forms import CodeForm
+from tournament.models import Club, Player, TournamentRole
 from tournament.permissions import role_required
-from tournament.services import members
+from tournament.services import members, registry
 from tournament.services.errors import ServiceError
 
 from .services import federation, sheets
@@ -23,6 +24,8 @@ DIRECTOR = TournamentRole.Role.DIRECTOR
 def report(request, tournament):
     """The check: what to fix before sending; the export links; a preview."""
     built = federation.build_report(tournament)
+    players = {p.player.pk for p in built.problems if p.player is not None}
+    clubs = {p.club.pk for p in built.problems if p.club is not None}
     return render(
         request,
         "standings/federation.html",
@@ -30,6 +33,12 @@ def report(request, tournament):
             "tournament": tournament,
             "report": built,
             "problems": built.problems,
+            # The fix forms of what this director may change (services.registry);
+            # a player or club other tournaments use says whom to ask instead.
+            "editable_players": registry.editable_players(request.user, players),
+            "editable_clubs": registry.editable_clubs(request.user, clubs),
+            "player_managers": registry.whom_to_ask(Player),
+            "club_managers": registry.whom_to_ask(Club),
             "header": federation.header(built),
             "preview": federation.values(built)[:10],
         },
@@ -63,12 +72,24 @@ def report_xlsx(request, tournament):
     return sheets.download(data, _filename(tournament, "xlsx"))
 
 
+def _code(request) -> str | None:
+    """The typed code, or None after putting the form's error in the messages."""
+    form = CodeForm(request.POST)
+    if form.is_valid():
+        return form.cleaned_data["value"]
+    messages.error(request, " ".join(str(m) for ms in form.errors.values() for m in ms))
+    return None
+
+
 @require_POST
 @role_required(DIRECTOR)
 def fix_tessera(request, tournament, player_id):
+    value = _code(request)
+    if value is None:
+        return redirect("standings:federation", slug=tournament.slug)
     try:
         player = members.set_membership_number(
-            tournament, player_id, request.POST.get("value", "")
+            tournament, player_id, value, by=request.user
         )
     except ServiceError as error:
         messages.error(request, error.message)
@@ -83,8 +104,11 @@ def fix_tessera(request, tournament, player_id):
 @require_POST
 @role_required(DIRECTOR)
 def fix_club_code(request, tournament, club_id):
+    value = _code(request)
+    if value is None:
+        return redirect("standings:federation", slug=tournament.slug)
     try:
-        club = members.set_club_code(tournament, club_id, request.POST.get("value", ""))
+        club = members.set_club_code(tournament, club_id, value, by=request.user)
     except ServiceError as error:
         messages.error(request, error.message)
     else:

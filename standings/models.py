@@ -100,6 +100,42 @@ class StandingsConfig(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} – {self._meta.verbose_name}"
 
+    def clean(self) -> None:
+        """The decisions are lists of pair numbers, each pair in one of them at most
+        (an archive's nested list made every later ranking fail)."""
+        super().clean()
+        problem = decisions_problem(self.decisions)
+        if problem is not None:
+            raise ValidationError({"decisions": problem})
+
+
+#: The largest pair number a decision may hold (a pair number's column).
+_MAX_NUMBER = 2_147_483_647
+
+
+def decisions_problem(value: object) -> str | None:
+    """Why ``value`` is not a list of referee's decisions (translated), or None.
+
+    >>> decisions_problem([[3, 1], [7, 5, 6]]) is None
+    True
+    >>> decisions_problem([[3, [1]]]) is not None, decisions_problem([[2, 1], [1, 4]]) is not None
+    (True, True)
+    """
+    if not isinstance(value, list):
+        return gettext("A list of decisions is expected.")
+    seen: set[int] = set()
+    for order in value:
+        if not (
+            isinstance(order, list)
+            and len(order) >= 2
+            and all(type(n) is int and 1 <= n <= _MAX_NUMBER for n in order)
+        ):
+            return gettext("Each decision is a list of at least two pair numbers.")
+        if len(set(order)) != len(order) or not seen.isdisjoint(order):
+            return gettext("A pair is in more than one decision.")
+        seen.update(order)
+    return None
+
 
 class Snapshot(models.Model):
     """The stored ranking of one scope; ``version`` goes up when its content changes."""
@@ -190,44 +226,6 @@ class Snapshot(models.Model):
     @property
     def etag(self) -> str:
         return f"s{self.pk}v{self.version}"
-
-
-class RefreshState(models.Model):
-    """Whether a girone's stored standings include every result saved (worker mode).
-
-    A save counts itself in ``requested`` in its own transaction; the background
-    refresh sets ``done`` to the count it ranked. ``requested > done``: results are
-    saved that the stored standings do not include yet. ``queued``: a refresh task is
-    waiting or running (``queued_at`` is its last sign of life).
-    """
-
-    girone = models.OneToOneField(
-        Girone, on_delete=models.CASCADE, related_name="standings_refresh"
-    )
-    requested = models.PositiveBigIntegerField(_("results saved"), default=0)
-    done = models.PositiveBigIntegerField(_("results ranked"), default=0)
-    queued = models.BooleanField(_("refresh queued"), default=False)
-    queued_at = models.DateTimeField(_("refresh queued at"), null=True, blank=True)
-    pending_since = models.DateTimeField(
-        _("first result not ranked, saved at"), null=True, blank=True
-    )
-    done_at = models.DateTimeField(_("last refresh at"), null=True, blank=True)
-    lag = models.FloatField(
-        _("last delay (s)"),
-        default=0,
-        help_text=_("Seconds from a result's save to standings that include it."),
-    )
-
-    class Meta:
-        verbose_name = _("standings refresh state")
-        verbose_name_plural = _("standings refresh states")
-
-    def __str__(self) -> str:
-        return f"{self.girone} {self.done}/{self.requested}"
-
-    @property
-    def stale(self) -> bool:
-        return self.requested > self.done
 
 
 class Row(models.Model):

@@ -37,5 +37,6 @@ urlpatterns = [
         name="federation-club",
     ),
     path("<slug:slug>/csv/", views.export_csv, name="csv"),
+    path("<slug:slug>/correzione/<id:version_id>/", views.impact, name="impact"),
     path("<slug:slug>/coppie-nelle-squadre/", views.team_pairs, name="team_pairs"),
 ]

@@ -8,18 +8,22 @@ Thin views: reading is :mod:`standings.services.read` (stored snapshots, kind
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
+from scoring.models import ResultVersion
+from scoring.tables import ImpactTable
 from standings.services.csv_export import standings_csv
 from tournament import csvsafe
 from tournament.models import Girone, Round, TournamentRole
 from tournament.permissions import role_required
 from tournament.services.errors import ServiceError
+from tournament.words import game_words
 
 from .models import Snapshot, StandingsConfig
 from .services import read
 from .services.butler import butler
 from .services.config import chain_text, missed_round_text, standings_settings
+from .services.impact import stored_impact
 from .services.provisional import provisional_standings
 from .services.store import refresh_tournament
 from .services.teams import team_tables
@@ -127,4 +131,39 @@ def team_pairs(request, tournament):
         request,
         "standings/butler.html",
         {"tournament": tournament, "butler": butler(tournament)},
+    )
+
+
+@require_GET
+@role_required(TournamentRole.Role.REFEREE)
+def impact(request, tournament, version_id):
+    """A correction's impact report (the referee is sent here after saving it).
+
+    Only a correction has one: any other version (a pending first entry of a double
+    entry above all) is not shown here (issue 14 §5)."""
+    version = get_object_or_404(
+        ResultVersion.objects.select_related(
+            "result__table__round__girone", "entered_by", "supersedes"
+        ),
+        pk=version_id,
+        purpose=ResultVersion.Purpose.CORRECTION,
+        result__round__girone__stage__tournament=tournament,
+    )
+    report = stored_impact(version)
+    return render(
+        request,
+        "scoring/impact.html",
+        {
+            "tournament": tournament,
+            "version": version,
+            "report": report,
+            "impact_table": ImpactTable(
+                report["rows"],
+                words=game_words(tournament),
+                exclude=()
+                if report.get("overall")
+                else ("overall_before", "overall_after"),
+                teams=bool(report.get("teams")),
+            ),
+        },
     )

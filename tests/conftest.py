@@ -56,3 +56,12 @@ def _site_language():
     translation.activate(django_settings.LANGUAGE_CODE)
     yield
     translation.activate(django_settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: rows are rolled back and their ids used
+    again, so a value kept under one test's ids would show in the next one."""
+    from django.core.cache import cache
+
+    cache.clear()

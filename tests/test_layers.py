@@ -1,34 +1,69 @@
-"""The apps' layers go one way: rules → tournament → scoring → standings →
-knockout/printing/public → core.
+"""The apps' layers are checked by import-linter (``make lint``; contracts in
+pyproject.toml): rules and the outbox at the bottom, then tournament, scoring,
+standings, knockout, with printing and public independent of each other, core on top.
 
-scoring tells standings about changed scores through ``scoring.hooks`` (a signal and
-a registered ranking), and the tournament app reads totals for the Danese through
-``tournament.hooks`` (readers scoring registers), never by importing the app above.
+These tests run ``lint-imports`` itself: on the project (the contracts are kept), and
+on a copy of it with one upward import planted (the tool must fail, naming it).
 """
 
+import shutil
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from tests.test_purity import imported_modules
-
 ROOT = Path(__file__).resolve().parent.parent
-ABOVE = {
-    "tournament": {"scoring", "standings", "knockout", "printing", "public", "core"},
-    "scoring": {"standings", "public", "printing", "knockout", "core"},
-    "standings": {"public", "printing", "knockout", "core"},
-    "knockout": {"core"},
-    "printing": {"core"},
-    "public": {"core"},
-}
+LINT = Path(sys.executable).with_name("lint-imports")
+PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+    "root_packages"
+]
+
+
+def lint(folder: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(LINT), "--no-cache"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"},
+    )
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("layers")
+    shutil.copy(ROOT / "pyproject.toml", folder)
+    ignore = shutil.ignore_patterns("__pycache__", "migrations", "*.toml", "*.json")
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, folder / package, ignore=ignore)
+    return folder
+
+
+def test_the_project_keeps_its_layers():
+    result = lint(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.mark.parametrize(
-    "path",
-    sorted(p for app in ABOVE for p in (ROOT / app).rglob("*.py")),
-    ids=lambda p: str(p.relative_to(ROOT)),
+    ("module", "planted", "said"),
+    [
+        ("rules/planted.py", "import tournament.models\n", "rules is not allowed"),
+        ("tournament/planted.py", "from scoring import scores\n", "tournament is not"),
+        ("outbox/planted.py", "import rules\n", "outbox is not allowed to import"),
+        ("public/planted.py", "import printing.services\n", "public is not allowed"),
+        ("rules/impure.py", "import django.db\n", "rules is not allowed to import d"),
+    ],
 )
-def test_no_app_imports_one_above_it(path):
-    app = path.relative_to(ROOT).parts[0]
-    bad = [m for m in imported_modules(path) if m.split(".")[0] in ABOVE[app]]
-    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+def test_an_upward_import_breaks_the_lint(copy, module, planted, said):
+    path = copy / module
+    path.write_text(planted)
+    try:
+        result = lint(copy)
+    finally:
+        path.unlink()
+    assert result.returncode != 0, result.stdout
+    assert "BROKEN" in result.stdout and said in result.stdout
+    assert module.removesuffix(".py").replace("/", ".") in result.stdout

@@ -5,10 +5,16 @@ tournament (on a new object, of the tournament chosen in the URL or the form: un
 then, none). The models' ``clean()`` refuses another tournament's object anyway.
 Once saved, the tournament of a pair and the girone of a round no longer change here:
 everything hanging from them would then point across tournaments.
+
+An edit here bypasses the services, so it records what must follow itself
+(:class:`PublishedAfterEdit`): the tournament ranked and published again, and the
+site's pages (a slug changed, a tournament set back to draft: their old files go).
 """
 
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
+
+from outbox.work import record_publish, record_rank, record_site
 
 from .models import (
     Club,
@@ -61,8 +67,40 @@ class StageInline(admin.TabularInline):
     extra = 0
 
 
+class PublishedAfterEdit(admin.ModelAdmin):
+    """Record, with the edit, the work a service would have recorded: the
+    tournament's gironi ranked, its files and the site's published again."""
+
+    @staticmethod
+    def tournament_id(obj) -> int:
+        return obj.tournament_id
+
+    def follow(self, obj) -> None:
+        tournament_id = self.tournament_id(obj)
+        for girone_id in Girone.objects.filter(
+            stage__tournament_id=tournament_id
+        ).values_list("pk", flat=True):
+            record_rank(girone_id)
+        record_publish(tournament_id, everything=True)
+        record_site()
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        self.follow(obj)
+
+    def delete_model(self, request, obj):
+        tournament_id = self.tournament_id(obj)
+        super().delete_model(request, obj)
+        record_publish(tournament_id, everything=True)
+        record_site()
+
+
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(PublishedAfterEdit):
+    @staticmethod
+    def tournament_id(obj) -> int:
+        return obj.pk
+
     list_display = ["name", "date", "game", "rule_pack", "rule_pack_version", "status"]
     list_filter = ["game", "status"]
     search_fields = ["name", "venue"]
@@ -71,7 +109,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Pair)
-class PairAdmin(admin.ModelAdmin):
+class PairAdmin(PublishedAfterEdit):
     list_display = [
         "number",
         "player1",
@@ -135,7 +173,11 @@ class TableInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(PublishedAfterEdit):
+    @staticmethod
+    def tournament_id(obj) -> int:
+        return obj.girone.stage.tournament_id
+
     list_display = ["girone", "number", "movement", "status"]
     list_filter = ["status"]
     inlines = [TableInline]

@@ -87,6 +87,7 @@ def xlsx_bytes(
     """
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
     book = Workbook(write_only=True)
     for title, header, rows in sheets:
@@ -94,6 +95,10 @@ def xlsx_bytes(
         for row in (header, *rows):
             cells = []
             for value in row:
+                if isinstance(value, str):
+                    # A control character is refused by the XLSX format (openpyxl
+                    # raises): shown as "\ufffd" instead of failing the download.
+                    value = ILLEGAL_CHARACTERS_RE.sub("\ufffd", value)
                 cell = WriteOnlyCell(sheet, value=value)
                 if isinstance(value, str):
                     cell.data_type = "s"  # never "f" (formula)

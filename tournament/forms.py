@@ -110,6 +110,14 @@ class TournamentForm(NoSuffix, forms.Form):
             " hand (the same checks); the per-hand sheet stays on the table's page."
         ),
     )
+    hold_results = forms.BooleanField(
+        label=_("Hold results after closing a round"),
+        required=False,
+        help_text=_(
+            "Closing a round releases its results to the public pages, unless this is"
+            " ticked: then each round's results wait for your release."
+        ),
+    )
     correction_minutes = integer_field(
         Tournament,
         "correction_minutes",
@@ -194,6 +202,7 @@ class TournamentForm(NoSuffix, forms.Form):
             "hall_numbering": tournament.hall_numbering,
             "totals_only": tournament.totals_only,
             "correction_minutes": tournament.correction_minutes,
+            "hold_results": tournament.hold_results,
         }
 
 
@@ -345,6 +354,13 @@ ROLE_CHOICES = [
     (TournamentRole.Role.CHIEF_REFEREE, _("Chief referee")),
     (TournamentRole.Role.DIRECTOR, _("Co-director")),
 ]
+
+
+class CodeForm(NoSuffix, forms.Form):
+    """A membership number or a club code typed in the federation check (the service
+    cleans and bounds it; the field refuses a NUL and absurd lengths first)."""
+
+    value = forms.CharField(label=_("Code"), max_length=100, required=False)
 
 
 class AddStaffForm(NoSuffix, forms.Form):

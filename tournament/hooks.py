@@ -1,14 +1,16 @@
 """How the tournament app reads results without importing the apps above it.
 
 The layers go one way (tournament → scoring → standings → …). A Danese round is paired
-by the totals so far (VP, then MP difference), which only ``scoring`` knows: it
-registers its readers here when it is installed (``ScoringConfig.ready``), and
-:func:`girone_totals` asks them.
+by the standings so far, which only ``scoring`` (the totals) and ``standings`` (their
+order) know: they register their readers here when they are installed
+(``ScoringConfig.ready``, ``StandingsConfig.ready``), and :func:`girone_totals` and
+:func:`standings_order` ask them. (The one registry left by issue 25: replacing it
+means moving the making of a Danese round above the standings.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 
@@ -23,20 +25,23 @@ class Totals(Protocol):
 
 
 #: ``reader(girone_id, before_round=N)``: totals per pair (or team) id.
-Reader = Callable[..., dict[int, Totals]]
+Reader = Callable[..., Mapping[int, Totals]]
 _readers: dict[str, Reader] = {}
 #: ``order(girone_id, before_round=N)``: pair (team) ids in the standings' order.
 Order = Callable[..., list[int]]
 _order: list[Order] = []
 
 
-def register_totals(
-    *, pairs: Reader, teams: Reader, order: Order | None = None
-) -> None:
-    """Install the readers of pair and team totals, and of the standings' order (a new
-    set replaces them)."""
+def register_totals(*, pairs: Reader, teams: Reader) -> None:
+    """Install the readers of pair and team totals (``scoring``; a new pair replaces
+    them)."""
     _readers.update(pairs=pairs, teams=teams)
-    _order[:] = [] if order is None else [order]
+
+
+def register_order(order: Order) -> None:
+    """Install the reader of the standings' order (``standings``; a new one replaces
+    it)."""
+    _order[:] = [order]
 
 
 def standings_order(girone_id: int, *, before_round: int) -> list[int]:
@@ -49,7 +54,7 @@ def standings_order(girone_id: int, *, before_round: int) -> list[int]:
 
 def girone_totals(
     girone_id: int, *, before_round: int, teams: bool = False
-) -> dict[int, Totals]:
+) -> Mapping[int, Totals]:
     """Totals per pair (or team) id of a girone over the rounds before ``before_round``
     (empty: no reader installed, e.g. the tournament app used without scoring)."""
     reader = _readers.get("teams" if teams else "pairs")

@@ -18,11 +18,14 @@ import contextlib
 import contextvars
 import functools
 import io
+import ipaddress
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import segno
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 _request_base: contextvars.ContextVar[str] = contextvars.ContextVar(
     "public_request_base", default=""
@@ -48,6 +51,45 @@ def public_base_url(request=None) -> str:
         return current
     hosts = [h for h in settings.ALLOWED_HOSTS if h and not h.startswith((".", "*"))]
     return f"http://{hosts[0] if hosts else 'localhost'}"
+
+
+def loopback(host: str | None) -> bool:
+    """Whether ``host`` names this computer only (no phone in the hall reaches it).
+
+    >>> loopback("127.0.0.1"), loopback("localhost"), loopback("::1"), loopback("torneo.lan")
+    (True, True, True, False)
+    """
+    if not host:
+        return True
+    host = host.strip("[]").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
+
+
+def address_warning(request) -> str | None:
+    """What to check before printing QR codes (translated), or None when the codes
+    carry ``PUBLIC_BASE_URL`` and it is not an address of this computer only."""
+    base = public_base_url(request)
+    if loopback(urlsplit(base).hostname):
+        return _(
+            "The QR codes and printed links will carry %(address)s, an address of "
+            "this computer only: the phones in the hall cannot open it. Set "
+            "DJANGO_PUBLIC_BASE_URL to the address the players reach (for example "
+            "http://192.168.1.10:8000) and start the site again before printing."
+        ) % {"address": base}
+    if not str(getattr(settings, "PUBLIC_BASE_URL", "") or ""):
+        return _(
+            "DJANGO_PUBLIC_BASE_URL is not set: the QR codes will carry %(address)s, "
+            "the address you are using now. Print them only if the phones in the "
+            "hall reach the site at this address; otherwise set "
+            "DJANGO_PUBLIC_BASE_URL and start the site again."
+        ) % {"address": base}
+    return None
 
 
 @contextlib.contextmanager

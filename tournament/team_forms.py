@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.forms import NoSuffix
 from tournament.inputs import integer_field, text_field
 from tournament.models import Club, Player, Team, TeamMember
 from tournament.services.team_entries import MAX_TEAM_NUMBER, TeamEntry
+
+_player_label = lazy(lambda n: gettext("Player %(n)s") % {"n": n}, str)
 
 #: Player rows of the one-team form (the pack allows at most 6 under fibur-2026).
 FORM_ROSTER = 6
@@ -31,7 +35,9 @@ class TeamForm(NoSuffix, forms.Form):
     captain = forms.TypedChoiceField(
         label=_("Captain"),
         coerce=int,
-        choices=[(i, _("Player %(n)s") % {"n": i}) for i in range(1, FORM_ROSTER + 1)],
+        # Lazy: translated when shown ("%" on a lazy text would translate it at
+        # import, in whatever language is active then).
+        choices=[(i, _player_label(i)) for i in range(1, FORM_ROSTER + 1)],
         initial=1,
     )
     seed = integer_field(

@@ -6,6 +6,20 @@ season rankings, and anything that publishes them elsewhere (a static export of 
 public pages must call the same functions). The referees' entry pages and the printed
 documents use :func:`round_is_published`.
 
+**The lifecycle of a result** (one answer, read by everything: the public pages, the
+API, the published files, the PDFs' "Provvisoria"/"Definitiva", the prize list, the
+seasons, the knockout qualifiers, the federation report). A table's result is
+*entered*, then *confirmed* (the double entry agreed or was settled: ``scoring``'s
+``TableResult``); then it is *released* with its round (a round's results are released
+together: :func:`results_are_public`), *provisional* while the round's correction
+period runs, *final* when it ends (:func:`round_phase`). A correction makes a new
+version that goes through the same states. The end of a correction period is work
+with a time: closing a round records the publishing of its pages at that moment
+(``scoring.services.rounds.close_round``). A round's phase follows from its results
+(:class:`Phase`); a tournament is *concluded* ("Concluso") only once every round is
+final (:func:`conclusion_problems`), and only a concluded tournament's standings are
+final (:func:`standings_final`) and count in a season (:func:`counts_in_seasons`).
+
 The rule:
 
 - a **tournament** is public unless it is a draft (a tournament set back to draft
@@ -27,20 +41,33 @@ that the two agree on every combination.
 
 from __future__ import annotations
 
+import datetime as dt
+from enum import StrEnum
+
 from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from .models import Round, Tournament
 from .services.errors import RoundError
 
 __all__ = [
+    "Phase",
     "check_release",
+    "conclusion_problems",
+    "counts_in_seasons",
+    "in_correction_period",
     "public_rounds",
     "public_tournaments",
     "published_rounds",
     "results_are_public",
     "results_public_q",
+    "round_final",
     "round_is_published",
+    "round_phase",
+    "standings_final",
     "tables_are_public",
     "tables_public_q",
     "tournament_is_public",
@@ -129,3 +156,94 @@ def check_release(round_: Round, *, tables: bool, results: bool) -> None:
             )
             % {"number": round_.number, "girone": round_.girone.label}
         )
+
+
+class Phase(StrEnum):
+    """Where a round's results are in their lifecycle (see the module)."""
+
+    DRAFT = "draft"  # the director's: nothing is entered
+    PLAYING = "playing"  # published: results are entered (released or not)
+    HELD = "held"  # closed, its results not released
+    PROVISIONAL = "provisional"  # closed and released, its correction period running
+    FINAL = "final"  # closed and released, the period over
+
+
+def in_correction_period(round_: Round, now: dt.datetime | None = None) -> bool:
+    """Whether a closed round is in its correction period (any referee may still
+    correct a table); False for a round not closed, or closed without a period."""
+    if round_.status != Round.Status.CLOSED or round_.provisional_until is None:
+        return False
+    return (now or timezone.now()) < round_.provisional_until
+
+
+def round_phase(round_: Round, now: dt.datetime | None = None) -> Phase:
+    if round_.status == Round.Status.DRAFT:
+        return Phase.DRAFT
+    if round_.status != Round.Status.CLOSED:
+        return Phase.PLAYING
+    if not round_.results_public:
+        return Phase.HELD
+    if in_correction_period(round_, now):
+        return Phase.PROVISIONAL
+    return Phase.FINAL
+
+
+def round_final(round_: Round, now: dt.datetime | None = None) -> bool:
+    """The round's results are final: what its documents print as "Definitiva"."""
+    return round_phase(round_, now) == Phase.FINAL
+
+
+def conclusion_problems(
+    tournament: Tournament,
+    now: dt.datetime | None = None,
+    *,
+    rounds: list[Round] | None = None,
+) -> list[str]:
+    """Why the tournament cannot be concluded ("Concluso"): every round not final,
+    named (empty: it can). ``rounds``: only these (loaded with their girone)."""
+    problems = []
+    if rounds is None:
+        rounds = list(
+            Round.objects.filter(girone__stage__tournament=tournament)
+            .select_related("girone")
+            .order_by("girone__label", "number")
+        )
+    for round_ in sorted(rounds, key=lambda r: (r.girone.label, r.number)):
+        words = {"number": round_.number, "girone": round_.girone.label}
+        phase = round_phase(round_, now)
+        if phase in (Phase.DRAFT, Phase.PLAYING):
+            problems.append(
+                _("Round %(number)s of girone %(girone)s is not closed.") % words
+            )
+        elif phase == Phase.HELD:
+            problems.append(
+                _(
+                    "The results of round %(number)s of girone %(girone)s are not released."
+                )
+                % words
+            )
+        elif phase == Phase.PROVISIONAL:
+            until = date_format(localtime(round_.provisional_until), "TIME_FORMAT")
+            problems.append(
+                _(
+                    "Round %(number)s of girone %(girone)s is in its correction period"
+                    " until %(time)s."
+                )
+                % {**words, "time": until}
+            )
+    return problems
+
+
+def standings_final(tournament: Tournament) -> bool:
+    """The tournament's standings are final (its prize list, its standings' PDFs,
+    the federation report): it is concluded, so every round is final."""
+    return tournament.status == Tournament.Status.FINISHED
+
+
+def counts_in_seasons_q(prefix: str = "") -> Q:
+    """Tournaments a season counts: concluded (every result released and final)."""
+    return Q(**{f"{prefix}status": Tournament.Status.FINISHED})
+
+
+def counts_in_seasons(tournament: Tournament) -> bool:
+    return tournament.status == Tournament.Status.FINISHED

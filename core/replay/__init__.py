@@ -15,7 +15,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from standings.refresh import deferred
+from standings.refresh import ensure_fresh_tournament
 from tournament.models import Tournament
 
 from .errors import ReplayError
@@ -49,8 +49,9 @@ def replay(data: Any, *, user: Any = None) -> tuple[Tournament, dict[str, Any]]:
     except FormatError as exc:
         raise ReplayError(exc.path, exc.message) from exc
     with transaction.atomic():
-        # Nobody reads the standings before the transaction commits: each girone is
-        # ranked once, at the end, rather than after every save.
-        with deferred():
-            tournament = Run(document, user or replay_user()).run()
+        tournament = Run(document, user or replay_user()).run()
+        # Each save recorded its girone's ranking in the outbox: each girone is ranked
+        # once, here, rather than after every save (nobody reads them before the
+        # commit); the worker publishes after it.
+        ensure_fresh_tournament(tournament)
         return tournament, result_of(tournament)

@@ -99,6 +99,8 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
         out["hall_numbering"] = True
     if tournament.totals_only:
         out["totals_only"] = True
+    if tournament.hold_results:
+        out["hold_results"] = True
     if tournament.correction_minutes is not None:
         out["correction_minutes"] = tournament.correction_minutes
     return out

@@ -263,6 +263,7 @@ TOURNAMENT: Shape = {
     "hall_numbering": Key(boolean, default=False),
     "totals_only": Key(boolean, default=False),
     "correction_minutes": Key(optional_integer),
+    "hold_results": Key(boolean, default=False),
 }
 
 #: ``before`` events: each is an object with exactly one of these keys.

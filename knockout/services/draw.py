@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish
 from rules.errors import RulesError
 from rules.knockout.bracket import Bracket as PureBracket
 from rules.knockout.bracket import build_bracket
@@ -58,6 +59,7 @@ def draw_bracket(bracket_id: int, *, by) -> Bracket:
     bracket.drawn_at = timezone.now()
     bracket.version += 1
     bracket.save(update_fields=["size", "status", "drawn_at", "version"])
+    record_publish(bracket.tournament_id, pages=True)  # the public tabellone
     return bracket
 
 

@@ -18,6 +18,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish
 from rules.errors import RulesError
 from rules.knockout.qualifiers import (
     Qualifier,
@@ -27,6 +28,7 @@ from rules.knockout.qualifiers import (
 )
 from standings.models import Row, Snapshot, TeamRow
 from standings.refresh import ensure_fresh
+from tournament import visibility
 from tournament.models import Girone, Pair, Round, Stage, Team, Tournament
 
 from ..models import Bracket, Entry
@@ -109,12 +111,14 @@ def gironi_problems(tournament: Tournament, labels: Sequence[str] = ()) -> list[
     problems = []
     open_rounds: dict[int, list[int]] = {}
     has_rounds: set[int] = set()
-    for girone_id, number, status in Round.objects.filter(
-        girone__in=gironi
-    ).values_list("girone_id", "number", "status"):
-        has_rounds.add(girone_id)
-        if status != Round.Status.CLOSED:
-            open_rounds.setdefault(girone_id, []).append(number)
+    not_final: list[Round] = []
+    for round_ in Round.objects.filter(girone__in=gironi).select_related("girone"):
+        has_rounds.add(round_.girone_id)
+        phase = visibility.round_phase(round_)
+        if phase in (visibility.Phase.DRAFT, visibility.Phase.PLAYING):
+            open_rounds.setdefault(round_.girone_id, []).append(round_.number)
+        elif phase != visibility.Phase.FINAL:
+            not_final.append(round_)
     for girone in gironi:
         if girone.pk not in has_rounds:
             problems.append(
@@ -126,6 +130,10 @@ def gironi_problems(tournament: Tournament, labels: Sequence[str] = ()) -> list[
                 _("Girone %(label)s is not closed: round(s) %(rounds)s still open.")
                 % {"label": girone.label, "rounds": numbers}
             )
+    # The qualifiers are taken from final results only (tournament.visibility): a
+    # round held or still in its correction period could change them.
+    if not problems and not_final:
+        problems += visibility.conclusion_problems(tournament, rounds=not_final)
     return problems
 
 
@@ -412,4 +420,5 @@ def confirm_qualifiers(
         )
         for e in proposal.entries
     )
+    record_publish(tournament.pk, pages=True)
     return bracket

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish
 from rules.briscola import Side, Spareggio, match_result
 from rules.errors import RulesError
 from rules.knockout.bracket import Bracket as PureBracket
@@ -36,6 +37,7 @@ from scoring.services.bounds import (
     confirmation_key,
 )
 from tournament.models import Pair, Team, Tournament
+from tournament.text import has_words, reason_problem
 
 from ..models import Bracket, BracketMatch
 from .errors import KnockoutError, ReasonRequired
@@ -356,7 +358,10 @@ def enter_result(
         table_size=match.best_of if teams else None,
     )
     correcting = match.status == BracketMatch.Status.PLAYED
-    if correcting and not entry.reason.strip():
+    problem = reason_problem(entry.reason)
+    if problem is not None:
+        raise ReasonRequired(problem)
+    if correcting and not has_words(entry.reason):
         raise ReasonRequired(
             _(
                 "%(match)s already has a result: changing it is a correction and needs"
@@ -394,6 +399,7 @@ def enter_result(
     finished = final.status is Status.PLAYED and third_done
     bracket.status = Bracket.Status.FINISHED if finished else Bracket.Status.DRAWN
     bracket.save(update_fields=["version", "status"])
+    record_publish(bracket.tournament_id, pages=True)  # the public tabellone
     return match, impact
 
 

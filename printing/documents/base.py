@@ -76,6 +76,12 @@ class Document:
     #: ``extra_css`` (the only URLs besides static files that the PDF may load).
     resources: dict[str, bytes] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # A stored render says "Provvisoria" or "Definitiva": the state is part of
+        # the version it is kept under, so a render made during the correction period
+        # is never served once the results are final.
+        self.version += "F" if self.title.final else "P"
+
     def context_for(self, index: int) -> dict[str, Any]:
         """The template context of section ``index``."""
         return {
@@ -102,9 +108,10 @@ def title_block(
     scope: str = "",
     final: bool | None = None,
 ) -> TitleBlock:
-    """The title block; ``final`` defaults to "the tournament is finished"."""
+    """The title block; ``final`` defaults to "the tournament's standings are final"
+    (concluded: :func:`tournament.visibility.standings_final`)."""
     if final is None:
-        final = tournament.status == Tournament.Status.FINISHED
+        final = visibility.standings_final(tournament)
     return TitleBlock(
         tournament=tournament.name,
         date=tournament.date,

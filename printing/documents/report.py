@@ -16,7 +16,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultVersion, TableResult
-from tournament.models import Round, Tournament
+from tournament import visibility
+from tournament.models import Tournament
 from tournament.words import game_words
 
 from .base import Document, fingerprint, get_round, round_scope, title_block
@@ -87,7 +88,7 @@ def build_round_report(tournament: Tournament, *, round_id: object) -> Document:
             tournament,
             _("Referee's report"),
             scope=round_scope(rnd),
-            final=rnd.status == Round.Status.CLOSED,
+            final=visibility.round_final(rnd),
         ),
         filename=f"rapporto-{rnd.girone.label}-turno-{rnd.number}.pdf",
         version=fingerprint(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from tournament import visibility
 from tournament.models import Round, Table, Tournament
 from tournament.services.hall import hall_round, offsets
 
@@ -75,7 +76,7 @@ def build_table_list(tournament: Tournament, *, round_id: object) -> Document:
         tournament,
         _("Table list"),
         scope=round_scope(rnd),
-        final=rnd.status != Round.Status.DRAFT,
+        final=visibility.round_final(rnd),
     )
     return Document(
         kind="tables",

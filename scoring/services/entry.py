@@ -21,7 +21,7 @@
    in dispute; a sheet typed on a disputed table settles it, typed by the chief referee
    or by a referee who typed neither sheet (:func:`check_settler`); a confirmed table
    changes only through a correction with a reason (``AlreadyConfirmedError``
-   otherwise), which stores its impact report.
+   otherwise); its impact report is the standings' (``standings.services.impact``).
 
 A closed round accepts only corrections, with a reason: from any referee during its
 correction period, from the chief referee only after it (marked ``late``, docs/rules.md
@@ -42,6 +42,7 @@ from django.utils.translation import gettext as _
 from rules.packs import RulePack, load_pack
 from tournament.models import Pair, Round, Table, Tournament, TournamentRole
 from tournament.permissions import has_role
+from tournament.text import has_words
 
 from ..models import ResultVersion, TableResult
 from .bounds import Confirm, check_sheet
@@ -70,7 +71,11 @@ class SaveResult:
     version: ResultVersion
     result: TableResult
     created: bool
-    impact: dict[str, Any] | None = None
+
+    @property
+    def correction(self) -> bool:
+        """A correction: its impact report is shown next."""
+        return self.version.purpose == Purpose.CORRECTION
 
 
 def load_table(table_id: int) -> Table:
@@ -131,7 +136,7 @@ def submit_sheet(
     if not token:
         raise ScoringError(_("The form has no token: reload the page."))
     _check_round(table.round, by, correction=correction)
-    if correction and not sheet.reason.strip():
+    if correction and not has_words(sheet.reason):
         raise SheetError({"reason": [_("A correction needs a reason.")]})
     ctx = context_of(table)
     outcome = check_sheet(sheet, ctx, confirm=confirm)
@@ -146,7 +151,7 @@ def submit_sheet(
         late = _check_round(table.round, by, correction=correction)
         replay = result.versions.filter(idempotency_key=token).first()
         if replay is not None and replay.status != Status.REJECTED:
-            return SaveResult(replay, result, created=False, impact=replay.impact)
+            return SaveResult(replay, result, created=False)
         if replay is not None or result.lock_version != expected_lock_version:
             if replay is None:
                 create_version(
@@ -242,11 +247,8 @@ def _apply(
     correction: bool,
     late: bool = False,
 ) -> SaveResult:
-    from .corrections import impact_report, positions_snapshot
-
     now = timezone.now()
     common = {"by": by, "token": token, "expected": expected, "now": now}
-    impact: dict[str, Any] | None = None
 
     if result.status == TableStatus.CONFIRMED:
         if not correction:
@@ -257,10 +259,8 @@ def _apply(
                 )
                 % {"n": table.number}
             )
-        if not sheet.reason.strip():
+        if not has_words(sheet.reason):
             raise SheetError({"reason": [_("A correction needs a reason.")]})
-        girone_id = table.round.girone_id
-        before = positions_snapshot(girone_id)
         previous = result.current
         assert previous is not None
         version = create_version(
@@ -275,10 +275,8 @@ def _apply(
         )
         _set_status(previous, Status.SUPERSEDED)
         _count(result, table, version)
-        impact = impact_report(table, before, positions_snapshot(girone_id))
-        version.impact = impact
         version.late = late
-        version.save(update_fields=["impact", "late"])
+        version.save(update_fields=["late"])
     elif result.status == TableStatus.EMPTY:
         if needs_second_entry(tournament, table, sheet):
             version = create_version(
@@ -331,7 +329,7 @@ def _apply(
         version = _settle_by_new(result, table, sheet, outcome, common)
     result.lock_version += 1
     result.save(update_fields=["status", "current", "lock_version", "updated_at"])
-    return SaveResult(version, result, created=True, impact=impact)
+    return SaveResult(version, result, created=True)
 
 
 def needs_second_entry(tournament: Tournament, table: Table, sheet: Sheet) -> bool:

@@ -90,7 +90,7 @@ def history_rows(tournament: Tournament, limit: int = 500) -> list[HistoryRow]:
             "r": round_numbers.get(r.round_id, "?"),
         }
 
-    sources: list[tuple[str, Iterable[Any], Any]] = [
+    sources: list[tuple[str, Any, Any]] = [
         (_("Pair"), Pair.history.filter(tournament_id=tournament.pk), pair_name),
         (_("Round"), Round.history.filter(id__in=round_ids), round_name),
         (_("Table"), Table.history.filter(round_id__in=round_ids), table_name),

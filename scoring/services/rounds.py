@@ -16,8 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish, record_rank
 from rules.errors import RulePackError
 from rules.packs import load_pack
+from tournament import visibility
 from tournament.models import Round, Tournament, TournamentRole
 from tournament.permissions import has_role
 
@@ -61,6 +63,10 @@ def round_progress(round_id: int) -> RoundProgress:
 def close_round(*, round_id: int, by: Any) -> Round:
     """Close a round whose every table is confirmed; else ``RoundNotReadyError``.
 
+    Closing releases the round's results unless the tournament holds them
+    (``hold_results``): the public standings show them (provisional until the end of
+    the correction period) without another click.
+
     The round's result rows are locked first, so a save running at the same time
     either finishes before (and is seen here) or waits and then finds the round closed.
     """
@@ -96,8 +102,23 @@ def close_round(*, round_id: int, by: Any) -> Round:
         round_.provisional_until = now + dt.timedelta(
             minutes=correction_minutes(tournament)
         )
+        fields = ["status", "closed_at", "provisional_until"]
+        if not tournament.hold_results and not round_.results_public:
+            # Closing releases the results (provisional during the correction
+            # period), unless the director chose to hold them.
+            round_.tables_public = round_.results_public = True
+            fields += ["tables_public", "results_public"]
+            record_rank(round_.girone_id)  # the public standings count the round
         round_._history_user = by  # type: ignore[attr-defined]
-        round_.save(update_fields=["status", "closed_at", "provisional_until"])
+        round_.save(update_fields=fields)
+        # Its pages now say "closed, provisional until …", and at the end of the
+        # correction period that they are final: both recorded now, with the close.
+        gironi = [round_.girone_id]
+        record_publish(tournament.pk, gironi=gironi, pages=True)
+        if round_.provisional_until > now:
+            record_publish(
+                tournament.pk, gironi=gironi, pages=True, at=round_.provisional_until
+            )
     return round_
 
 
@@ -112,9 +133,5 @@ def correction_minutes(tournament: Tournament) -> int:
     return pack.standings.correction_minutes
 
 
-def in_correction_period(round_: Round, now: dt.datetime | None = None) -> bool:
-    """Whether a closed round's results are still provisional (correctable by any
-    referee); False for a round not closed, or closed before the period existed."""
-    if round_.status != Round.Status.CLOSED or round_.provisional_until is None:
-        return False
-    return (now or timezone.now()) < round_.provisional_until
+# One rule (tournament.visibility): the lifecycle of a round's results.
+in_correction_period = visibility.in_correction_period

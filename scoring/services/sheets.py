@@ -47,6 +47,7 @@ from rules import to_points as rules_to_points
 from rules.errors import RulesError
 from rules.packs import RulePack
 from rules.vp import vp_table
+from tournament.text import has_words, reason_problem
 
 from ..models import ResultVersion
 from . import specials
@@ -86,7 +87,10 @@ def compute(sheet: Sheet, ctx: Context) -> Outcome:
     """Check ``sheet`` and compute its MP and VP through :mod:`rules`."""
     if sheet.kind not in Kind.values:
         raise SheetError({"kind": [_("Unknown kind of result.")]})
-    if sheet.kind != Kind.NORMAL and not sheet.reason.strip():
+    problem = reason_problem(sheet.reason)
+    if problem is not None:
+        raise SheetError({"reason": [problem]})
+    if sheet.kind != Kind.NORMAL and not has_words(sheet.reason):
         raise SheetError({"reason": [_("A special result needs a reason.")]})
     if ctx.is_rest and sheet.kind not in (Kind.REST, Kind.REFEREE_SET):
         raise SheetError(
@@ -146,6 +150,8 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
         return specials.late_forfeit(sheet, ctx, table, played, parts)
 
     counted = None
+    hands: tuple[tuple[int, int], ...]
+    breakdowns: tuple[tuple[Breakdown | None, Breakdown | None], ...]
     if sheet.totals is not None and kind != Kind.FORFEIT:
         # The two lines' totals typed instead of the smazzate (docs/rules.md §5f).
         mp_ns, mp_ew = _burraco_totals(sheet)
@@ -222,7 +228,7 @@ def _burraco_hands(
         required
         and not ctx.target_points
         and len(typed) < ctx.round_hands
-        and not sheet.reason.strip()
+        and not has_words(sheet.reason)
     ):
         errors.add(
             "reason",

@@ -133,7 +133,7 @@ def referee_set(sheet: Sheet, ctx: Context, table: VpTable) -> Outcome:
         vp_ns = vp["ns"] if vp["ns"] is not None else convert(table, mp_ns, 0)[0]
         return Outcome(mp_ns, None, vp_ns, None, played=False)
     mp_ns, mp_ew = mp["ns"] or 0, mp["ew"] or 0
-    if all(given_vp):
+    if vp["ns"] is not None and vp["ew"] is not None:
         vp_ns, vp_ew = vp["ns"], vp["ew"]
     else:
         vp_ns, vp_ew = convert(table, mp_ns, mp_ew)

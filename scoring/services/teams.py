@@ -62,7 +62,7 @@ def write_team_scores(table: Table) -> None:
     TeamScore.objects.filter(match=match).delete()
     round_ = match.round
     pack = _pack(round_.girone.stage.tournament)
-    scores = {
+    scores: dict[tuple[int | None, str], PairScore] = {
         (s.table_id, s.line): s
         for s in PairScore.objects.filter(
             table_id__in=[match.table_1_id, match.table_2_id]
@@ -99,7 +99,8 @@ def write_team_scores(table: Table) -> None:
         (scores.get((match.table_1_id, "ns")), scores.get((match.table_1_id, "ew"))),
         (scores.get((match.table_2_id, "ew")), scores.get((match.table_2_id, "ns"))),
     ]
-    if any(a is None or b is None for a, b in sides):
+    complete = [(a, b) for a, b in sides if a is not None and b is not None]
+    if len(complete) < len(sides):
         return  # the match is not complete yet
     tables = [
         TableScore(
@@ -112,7 +113,7 @@ def write_team_scores(table: Table) -> None:
             _mp_off(a),
             _mp_off(b),
         )
-        for a, b in sides  # type: ignore[union-attr]
+        for a, b in complete
     ]
     result = team_match(tables, round_.hands, pack)
     played = any(a.played for a, _b in sides)  # type: ignore[union-attr]

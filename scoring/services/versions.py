@@ -3,8 +3,8 @@
 :func:`create_version` stores one submission (its smazzate or partite, their
 breakdowns); :func:`write_pair_scores` rewrites a table's
 :class:`~scoring.models.PairScore` rows from the version that counts and refreshes the
-girone's stored standings (through :data:`scoring.hooks.scores_changed`), in the
-caller's transaction. :func:`sheet_key` and
+girone's ranking and the publishing after it in the outbox, in the caller's
+transaction. :func:`sheet_key` and
 :func:`version_key` say what two sheets of a double entry must agree on.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 from django.db.models import Max
 from django.utils import timezone
 
+from outbox.work import record_rank
 from tournament.models import Table
 
-from ..hooks import scores_changed
 from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
 from .sheet_types import Outcome, Sheet
 from .teams import write_team_scores
@@ -30,16 +30,18 @@ def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
     """Replace the table's PairScore rows with what ``version`` gives each pair.
 
     In a team tournament the table's team match is scored again (``.teams``). Then
-    :data:`~scoring.hooks.scores_changed` tells the standings, which refresh the
-    girone in the caller's transaction, or queue a refresh in it (worker mode).
+    the girone's ranking is recorded in the outbox, in the caller's transaction: the
+    worker ranks it and publishes the table's round and pairs (core/pipeline.py).
     """
     PairScore.objects.filter(table=table).delete()
     if version is not None:
         PairScore.objects.bulk_create(_pair_scores(table, version))
     if table.round.girone.stage.tournament.is_teams:
         write_team_scores(table)  # the team match's result, from the pair scores
-    scores_changed.send(
-        sender=PairScore, girone_ids=[table.round.girone_id], table_ids=[table.pk]
+    record_rank(
+        table.round.girone_id,
+        rounds=[table.round_id],
+        pairs=[p for p in (table.pair_ns_id, table.pair_ew_id) if p is not None],
     )
 
 

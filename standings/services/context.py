@@ -63,7 +63,9 @@ class Context:
         out: list[list[int]] = []
         seen: set[int] = set()
         for order in self.config.decisions or []:
-            if not isinstance(order, list):
+            # Stored before the model checked them (StandingsConfig.clean): a value
+            # that is not a list of pair numbers is no decision.
+            if not isinstance(order, list) or not all(type(n) is int for n in order):
                 continue
             ids = [by_number[n] for n in order if n in by_number]
             if len(ids) == len(order) and set(ids) <= team_ids and seen.isdisjoint(ids):

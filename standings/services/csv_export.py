@@ -57,7 +57,11 @@ def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
         Snapshot.objects.filter(tournament=tournament, kind=kind).select_related(
             "stage", "girone"
         ),
-        key=lambda s: (s.stage.order, s.girone.label if s.girone_id else "", s.line),
+        key=lambda s: (
+            s.stage.order,
+            s.girone.label if s.girone is not None else "",
+            s.line,
+        ),
     )
     english = (translation.get_language() or "").startswith("en")
     out = io.StringIO()
@@ -69,10 +73,12 @@ def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
             values = {
                 "stage": str(snapshot.stage),
                 "line": snapshot.line,
-                "girone_label": snapshot.girone.label if snapshot.girone_id else "",
+                "girone_label": snapshot.girone.label
+                if snapshot.girone is not None
+                else "",
                 "note": row.note_en if english else row.note,
                 "pair_girone": row.girone_label
-                or (snapshot.girone.label if snapshot.girone_id else ""),
+                or (snapshot.girone.label if snapshot.girone is not None else ""),
             }
             writer.writerow(
                 [

@@ -142,17 +142,17 @@ def check(tournament: Tournament, pairs: list[Pair] | None = None) -> list[Probl
             else:
                 clubs[club.pk] = club
                 club_pairs[club.pk].append(pair.number)
-    for pk, numbers in seen_players.items():
-        if len(numbers) > 1:
+    for pk, seen in seen_players.items():
+        if len(seen) > 1:
             problems.append(
                 Problem(
                     "player_twice",
                     _("%(player)s plays in pairs %(pairs)s.")
                     % {
                         "player": players[pk],
-                        "pairs": ", ".join(str(n) for n in numbers),
+                        "pairs": ", ".join(str(n) for n in seen),
                     },
-                    tuple(numbers),
+                    tuple(seen),
                     player=players[pk],
                 )
             )
@@ -189,16 +189,18 @@ def check(tournament: Tournament, pairs: list[Pair] | None = None) -> list[Probl
                     player=player,
                 )
             )
-    for same, numbers in _shared_codes(by_tessera, seen_players):
+    for same_players, numbers in _shared_codes(by_tessera, seen_players):
         problems.append(
             Problem(
                 "duplicate_tessera",
                 _("The same membership number for %(players)s.")
                 % {
-                    "players": ", ".join(f"{p} (“{p.membership_number}”)" for p in same)
+                    "players": ", ".join(
+                        f"{p} (“{p.membership_number}”)" for p in same_players
+                    )
                 },
                 numbers,
-                player=same[0],
+                player=same_players[0],
             )
         )
     by_code: dict[str, list[Club]] = defaultdict(list)
@@ -303,7 +305,7 @@ def build_report(tournament: Tournament) -> Report:
             ReportRow(
                 placement=row.position if row else None,
                 pair=pair.number,
-                girone=pair.girone.label if pair.girone_id else "",
+                girone=pair.girone.label if pair.girone is not None else "",
                 players=(
                     _player_cells(pair.player1, pair),
                     _player_cells(pair.player2, pair),

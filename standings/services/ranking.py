@@ -6,7 +6,7 @@ each pair missed (docs/rules.md §8, :mod:`tournament.services.attendance`);
 :func:`rank_stage` merges the girone rankings into the overall standings (a stable
 merge, :func:`rules.standings.rank_overall`), by total VP, or by VP per round when the
 plan gives the gironi different numbers of rounds. :func:`positions` is the ranking
-``scoring`` asks for through :func:`scoring.hooks.girone_positions`.
+the impact report of a correction compares (:mod:`.impact`).
 """
 
 from __future__ import annotations

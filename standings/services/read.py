@@ -23,7 +23,7 @@ class Table:
     @property
     def title_key(self) -> tuple[str, str]:
         s = self.snapshot
-        return (s.girone.label if s.girone_id else "", s.line)
+        return (s.girone.label if s.girone is not None else "", s.line)
 
 
 def snapshots(tournament: Tournament, kind: str) -> list[Snapshot]:
@@ -43,7 +43,7 @@ def snapshots(tournament: Tournament, kind: str) -> list[Snapshot]:
         key=lambda s: (
             s.stage.order,
             s.girone_id is None,
-            s.girone.label if s.girone_id else "",
+            s.girone.label if s.girone is not None else "",
             s.line,
         )
     )

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db import connection
+from django.db.models import Field
 
 from rules.standings import LABELS, Explanation, Labels, StandingRow, render_explanation
 
@@ -274,14 +275,17 @@ def replace_rows(
             _insert_rows(cursor, table, added)
 
 
+def _column(name: str) -> str:
+    field = Row._meta.get_field(name.removesuffix("_id"))
+    assert isinstance(field, Field)  # a column of the row, not a relation's other end
+    return str(field.column)
+
+
 def _insert_rows(cursor, table: str, added: list[list[object]]) -> None:
     """One INSERT of many rows. PostgreSQL: the rows as one JSON parameter
     (thousands of placeholders, or arrays of strings, cost the driver more than the
     database)."""
-    columns = ", ".join(
-        connection.ops.quote_name(Row._meta.get_field(c.removesuffix("_id")).column)
-        for c in _ROW_COLUMNS
-    )
+    columns = ", ".join(connection.ops.quote_name(_column(c)) for c in _ROW_COLUMNS)
     if connection.vendor == "postgresql":
         record = ", ".join(
             f"{connection.ops.quote_name(name)} {kind}"

@@ -2,8 +2,11 @@
 
 A tournament's final placings are its first groups stage's public standings: the
 overall ranking when the stage has several gironi, else its girone's. Both players of a
-pair get the placing's points (``rules.standings.season``). Read-only and small (a
-season has tens of tournaments), so it is computed when a page asks for it.
+pair get the placing's points (``rules.standings.season``). Only a concluded
+tournament counts (``tournament.visibility.counts_in_seasons``: every round's results
+released and final), and only with results released: never placings by lot. A
+tournament that leaves "Concluso" leaves its seasons. Read-only and small (a season
+has tens of tournaments), so it is computed when a page asks for it.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from dataclasses import dataclass
 
 from rules.standings.season import SeasonRow, season_ranking
 from tournament.models import Pair, Player, Tournament
-from tournament.visibility import tournament_public_q
+from tournament.visibility import counts_in_seasons_q
 
 from ..models import Row, Season, Snapshot
 
@@ -20,7 +23,7 @@ from ..models import Row, Season, Snapshot
 @dataclass(frozen=True)
 class SeasonTable:
     season: Season
-    tournaments: list[Tournament]  # the public ones, by date
+    tournaments: list[Tournament]  # the concluded ones with results, by date
     rows: list[SeasonRow]
     players: dict[int, Player]
 
@@ -36,8 +39,8 @@ def final_placings(tournament: Tournament) -> dict[int, int]:
             tournament=tournament, kind=Snapshot.Kind.PUBLIC, line=""
         ).select_related("stage")
     )
-    if not snaps:
-        return {}
+    if not any(s.rounds for s in snaps):
+        return {}  # no result released: a ranking by lot is no placing
     first = min(s.stage.order for s in snaps)
     snaps = [s for s in snaps if s.stage.order == first]
     chosen = next((s for s in snaps if s.girone_id is None), snaps[0])
@@ -45,12 +48,14 @@ def final_placings(tournament: Tournament) -> dict[int, int]:
 
 
 def season_table(season: Season) -> SeasonTable:
-    tournaments = list(
-        season.tournaments.filter(tournament_public_q()).order_by("date", "pk")
-    )
+    candidates = season.tournaments.filter(counts_in_seasons_q()).order_by("date", "pk")
     events: dict[str, dict[int, int]] = {}
-    for t in tournaments:
+    tournaments = []
+    for t in candidates:
         placings = final_placings(t)
+        if not placings:
+            continue
+        tournaments.append(t)
         by_player: dict[int, int] = {}
         for pair_id, p1, p2 in Pair.objects.filter(pk__in=placings).values_list(
             "pk", "player1_id", "player2_id"

@@ -1,7 +1,7 @@
 """Recompute and store the standings of gironi, in the caller's transaction.
 
-:func:`refresh_gironi` is what result entry triggers (``scoring.hooks.scores_changed``,
-then ``standings.refresh``) in the transaction that changes what counts. For each girone it ranks the confirmed results
+:func:`refresh_gironi` is what the worker's ranking step calls (``standings.refresh.rank``,
+after a save recorded it in the outbox). For each girone it ranks the confirmed results
 (kind ``confirmed``) and those of the rounds whose results are public (kind
 ``public``), with the rounds each pair missed (docs/rules.md §8); then, for each stage
 with more than one girone, the overall standings (the stable merge of the gironi's).
@@ -23,8 +23,6 @@ from tournament.models import Girone, Round, Stage, Tournament
 from tournament.services.attendance import Attendance, attendance_from
 from tournament.visibility import results_public_q
 
-from .. import hooks
-from ..hooks import standings_stored
 from ..models import Snapshot
 from .context import Context, tournament_context
 from .ranking import (
@@ -73,10 +71,6 @@ def refresh_gironi(girone_ids: Iterable[int]) -> None:
             stages[girone.stage_id] = girone.stage
         for stage in stages.values():
             refresh_stage(stage, contexts[stage.tournament_id])
-        # What shows the standings (the published pages) follows, after the commit.
-        standings_stored.send(
-            sender=Snapshot, girone_ids=ids, background=hooks.in_background()
-        )
 
 
 def refresh_tournament(tournament: Tournament) -> None:
@@ -242,7 +236,12 @@ def _store_if_changed(
     rows: Callable[[], list[RowData]],
 ) -> None:
     """Rank and store one snapshot, unless its inputs are those it was computed from."""
-    lookup = {"stage": stage, "girone": girone, "line": line, "kind": kind}
+    lookup: dict[str, object] = {
+        "stage": stage,
+        "girone": girone,
+        "line": line,
+        "kind": kind,
+    }
     snapshot = (
         Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
     )

@@ -82,6 +82,13 @@ def team_infos(tournament: Tournament) -> dict[int, TeamInfo]:
     }
 
 
+def _lot_names(infos: dict[int, TeamInfo]) -> dict[int, int]:
+    """Team id -> team number: the lot is drawn on the numbers, as for pairs
+    (``Context.lot_names``), so that the same seed draws the same wherever the event
+    is entered (an archive's copy, with new ids, drew another order before)."""
+    return {pk: info.number for pk, info in infos.items()}
+
+
 def team_results(girone_ids: Iterable[int]) -> list[TeamResult]:
     from scoring.models import TeamScore
 
@@ -268,6 +275,7 @@ def _rank_girone(
         reapply_head_to_head=ctx.settings.reapply_head_to_head,
         unmet=ctx.settings.unmet,
         lot_seed=ctx.config.lot_seed,
+        lot_names=_lot_names(infos),
         decisions=decisions or None,
         teams=sorted(roster),
         penalties=team_penalties(counted),
@@ -319,6 +327,7 @@ def refresh_team_stage(stage: Stage, ctx: Context) -> None:
                 chain_with_decision(overall_chain(ctx, per_match=averaged), decisions),
                 rounds=rounds,
                 lot_seed=ctx.config.lot_seed,
+                lot_names=_lot_names(infos),
                 decisions=decisions or None,
             )
         _store(ctx, stage, None, kind, _rows(ranked, infos, averaged), counted)
@@ -479,6 +488,7 @@ def team_positions(girone_id: int, ctx: Context) -> list[Position]:
             [tables[g] for g in gironi],
             chain_with_decision(overall_chain(ctx), decisions),
             lot_seed=ctx.config.lot_seed,
+            lot_names=_lot_names(infos),
             decisions=decisions or None,
         )
         overall = {row.team: row.position for row in merged}

@@ -3,9 +3,9 @@
 The rule (what is public, and that a draft round never is) lives in
 :mod:`tournament.visibility`; the change itself is
 :func:`tournament.services.rounds.set_visibility`, the one writer of the two toggles.
-The public standings count only the rounds whose results are released: the
-``post_save`` receiver in :mod:`standings.signals` rewrites them in the same
-transaction.
+The public standings count only the rounds whose results are released: the change
+records the girone's ranking in the outbox, and the worker ranks it and publishes it
+(``core.pipeline``).
 """
 
 from __future__ import annotations

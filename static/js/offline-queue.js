@@ -18,7 +18,8 @@
  * - A form that the page posts without JavaScript is kept (not sent) when the browser
  *   knows it is offline, and sent the same way later.
  * - The login page instead of an answer (the session expired) keeps the copy: it is sent
- *   after the referee logs in again.
+ *   after the referee logs in again, with the CSRF token of now (the login changed it;
+ *   the one kept with the copy would be refused).
  *
  * Messages come from the script tag's data attributes (translated by the template).
  * After a resend the page hears `offline-queue:sent` (detail: {entry, status, body});
@@ -103,17 +104,26 @@
     };
   }
 
-  function bodyOf(entry) {
-    var data = new FormData();
-    entry.fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
-    return data;
-  }
-
-  function csrfOf(entry) {
+  // The CSRF token to send now: a login since the sheet was kept rotated it, so the
+  // one stored with the sheet would be refused (403) and the sheet lost. The cookie
+  // holds the current one; else a form of this page; else the stored one.
+  function currentCsrf(entry) {
+    var cookie = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (cookie) return decodeURIComponent(cookie[1]);
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    if (input && input.value) return input.value;
     for (var i = 0; i < entry.fields.length; i++) {
       if (entry.fields[i][0] === "csrfmiddlewaretoken") return entry.fields[i][1];
     }
     return "";
+  }
+
+  function bodyOf(entry, token) {
+    var data = new FormData();
+    entry.fields.forEach(function (pair) {
+      data.append(pair[0], pair[0] === "csrfmiddlewaretoken" ? token : pair[1]);
+    });
+    return data;
   }
 
   function formFor(entry) {
@@ -243,10 +253,11 @@
   // Resolves true when the server decided (the copy is dropped), false when the copy
   // waits: then the server is unreachable for the others too, and the round stops.
   function sendOne(entry) {
+    var token = currentCsrf(entry);
     return nativeFetch(entry.action, {
       method: "POST",
-      body: bodyOf(entry),
-      headers: { Accept: "application/json", "X-CSRFToken": csrfOf(entry) },
+      body: bodyOf(entry, token),
+      headers: { Accept: "application/json", "X-CSRFToken": token },
       credentials: "same-origin",
     }).then(function (response) {
       if (isLogin(response)) {

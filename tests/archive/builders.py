@@ -10,7 +10,9 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from scoring.models import HandScore, PairScore, ResultVersion, TableResult
+from standings.models import Row, Snapshot
 from standings.refresh import refresh_gironi
+from standings.services.store import refresh_tournament
 from tournament.models import (
     Club,
     Girone,
@@ -206,3 +208,53 @@ def _confirm(table, round_, girone, referee, director, clock) -> None:
         lock_version=2,
         updated_at=timezone.now(),
     )
+
+
+def stored(tournament) -> dict:
+    """The stored scores and standings of ``tournament``, comparable across sites."""
+    rows = Row.objects.filter(snapshot__tournament=tournament).order_by(
+        "snapshot__kind", "snapshot__girone__label", "index"
+    )
+    return {
+        "scores": sorted(
+            PairScore.objects.filter(pair__tournament=tournament).values_list(
+                "pair__number", "round_number", "vp", "mp_for", "mp_against", "played"
+            )
+        ),
+        "rows": list(
+            rows.values_list(
+                "snapshot__kind",
+                "position",
+                "pair_number",
+                "players",
+                "vp",
+                "mp_for",
+                "mp_against",
+                "played",
+                "byes",
+                "tie",
+                "by_lot",
+                "average",
+                "missed",
+            )
+        ),
+        "snapshots": sorted(
+            Snapshot.objects.filter(tournament=tournament).values_list(
+                "kind", "girone__label", "line", "rounds", "chain"
+            ),
+            key=repr,
+        ),
+    }
+
+
+def recomputed_equals_stored(tournament) -> bool:
+    """The stored standings are those a recomputation gives (it changes nothing)."""
+    before = stored(tournament)
+    versions = dict(
+        Snapshot.objects.filter(tournament=tournament).values_list("pk", "version")
+    )
+    refresh_tournament(tournament)
+    after_versions = dict(
+        Snapshot.objects.filter(tournament=tournament).values_list("pk", "version")
+    )
+    return stored(tournament) == before and after_versions == versions

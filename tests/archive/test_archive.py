@@ -16,7 +16,7 @@ from standings.services.csv_export import standings_csv
 from tests.budget import examples
 from tournament.models import Club, Player, Tournament
 
-from .builders import build_finished_tournament
+from .builders import build_finished_tournament, recomputed_equals_stored
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +30,21 @@ def comparable(data):
         for row in section["rows"]:
             if section["model"] == "tournament.tournament":
                 row.pop("slug")
+            if section["model"] == "standings.snapshot":
+                # Rebuilt by the import (core/archive_rebuild.py): when, the digest
+                # of its inputs (keyed by the new rows' ids) and its version (a
+                # counter of changes, from 1 on this site) differ.
+                row.pop("updated_at")
+                row.pop("digest")
+                row.pop("version")
+        if section["model"] in archive.DERIVED and section["model"] != (
+            "standings.snapshot"
+        ):
+            # Rebuilt rows: the same set, in the order of their rebuilding (their
+            # ids follow it; nothing points at them).
+            for row in section["rows"]:
+                row.pop("id")
+            section["rows"].sort(key=lambda row: json.dumps(row, sort_keys=True))
     return data
 
 
@@ -319,6 +334,24 @@ def test_an_archive_cannot_create_a_superuser(client, django_user_model):
             "unknown fields",
             id="unknown-field",
         ),
+        pytest.param(
+            "scoring.resultversion",
+            {"reason": "errore\x00"},
+            "scoring.resultversion row 2, field reason: a control character",
+            id="nul-in-a-reason",
+        ),
+        pytest.param(
+            "scoring.resultversion",
+            {"reason": "x" * 1_000_000},
+            "scoring.resultversion row 2, field reason: 1000000 characters, at most 500",
+            id="reason-past-the-forms-limit",
+        ),
+        pytest.param(
+            "tournament.player",
+            {"last_name": "Ros\x01si"},
+            "tournament.player row 2, field last_name: a control character",
+            id="control-character-in-a-name",
+        ),
     ],
 )
 def test_every_row_is_validated_and_a_refusal_names_model_row_and_field(
@@ -394,6 +427,9 @@ def test_any_changed_value_imports_cleanly_or_is_refused_in_one_line(data):
         assert _counts() == before
     else:
         assert copy.slug == slug
+        # Whatever was changed, the stored standings are those the imported
+        # results give (core/archive_rebuild.py).
+        assert recomputed_equals_stored(copy)
 
 
 _FUZZ_ARCHIVE = None
@@ -403,12 +439,14 @@ _SLUGS = itertools.count()
 def test_a_tournament_with_no_released_round_round_trips():
     """The public standings of a tournament whose results are not released hold no
     round (an empty list): the validated import accepts it (it refused it before)."""
+    from core.pipeline import drain
     from standings.services.visibility import set_round_visibility
     from tournament.models import Round
 
     original = build_finished_tournament()
     for rnd in Round.objects.filter(girone__stage__tournament=original):
         set_round_visibility(rnd.pk, results_public=False)
+    drain()  # the worker ranks the gironi again
     public = Snapshot.objects.filter(tournament=original, kind="public")
     assert public.exists() and all(s.rounds == [] for s in public)
     copy = archive.import_tournament(archive.export_tournament(original), slug="vuota")

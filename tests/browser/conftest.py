@@ -3,6 +3,7 @@
 import os
 import shutil
 import tempfile
+import threading
 
 import pytest
 from playwright.sync_api import expect
@@ -18,12 +19,58 @@ TIMEOUT_MS = 20_000
 expect.set_options(timeout=TIMEOUT_MS)
 
 
+#: Where screenshots go when nobody asked for them (no SCREENSHOT_DIR): nowhere.
+UNASKED = os.path.join(tempfile.gettempdir(), "torneo-screenshots-unasked")
+
+
+@pytest.fixture(autouse=True)
+def _worker_beside_the_server(request):
+    """With a live server, the worker loop runs beside it, as ``make run`` starts
+    ``manage.py worker`` beside runserver (core/pipeline.py)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    from core import pipeline
+
+    stop = threading.Event()
+
+    def run() -> None:
+        from django.db import connection
+
+        try:
+            pipeline.run_forever(stop, idle=0.1)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run, name="pipeline-worker", daemon=True)
+    thread.start()
+    yield
+    stop.set()
+    thread.join(30)
+
+
 @pytest.fixture(autouse=True)
 def _patient_page(request):
     if "page" in request.fixturenames:
         page = request.getfixturevalue("page")
         page.set_default_timeout(TIMEOUT_MS)
         page.set_default_navigation_timeout(TIMEOUT_MS)
+        if not os.environ.get("SCREENSHOT_DIR"):
+            _skip_unasked_screenshots(page)
+
+
+def _skip_unasked_screenshots(page) -> None:
+    """A screenshot for a person (under ``screenshot_dir``) costs a full-page render:
+    taken only when ``SCREENSHOT_DIR`` asks for them. Screenshots a test reads (a QR
+    code decoded from the page) go elsewhere and are always taken."""
+    real = page.screenshot
+
+    def screenshot(*args, path=None, **kwargs):
+        if path is not None and str(path).startswith(UNASKED):
+            return b""
+        return real(*args, path=path, **kwargs)
+
+    page.screenshot = screenshot
 
 
 @pytest.fixture(scope="session")
@@ -45,8 +92,9 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture
 def screenshot_dir():
-    """Where browser tests leave screenshots for a person to look at."""
-    default = os.path.join(tempfile.gettempdir(), "torneo-screenshots")
-    path = os.environ.get("SCREENSHOT_DIR", default)
+    """Where browser tests leave screenshots for a person to look at:
+    ``SCREENSHOT_DIR=/tmp/shots make test`` (or pytest) writes them there; without it
+    they are not taken (``_skip_unasked_screenshots``)."""
+    path = os.environ.get("SCREENSHOT_DIR") or UNASKED
     os.makedirs(path, exist_ok=True)
     return path

@@ -30,7 +30,6 @@ import io
 import os
 import re
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -45,20 +44,13 @@ from pypdf import PdfReader
 from scoring.models import ResultVersion
 from tournament.models import Pair, Round, Tournament
 
-from .conftest import TIMEOUT_MS
+from .conftest import TIMEOUT_MS, UNASKED
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-SHOTS = (
-    Path(
-        os.environ.get(
-            "SCREENSHOT_DIR", Path(tempfile.gettempdir()) / "torneo-screenshots"
-        )
-    )
-    / "event-day"
-)
+SHOTS = Path(os.environ.get("SCREENSHOT_DIR") or UNASKED) / "event-day"
 DIRECTOR, DIRECTOR_PW = "direttrice", "pw-direttrice-2026"
 
 CLUBS = [("Circolo Aurora", "Roma", "RM042"), ("Burraco Tevere", "Roma", "RM077")]

@@ -3,6 +3,8 @@ browser, sent when it returns, and counted exactly once (the idempotency key).""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -97,3 +99,37 @@ def test_a_database_restart_answer_keeps_the_sheet_for_a_retry(entry_page):
     page.context.set_offline(False)  # the browser's "online" event sends it
     expect(page.locator("#t1")).to_have_attribute("data-status", "confirmed")
     assert len(versions(tables[0])) == 1
+
+
+def test_a_sheet_queued_when_the_session_expired_is_saved_once_after_logging_in(
+    entry_page, live_server
+):
+    """The login rotates the CSRF token: the queue resends with the page's current
+    token (it sent the one stored with the sheet, got 403 and dropped the sheet)."""
+    from django.contrib.sessions.models import Session
+
+    from tests.browser.referee_entry import login
+
+    page, url, tables = entry_page
+    Session.objects.all().delete()  # the session expires while the page is open
+    type_sheet(page, 1, SHEET)
+    expect(page.locator("#offline-queue")).to_contain_text(
+        "Referti in attesa di invio: 1"
+    )
+    assert [e["state"] for e in queued(page)] == ["queued"]
+    assert versions(tables[0]) == []
+    old_token = page.context.cookies()
+    login(page, live_server, "arbitro", PASSWORD)
+    assert page.context.cookies() != old_token  # a new CSRF token since the login
+    # The page after the login sends what waits (before: 403, and the sheet dropped).
+    deadline = time.monotonic() + 20
+    while queued(page) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert queued(page) == []
+    assert len(versions(tables[0])) == 1
+    page.goto(url)
+    expect(page.locator("#t1")).to_have_attribute("data-status", "confirmed")
+    expect(page.locator("#offline-queue")).to_have_count(0)
+    assert queued(page) == []
+    assert len(versions(tables[0])) == 1
+    page.goto("about:blank")  # no request of the page's after the test's end

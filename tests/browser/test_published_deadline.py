@@ -18,7 +18,6 @@ def test_a_published_provisional_round_turns_final_in_the_browser(
     page, live_server, settings, tmp_path, screenshot_dir
 ):
     settings.PUBLISH_ROOT = str(tmp_path / "published")
-    settings.PUBLIC_CACHE_SECONDS = 0
     t = make_tournament("scadenza")
     girone = make_girone(t)
     make_pairs(t, girone, [1, 2])

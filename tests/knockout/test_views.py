@@ -128,3 +128,17 @@ def test_correction_shows_the_impact_and_flags_the_final(client, played):
         url("match", played, bracket_id=bracket.pk, round_=2, index=0)
     ).content.decode()
     assert "non conta più" in form
+
+
+@pytest.mark.parametrize("reason", ["\u200b", "\u2800", " \u2800\u200b "])
+def test_an_invisible_reason_does_not_correct_a_match(played, reason):
+    """A zero-width space or a blank braille cell satisfied "needs a reason"."""
+    director, referee = staff(played)
+    bracket = services.confirm_qualifiers(played, by=director, per_girone=2)
+    services.draw_bracket(bracket.pk, by=director)
+    services.enter_result(bracket.pk, 1, 0, MatchEntry(games=[W, W]), by=referee)
+    corrected = MatchEntry(games=[(50, 70), (40, 80)], reason=reason)
+    with pytest.raises(services.KnockoutError):
+        services.enter_result(bracket.pk, 1, 0, corrected, by=referee)
+    match = BracketMatch.objects.get(bracket=bracket, round=1, index=0)
+    assert match.games == [list(W), list(W)] and match.correction_reason == ""

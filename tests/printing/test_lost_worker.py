@@ -5,7 +5,8 @@ document again returned the same stuck render, and "Riprova" answered "non è fa
 Now the worker touches ``heartbeat_at`` every few seconds while it renders; a running
 render without a heartbeat for ``PRINTING_LOST_AFTER_SECONDS`` is lost.
 
-On PostgreSQL a real ``db_worker`` process is started and killed with SIGKILL in the
+On PostgreSQL a real worker process (``manage.py worker``) is started and killed with
+SIGKILL in the
 middle of a render; on both databases the state a killed worker leaves is rebuilt and
 the live heartbeat is checked from a thread.
 """
@@ -25,8 +26,8 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
-from django_tasks_db.models import DBTaskResult
 
+from outbox.models import Work
 from printing import services
 from printing.models import Render
 
@@ -56,7 +57,8 @@ def _wait_for(predicate, timeout=60.0):
 
 
 def _as_a_killed_worker_leaves_it(render: Render) -> None:
-    """Status running at 23%, its task running, the last heartbeat long ago."""
+    """Status running at 23%, its work claimed by a worker now dead (its lease not
+    run out yet), the last heartbeat long ago."""
     long_ago = timezone.now() - services.lost_after() - timedelta(seconds=5)
     Render.objects.filter(pk=render.pk).update(
         status=Render.Status.RUNNING,
@@ -65,8 +67,8 @@ def _as_a_killed_worker_leaves_it(render: Render) -> None:
         heartbeat_at=long_ago,
         attempts=1,
     )
-    DBTaskResult.objects.filter(id=render.task_id).update(
-        status="RUNNING", started_at=long_ago, worker_ids=["killed"]
+    Work.objects.filter(kind=Work.Kind.RENDER, key=render.pk).update(
+        claimed_until=timezone.now() + timedelta(seconds=30), attempts=1
     )
 
 
@@ -87,7 +89,8 @@ def test_a_render_left_by_a_killed_worker_is_retried_at_once(
     assert again.url == first.url
     render.refresh_from_db()
     assert render.status == Render.Status.QUEUED and render.progress == 0
-    assert DBTaskResult.objects.get(id=_old_task(render)).status == "FAILED"
+    # Recorded again: the worker takes the new work now, not after the old lease.
+    assert Work.objects.filter(kind=Work.Kind.RENDER, key=render.pk).count() == 2
     run_worker()
     render.refresh_from_db()
     assert render.status == Render.Status.DONE and render.attempts == 2
@@ -149,7 +152,7 @@ def test_a_live_render_keeps_beating_and_is_never_lost(
     reason="a second process needs the test database on PostgreSQL",
 )
 def test_a_worker_process_killed_mid_render(director_client, world, fast_heartbeat):
-    """A real db_worker renders slowly, is killed with SIGKILL: lost, then retried."""
+    """A real worker renders slowly, is killed with SIGKILL: lost, then retried."""
     make_standings(world)
     first = director_client.get(doc_url(world, "standings"))
     render = Render.objects.get()
@@ -183,14 +186,14 @@ os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
 django.setup()
 from django.conf import settings
 settings.PRINTING_HEARTBEAT_SECONDS = 0.05
+from outbox.models import Work
 from printing import services
 def slow(document, progress=None, **options):
     progress(1, 4)
     time.sleep(600)
 services.render_pdf = slow
 from django.core.management import call_command
-call_command("db_worker", queue_name="*", interval=0.05, reload=False,
-             startup_delay=False, verbosity=0)
+call_command("worker", idle=0.05, verbosity=0)
 """
 
 
@@ -219,13 +222,3 @@ def _run_and_close(render_id: int) -> None:
         services.run_render(render_id)
     finally:
         connection.close()
-
-
-def _old_task(render: Render) -> str:
-    """The task the killed worker had claimed (the render now has a new one)."""
-    return (
-        DBTaskResult.objects.exclude(id=render.task_id)
-        .filter(args_kwargs__args=[render.pk])
-        .values_list("id", flat=True)
-        .get()
-    )

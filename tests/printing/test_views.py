@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
-from django_tasks_db.models import DBTaskResult
 
+from core.pipeline import drain
+from outbox.models import Work
 from printing.models import Render
 from tournament.models import Round, TournamentRole
 
@@ -16,22 +16,14 @@ from .factories import make_standings
 pytestmark = pytest.mark.django_db
 
 
-#: The worker commits and closes connections as in production (close_old_connections):
-#: its tests run with real transactions, not inside the test's rolled-back one.
+#: The worker commits as in production: its tests run with real transactions, not
+#: inside the test's rolled-back one.
 worker_db = pytest.mark.django_db(transaction=True)
 
 
 def run_worker() -> None:
-    """Run the queued tasks through django-tasks-db's real worker loop, then return."""
-    call_command(
-        "db_worker",
-        batch=True,
-        reload=False,
-        startup_delay=False,
-        queue_name="*",
-        interval=0,
-        verbosity=0,
-    )
+    """Do the work waiting in the outbox (the worker loop's steps), then return."""
+    drain()
 
 
 def doc_url(world, kind, **query):
@@ -111,7 +103,7 @@ def test_unknown_document_is_404(director_client, world):
 def test_large_document_goes_through_the_worker_and_is_kept(
     director_client, world, settings
 ):
-    """Queued -> rendered by the real db_worker -> served; the same version is reused."""
+    """Queued -> rendered by the worker loop -> served; the same version is reused."""
     settings.PRINTING_INLINE_MAX_SIZE = 0
     make_standings(world)
     response = director_client.get(doc_url(world, "standings"))
@@ -119,7 +111,8 @@ def test_large_document_goes_through_the_worker_and_is_kept(
     assert response.status_code == 302
     assert response.url == reverse("printing:render", args=[world.slug, render.pk])
     assert render.status == Render.Status.QUEUED and render.pdf is None
-    assert DBTaskResult.objects.filter(id=render.task_id).exists()
+    # Its rendering is recorded in the outbox, with the render (one transaction).
+    assert Work.objects.filter(kind=Work.Kind.RENDER, key=render.pk).exists()
     # Nothing is served before the worker has finished.
     assert (
         director_client.get(
@@ -135,8 +128,7 @@ def test_large_document_goes_through_the_worker_and_is_kept(
     render.refresh_from_db()
     assert render.status == Render.Status.DONE and render.progress == 100
     assert render.pages >= 1
-    task = DBTaskResult.objects.get(id=render.task_id)
-    assert task.status == "SUCCESSFUL"
+    assert not Work.objects.filter(kind=Work.Kind.RENDER, key=render.pk).exists()
     page = director_client.get(response.url).content.decode()
     assert "Apri il PDF" in page and 'http-equiv="refresh"' not in page
     pdf = director_client.get(
@@ -191,7 +183,8 @@ def test_failed_render_is_reported_and_can_be_retried(director_client, world, se
     run_worker()
     render.refresh_from_db()
     assert render.status == Render.Status.FAILED and render.pdf is None
-    assert DBTaskResult.objects.get(id=render.task_id).status == "FAILED"
+    # A refusal is the render's to report: the worker does not try it again.
+    assert not Work.objects.filter(kind=Work.Kind.RENDER, key=render.pk).exists()
     page = director_client.get(response.url).content.decode()
     assert "non è ancora pubblicato" in page and "Riprova" in page
     assert (
@@ -282,3 +275,35 @@ def test_progress_is_shown_and_a_lost_render_can_be_retried(director_client, wor
     director_client.post(reverse("printing:render-retry", args=[world.slug, render.pk]))
     render.refresh_from_db()
     assert render.status == Render.Status.QUEUED and render.progress == 0
+
+
+@pytest.mark.parametrize(
+    ("base", "host", "warning"),
+    [
+        # make_run on the director's laptop: the codes would carry the loopback.
+        ("", "127.0.0.1:8101", "un indirizzo solo di questo computer"),
+        ("", "localhost:8000", "un indirizzo solo di questo computer"),
+        ("http://127.0.0.1:8000", "torneo.lan", "un indirizzo solo di questo computer"),
+        # Unset: the address in use now, which may or may not be the players'.
+        ("", "192.168.1.10:8000", "DJANGO_PUBLIC_BASE_URL non è impostato"),
+        ("https://torneo.lan", "127.0.0.1:8101", None),
+    ],
+)
+def test_the_print_page_warns_before_codes_that_point_nowhere(
+    director_client, world, settings, base, host, warning
+):
+    """A printed card read back carried http://127.0.0.1:8101/... before."""
+    import html
+
+    settings.PUBLIC_BASE_URL = base
+    settings.ALLOWED_HOSTS = ["*"]
+    page = director_client.get(
+        reverse("printing:index", args=[world.slug]), HTTP_HOST=host
+    ).content.decode()
+    page = html.unescape(page)
+    if warning is None:
+        assert 'data-testid="qr-address-warning"' not in page
+    else:
+        assert warning in page
+        shown = base or f"http://{host}"
+        assert shown in page

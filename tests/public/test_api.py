@@ -3,6 +3,7 @@
 import pytest
 from openapi_spec_validator import validate
 
+from core.pipeline import drain
 from standings.services.visibility import set_round_visibility
 from tests.standings.factories import (
     add_result,
@@ -85,11 +86,13 @@ def test_api_respects_the_public_toggles(client, world):
     assert [r["number"] for r in client.get(f"{base}/rounds").json()] == [1, 2, 3]
     assert client.get(f"{base}/rounds/{hidden.pk}/tables").status_code == 404
     set_round_visibility(hidden.pk, tables_public=True)
+    drain()
     tables = client.get(f"{base}/rounds/{hidden.pk}/tables").json()
     assert tables[0]["ns"]["number"] == 12 and tables[0]["vp_ns"] is None
     standings = client.get(f"{base}/standings").json()
     assert standings[0]["rows"][0]["vp"] == 32
     set_round_visibility(hidden.pk, results_public=True)
+    drain()
     tables = client.get(f"{base}/rounds/{hidden.pk}/tables").json()
     assert (tables[0]["vp_ns"], tables[0]["mp_ns"], tables[0]["mp_ew"]) == (20, 1995, 5)
     standings = client.get(f"{base}/standings").json()

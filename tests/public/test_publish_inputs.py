@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from public import publish, published, views
+from public import pages, publish, published
 from public.publish import Scope
 from tests.scoring.conftest import build_round, build_tournament
 
@@ -30,13 +30,13 @@ def event(settings, tmp_path):
 @pytest.fixture
 def rendered(monkeypatch):
     calls: list[int] = []
-    original = views.pair_context
+    original = pages.pair_page
 
-    def counting(request, obj, pair, *args, **kwargs):
+    def counting(obj, pair, *args, **kwargs):
         calls.append(pair.number)
-        return original(request, obj, pair, *args, **kwargs)
+        return original(obj, pair, *args, **kwargs)
 
-    monkeypatch.setattr(views, "pair_context", counting)
+    monkeypatch.setattr(pages, "pair_page", counting)
     return calls
 
 
@@ -57,7 +57,19 @@ def test_a_girone_published_again_unchanged_renders_no_pair_page(event, rendered
     assert len(rendered) == 16
 
 
-def test_an_opponent_renamed_is_rendered_again_as_the_view_answers(event, rendered):
+def view_answer(client, settings, path: str, lang: str) -> bytes:
+    """What the view answers an anonymous visitor (the files put aside)."""
+    root, settings.PUBLISH_ROOT = settings.PUBLISH_ROOT, ""
+    client.cookies["django_language"] = lang
+    try:
+        return client.get(path).content
+    finally:
+        settings.PUBLISH_ROOT = root
+
+
+def test_an_opponent_renamed_is_rendered_again_as_the_view_answers(
+    event, rendered, client, settings
+):
     base, tournament, girone, pairs = event
     publish.publish_tournament(tournament, Scope(gironi={girone.pk}), base)
     opponent = pairs[0].player1  # pair 1 plays pair 2
@@ -71,10 +83,12 @@ def test_an_opponent_renamed_is_rendered_again_as_the_view_answers(event, render
         path = f"/t/{tournament.slug}/coppia/2/"
         body = published.file_for(base, lang, path).read_bytes()
         assert b"Zanardelli" in body
-        assert body == publish.render(path, lang)
+        assert body == view_answer(client, settings, path, lang)
 
 
-def test_a_file_changed_behind_the_publisher_is_rendered_again(event, rendered):
+def test_a_file_changed_behind_the_publisher_is_rendered_again(
+    event, rendered, client, settings
+):
     base, tournament, girone, _pairs = event
     publish.publish_tournament(tournament, Scope(gironi={girone.pk}), base)
     path = f"/t/{tournament.slug}/coppia/3/"
@@ -84,4 +98,4 @@ def test_a_file_changed_behind_the_publisher_is_rendered_again(event, rendered):
 
     publish.publish_tournament(tournament, Scope(gironi={girone.pk}), base)
     assert rendered == [3]
-    assert page.read_bytes() == publish.render(path, "en")
+    assert page.read_bytes() == view_answer(client, settings, path, "en")

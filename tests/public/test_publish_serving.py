@@ -18,7 +18,6 @@ pytestmark = pytest.mark.django_db
 def site(settings, tmp_path):
     settings.PUBLISH_ROOT = str(tmp_path / "published")
     settings.PUBLIC_BASE_URL = "http://testserver"
-    settings.PUBLIC_CACHE_SECONDS = 0
     tournament = make_tournament()
     girone = make_girone(tournament)
     make_pairs(tournament, girone, [1, 2])
@@ -102,3 +101,18 @@ def test_nothing_outside_the_folder_is_served(client, site, settings):
         "/t/./../../../segreto/",
     ):
         assert b"segreto" not in client.get(url).content, url
+
+
+@pytest.mark.parametrize("prefix", ["/t/", "/api/v1/", "/tabellone/", "/t/stagioni/"])
+def test_a_path_segment_too_long_for_a_file_name_goes_to_the_views(
+    client, site, prefix
+):
+    """A segment past the file system's 255 bytes (ENAMETOOLONG), or a path past
+    PATH_MAX: the views answer (a 404), never a 500 from the file lookup."""
+    for path in (
+        prefix + "x" * 256 + "/",
+        prefix + "é" * 200 + "/",  # 400 bytes in UTF-8
+        prefix + ("y" * 250 + "/") * 20,  # past PATH_MAX
+    ):
+        response = client.get(path)
+        assert response.status_code == 404, (path[:40], response.status_code)

@@ -25,7 +25,6 @@ pytestmark = pytest.mark.django_db
 def event(settings, tmp_path):
     settings.PUBLISH_ROOT = str(tmp_path / "published")
     settings.PUBLIC_BASE_URL = "http://testserver"
-    settings.PUBLIC_CACHE_SECONDS = 0
     tournament, _made = make_team_event(teams_count=4, plan="round_robin")
     user = director()
     girone = _made[0].girone

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from standings.models import Season
 from tests.standings.factories import make_girone, make_pairs, make_tournament, play
+from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -42,8 +43,21 @@ def season():
     s = Season.objects.create(
         name="Circuito 2026", slug="circuito", scale=[10, 6], best=1
     )
+    # Only concluded tournaments count (both rounds are final: closed, released,
+    # no correction period).
+    Tournament.objects.filter(pk__in=[first.pk, second.pk]).update(status="finished")
     s.tournaments.add(first, second, third)
     return s, pairs1
+
+
+def test_a_running_tournament_gives_no_season_points(client, season):
+    """The season counts concluded tournaments only: one still running (or without
+    a released result) gives nobody points."""
+    s, _pairs = season
+    Tournament.objects.filter(slug="novembre").update(status="running")
+    html = client.get(reverse("public:season", args=[s.slug])).content.decode()
+    assert "Novembre" not in html
+    assert html.count("<strong>10</strong>") == 2  # the winners of "ottobre" only
 
 
 def test_season_page_ranks_players_by_their_best_results(client, season):

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 
 from scoring.models import PairScore, ResultVersion, TableResult
 from standings.models import StandingsConfig
+from standings.services.impact import stored_impact
 from tournament.models import Pair, Round, Tournament
 
 from .helpers import EXAMPLES, HANDS, document, pair, run
@@ -273,7 +274,7 @@ def test_late_pair_withdrawal_and_correction(tmp_path):
     assert Pair.objects.get(tournament=tournament, number=4).withdrawn
     correction = ResultVersion.objects.get(purpose=ResultVersion.Purpose.CORRECTION)
     assert correction.reason == "errore di somma"
-    assert correction.impact["round"] == 1
+    assert stored_impact(correction)["round"] == 1
     assert correction.entered_by.username == "replay"
     rows = {r["pair"]: r for r in json.loads(out)["standings"]["A"]}
     scores = PairScore.objects.filter(pair__tournament=tournament, pair__number=1)

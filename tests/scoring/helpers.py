@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import count
 from typing import Any
 
+from core.pipeline import drain
 from scoring import services
 from scoring.services import Hand, Sheet
 
@@ -26,7 +27,7 @@ def save(table, user, the_sheet: Sheet, *, lock: int | None = None, token=None, 
             .first()
             or 0
         )
-    return services.submit_sheet(
+    saved = services.submit_sheet(
         table=services.load_table(table.pk),
         sheet=the_sheet,
         by=user,
@@ -34,3 +35,5 @@ def save(table, user, the_sheet: Sheet, *, lock: int | None = None, token=None, 
         token=token or f"tok-{next(_tokens)}",
         **kw,
     )
+    drain()  # the worker's ranking and publishing, as right after a save
+    return saved

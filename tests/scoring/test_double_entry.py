@@ -183,7 +183,7 @@ def test_nothing_of_a_pending_first_entry_is_shown_to_who_may_type_the_second(
     assert (first.version.mp_ns, first.version.mp_ew) == (645, 825)
     slug, r = double.tournament.slug, double.round.pk
     impact = reverse(
-        "scoring:impact", kwargs={"slug": slug, "version_id": first.version.pk}
+        "standings:impact", kwargs={"slug": slug, "version_id": first.version.pk}
     )
     pages = [
         reverse("scoring:table", kwargs={"slug": slug, "round_id": r, "number": 1}),

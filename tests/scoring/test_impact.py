@@ -6,10 +6,11 @@ so it never counts in a head-to-head, in the report as in the standings.
 
 import pytest
 
-from scoring.hooks import girone_positions
 from scoring.models import ResultVersion
 from scoring.services import Sheet
 from standings.models import Row, Snapshot
+from standings.services.impact import stored_impact
+from standings.services.ranking import positions as girone_positions
 from tests.scoring.conftest import build_round
 from tests.scoring.helpers import save, sheet
 from tournament.models import Girone
@@ -56,7 +57,7 @@ def test_a_forfeit_is_no_head_to_head_in_the_impact_report(forfeit_event):
     # 3 (26 VP) first; 1 and 2 on 20: no meeting (a forfeit), so MP difference:
     # 2 +1245, 1 -45; 4 last.
     assert [stored[x.pk] for x in p] == [3, 2, 1, 4]
-    report = {row["pair_id"]: row for row in fixed.impact["rows"]}
+    report = {row["pair_id"]: row for row in stored_impact(fixed.version)["rows"]}
     assert {pid: row["position_after"] for pid, row in report.items()} == {
         pid: stored[pid] for pid in report
     }
@@ -95,9 +96,9 @@ def test_the_impact_report_shows_the_overall_merge(forfeit_event, make_user):
         sheet((600, 0), (500, 0), (500, 0), reason="errore di somma"),
         correction=True,
     )
-    assert fixed.impact["overall"] is True
+    assert stored_impact(fixed.version)["overall"] is True
     overall = stored_positions(world.girone, overall=True)
-    for row in fixed.impact["rows"]:
+    for row in stored_impact(fixed.version)["rows"]:
         assert row["overall_after"] == overall[row["pair_id"]]
     positions = girone_positions(world.girone.pk)
     assert {x.pair_id: x.overall for x in positions} == {

@@ -28,7 +28,7 @@ def urls(world):
         ),
         "close": reverse("scoring:close", kwargs={"slug": slug, "round_id": r}),
         "log": reverse("scoring:log", kwargs={"slug": slug}),
-        "impact": reverse("scoring:impact", kwargs={"slug": slug, "version_id": 1}),
+        "impact": reverse("standings:impact", kwargs={"slug": slug, "version_id": 1}),
     }
 
 

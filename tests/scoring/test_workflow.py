@@ -15,6 +15,7 @@ from scoring.services import (
     RoundStateError,
     ScoringError,
 )
+from standings.services.impact import stored_impact
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 
@@ -69,7 +70,7 @@ def test_correction_needs_a_reason_and_reports_its_impact(world):
     )
     assert fixed.version.purpose == ResultVersion.Purpose.CORRECTION
     assert fixed.version.supersedes.status == Status.SUPERSEDED
-    rows = {row["pair_id"]: row for row in fixed.impact["rows"]}
+    rows = {row["pair_id"]: row for row in stored_impact(fixed.version)["rows"]}
     p1, p2 = world.pairs[0].pk, world.pairs[1].pk
     assert (rows[p1]["vp_before"], rows[p1]["vp_after"]) == (16, 7)
     assert (rows[p2]["vp_before"], rows[p2]["vp_after"]) == (4, 13)
@@ -94,7 +95,7 @@ def test_correction_of_round_1_reaches_the_totals_after_it(world):
         correction=True,
         confirm=True,  # every smazzata 0-0 is unlikely: the chief confirms it
     )
-    assert fixed.impact["later_rounds"] == [2]
+    assert stored_impact(fixed.version)["later_rounds"] == [2]
     assert pair_totals(world.girone.pk, before_round=2)[p[0].pk].vp == 10
     assert pair_totals(world.girone.pk)[p[0].pk].vp == 26
 
@@ -179,3 +180,52 @@ def test_draft_round_takes_no_result(world):
     _, tables = build_round(world.girone, 2, [(p[0], p[2])], status="draft")
     with pytest.raises(RoundStateError):
         save(tables[0], world.referee, sheet(*GOOD))
+
+
+INVISIBLE = ["\u200b", "\u2800", " \u200b\u2800 ", "\u00a0", "\u3000", "\u2060\ufeff"]
+
+
+@pytest.mark.parametrize("reason", INVISIBLE)
+def test_an_invisible_reason_is_no_reason(world, reason):
+    """A zero-width space or a blank braille cell is not a reason: for a correction,
+    a special result or a sheet with missing hands (they were accepted before)."""
+    a, b = world.tables
+    save(a, world.referee, sheet(*GOOD))
+    for attempt in (
+        lambda: save(a, world.referee, sheet(*OTHER, reason=reason), correction=True),
+        lambda: save(
+            b,
+            world.referee,
+            services.Sheet(kind=ResultVersion.Kind.BOTH_ABSENT, reason=reason),
+        ),
+        lambda: save(b, world.referee, sheet((100, 100), reason=reason)),
+    ):
+        with pytest.raises(ScoringError) as refused:
+            attempt()
+        assert "reason" in refused.value.errors
+    assert ResultVersion.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("reason", "message"),
+    [
+        ("errore\x00", "carattere di controllo"),
+        ("errore\x01", "carattere di controllo"),
+        ("x" * 501, "troppo lungo"),
+        ("x" * 1_000_000, "troppo lungo"),
+    ],
+)
+def test_a_reason_is_held_to_the_forms_limits_by_the_service(world, reason, message):
+    """The web form caps a reason at 500 characters and refuses NUL; the service now
+    does too, for every caller (a replay file stored a NUL on SQLite, a 1,000,000-
+    character reason anywhere)."""
+    from django.utils import translation
+
+    a, _b = world.tables
+    save(a, world.referee, sheet(*GOOD))
+    with translation.override("it"), pytest.raises(ScoringError) as refused:
+        save(a, world.referee, sheet(*OTHER, reason=reason), correction=True)
+    assert message in " ".join(refused.value.errors["reason"])
+    assert ResultVersion.objects.count() == 1
+    fine = save(a, world.referee, sheet(*OTHER, reason="x" * 500), correction=True)
+    assert len(fine.version.reason) == 500

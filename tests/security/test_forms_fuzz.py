@@ -323,13 +323,42 @@ def test_the_status_and_release_forms(director, data, status, number):
     )
 
 
+#: Usernames that Django stores as another one (NFKC) or that differ from one only by
+#: case beyond ASCII: each existing account below has such a twin.
+EXISTING_USERS = ("admin", "arbitro", "élodie", "ﬁlippo")
+unicode_usernames = st.one_of(
+    st.sampled_from(
+        [
+            "arbitro-nuovo",
+            "Mario.Rossi",
+            "ａｒｂｉｔｒｏ",
+            "ａｄｍｉｎ",
+            "ＡＲＢＩＴＲＯ",
+            "ÉLODIE",
+            "FILIPPO",
+            "ǅorđe",
+            "ß-strasse",
+        ]
+    ),
+    st.text(alphabet=st.characters(categories=["L", "N", "Pd", "Zs"]), max_size=20),
+)
+
+
+def folded_usernames() -> list[str]:
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    return [
+        User.normalize_username(name).casefold()
+        for name in User.objects.values_list("username", flat=True)
+    ]
+
+
 @FUZZ
 @given(
     data=spoiled(
         {
-            "username": st.sampled_from(
-                ["arbitro-nuovo", "Mario.Rossi", "ａｒｂｉｔｒｏ"]
-            ),
+            "username": unicode_usernames,
             "first_name": names,
             "last_name": names,
             "role": st.sampled_from(["referee", "chief_referee", "director"]),
@@ -338,9 +367,76 @@ def test_the_status_and_release_forms(director, data, status, number):
     create=st.booleans(),
 )
 def test_the_staff_forms(director, data, create):
+    """Any username, full-width and of any script included: a clear refusal or a save;
+    never a second account that differs from another only by case or width (a 500
+    for "ａｄｍｉｎ" before, and "ＡＲＢＩＴＲＯ" beside "arbitro")."""
+    from django.contrib.auth import get_user_model
+
     tournament, client = director
+    for name in EXISTING_USERS:
+        get_user_model().objects.get_or_create(username=name)
     action = "nuovo" if create else "aggiungi"
     post_and_check(client, f"/direzione/{tournament.slug}/staff/{action}/", data)
+    folded = folded_usernames()
+    assert len(folded) == len(set(folded)), sorted(folded)
+
+
+@pytest.fixture
+def federation_world(director):
+    """The director's tournament, whose pair 1 has a player and a club of its own,
+    and another tournament that shares pair 2's first player and club."""
+    from tests.scoring.conftest import build_tournament as build
+    from tournament.models import Club, Pair
+
+    tournament, client = director
+    pairs = list(tournament.pairs.order_by("number"))
+    own, shared = (
+        Club.objects.create(name="Circolo Proprio"),
+        Club.objects.create(name="Circolo Comune"),
+    )
+    Pair.objects.filter(pk=pairs[0].pk).update(club=own)
+    Pair.objects.filter(pk=pairs[1].pk).update(club=shared)
+    _other, _girone, other_pairs = build(pairs=2, slug="altro-federazione")
+    Pair.objects.filter(pk=other_pairs[0].pk).update(
+        player1=pairs[1].player1, club=shared
+    )
+    return tournament, client, pairs, own, shared
+
+
+@FUZZ
+@given(
+    value=st.one_of(
+        hostile,
+        st.sampled_from(["rm 123 4", "BF\x01123", "\x7f", "RM-042", "x" * 40, ""]),
+    ),
+    which=st.sampled_from(["own-player", "shared-player", "own-club", "shared-club"]),
+)
+def test_the_federation_fix_forms(federation_world, value, which):
+    """The tessera and club code forms of the federation check: NUL, control
+    characters, any length; a player or club another tournament uses never changes."""
+    from tournament.models import Club, Player
+
+    tournament, client, pairs, own, shared = federation_world
+    base = f"/classifiche/{tournament.slug}/federazione/"
+    target = {
+        "own-player": (
+            f"{base}tessera/{pairs[0].player1_id}/",
+            Player,
+            pairs[0].player1_id,
+        ),
+        "shared-player": (
+            f"{base}tessera/{pairs[1].player1_id}/",
+            Player,
+            pairs[1].player1_id,
+        ),
+        "own-club": (f"{base}circolo/{own.pk}/", Club, own.pk),
+        "shared-club": (f"{base}circolo/{shared.pk}/", Club, shared.pk),
+    }[which]
+    url, model, pk = target
+    before = model.objects.filter(pk=pk).values().get()
+    post_and_check(client, url, {"value": value})
+    if which.startswith("shared"):
+        assert model.objects.filter(pk=pk).values().get() == before
 
 
 @pytest.fixture

@@ -204,3 +204,39 @@ def test_the_standings_page_takes_any_pair_number(world, coppia):
     url = reverse("public:standings", args=[tournament.slug])
     response = Client(raise_request_exception=False).get(url, {"coppia": coppia})
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize("number", ["2147483648", "9223372036854775808", "-1"])
+def test_a_lock_version_past_its_column_is_a_clear_refusal(world, make_user, number):
+    """A 500 before: 2^31 on PostgreSQL, 2^63 on SQLite (the form took any integer)."""
+    from scoring.models import ResultVersion
+
+    tournament, _ = world
+    referee = make_user("arbitro-input")
+    grant(referee, tournament)
+    client = Client(raise_request_exception=False)
+    client.force_login(referee)
+    round_ = tournament.stages.get().gironi.get().rounds.get(number=1)
+    kwargs = {"slug": tournament.slug, "round_id": round_.pk, "number": 1}
+    sheet = {"h1_ns": "150", "h1_ew": "200", "h2_ns": "95", "h2_ew": "310"}
+    sheet |= {"h3_ns": "-100", "h3_ew": "40", "lock_version": number}
+    quick_row = {f"t1-{k}": v for k, v in sheet.items()}
+    table_page = {**sheet, "detailed": "1"}
+    for n, data in enumerate((quick_row, table_page)):
+        key = "t1-idempotency_key" if data is quick_row else "idempotency_key"
+        for accept in ("application/json", "text/html"):
+            response = client.post(
+                reverse("scoring:save", kwargs=kwargs),
+                {**data, key: f"k{n}-{accept[:4]}-{number}"},
+                HTTP_ACCEPT=accept,
+            )
+            assert response.status_code == 400, (accept, response.status_code)
+            assert "lock_version" in response.content.decode() or accept != (
+                "application/json"
+            )
+    settle = client.post(
+        reverse("scoring:settle", kwargs=kwargs),
+        {"version": number, "lock_version": number},
+    )
+    assert settle.status_code < 500
+    assert not ResultVersion.objects.filter(result__table__round=round_).exists()

@@ -65,3 +65,64 @@ def test_programmatic_login_still_works(client, make_user):
     make_user("arbitro", password="giusta-123")
     assert client.login(username="arbitro", password="giusta-123")
     assert not client.login(username="arbitro", password="sbagliata")
+
+
+@pytest.mark.parametrize(
+    ("remote", "forwarded", "trusted", "client"),
+    [
+        # No proxy named: the header is anyone's word, never believed.
+        ("10.0.0.7", "1.2.3.4", [], "10.0.0.7"),
+        # A client that is not the proxy sends the header: not believed.
+        ("10.0.0.7", "127.0.0.3", ["127.0.0.1"], "10.0.0.7"),
+        # nginx appends the address it saw: the rightmost untrusted one is the client,
+        # whatever the client wrote on its left.
+        ("127.0.0.1", "127.0.0.3", ["127.0.0.1"], "127.0.0.3"),
+        ("127.0.0.1", "6.6.6.6, 127.0.0.2", ["127.0.0.1"], "127.0.0.2"),
+        # Two proxies (a load balancer, then nginx), both named.
+        ("10.0.0.5", "192.168.1.20, 10.0.0.4", ["10.0.0.0/29"], "192.168.1.20"),
+        ("::1", "2001:db8::7", ["::1"], "2001:db8::7"),
+        ("127.0.0.1", "[2001:db8::7]:5555", ["127.0.0.1"], "2001:db8::7"),
+        ("::ffff:127.0.0.1", "10.1.1.1", ["127.0.0.1"], "10.1.1.1"),
+        # Garbage where the proxy writes an address, or no header: the proxy itself.
+        ("127.0.0.1", "unknown", ["127.0.0.1"], "127.0.0.1"),
+        ("127.0.0.1", "", ["127.0.0.1"], "127.0.0.1"),
+    ],
+)
+def test_the_client_address_is_believed_only_from_named_proxies(
+    rf, settings, remote, forwarded, trusted, client
+):
+    from tournament.clients import client_address
+
+    settings.TRUSTED_PROXIES = trusted
+    request = rf.get("/", REMOTE_ADDR=remote, HTTP_X_FORWARDED_FOR=forwarded)
+    assert client_address(request) == client
+
+
+def test_the_same_user_from_another_client_is_not_locked_out(
+    client, make_user, settings
+):
+    """Per username *and* address: the referee logs in from another phone."""
+    make_user("arbitro", password="giusta-123")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        attempt(client, "arbitro", "sbagliata", ip="10.0.0.7")
+    assert attempt(client, "arbitro", "giusta-123", ip="10.0.0.7").status_code == 429
+    assert attempt(client, "arbitro", "giusta-123", ip="10.0.0.8").status_code == 302
+
+
+def test_a_proxy_list_that_is_not_addresses_stops_the_start():
+    import os
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", "import django, os; django.setup()"],
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DJANGO_TRUSTED_PROXIES": "127.0.0.1,nginx.lan",
+        },
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode != 0
+    assert "DJANGO_TRUSTED_PROXIES: 'nginx.lan' is not an address" in result.stderr

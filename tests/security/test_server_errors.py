@@ -53,3 +53,15 @@ def test_the_site_uses_this_handler():
     from config import urls
 
     assert urls.handler500 == "core.resilience.server_error"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_missing_page_is_the_sites_own_404_in_the_visitors_language(client, lang):
+    """Django's bare English "Not Found" before (there was no 404.html)."""
+    client.cookies["django_language"] = lang
+    response = client.get("/nessuna-pagina/")
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert {"it": "Pagina non trovata", "en": "Page not found"}[lang] in page
+    assert "The requested resource" not in page

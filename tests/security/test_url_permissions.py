@@ -14,7 +14,8 @@ referee, the director, and an admin.
 - ``test_no_route_fails_on_odd_values``: each URL keyword in turn gets odd values (a
   NUL byte, huge numbers, digits of other scripts, the other tournament's values, long
   text), and every query key the view reads (found by watching the view read its query
-  string) plus a few common ones gets odd values too; as every role, nothing may answer
+  string, once per route, as the admin who reaches every view) plus a few common ones
+  gets odd values too; as every role, nothing may answer
   5xx. A POST-only route gets the same through an empty POST. The test fails when a
   route was not walked.
 
@@ -94,6 +95,8 @@ EXCEPTIONS = {
     "knockout:referee": REFEREE,  # match results typed by referees
     "knockout:match": REFEREE,
     "scoring:log": DIRECTOR,  # the log of every save: the director's
+    # A correction's impact report: the referee is sent there after saving it.
+    "standings:impact": REFEREE,
     "admin:login": PUBLIC,
     "admin:logout": PUBLIC,
     # Any logged-in user may open the director's home: it lists only their own
@@ -116,7 +119,8 @@ UNBOUNDED_ALLOWED_IN = {"admin"}
 
 #: Odd values for a URL keyword, besides the other tournament's: a NUL byte, past a
 #: 4-byte integer (the converters let 18 digits through), digits of another script,
-#: text longer than any column.
+#: text longer than any column and than a file name (255 bytes: the published files
+#: are looked up first, with a non-empty publish root).
 ODD_PATH = ["\x00", "2147483648", "١٢", "x" * 300]
 #: Odd values for query keys (likewise, plus a negative number and a superscript).
 ODD_QUERY = ["\x00", "9223372036854775808", "١٢²", "-1", "é\u202e" + "x" * 2000]
@@ -332,9 +336,32 @@ def worlds(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(params=["pairs", "teams"])
-def world(request, worlds):
-    """The walk's site: the pair tournament's, or the team tournament's."""
-    return worlds[request.param]
+def world(request, worlds, settings, tmp_path):
+    """The walk's site: the pair tournament's, or the team tournament's; with a
+    publish root, as in a deployment (every public GET looks for its file first,
+    public/published.py), its public pages' folders in place."""
+    chosen = worlds[request.param]
+    settings.PUBLISH_ROOT = str(tmp_path / "published")
+    published_folders(settings.PUBLISH_ROOT, chosen[1], chosen[3])
+    return chosen
+
+
+def published_folders(root: str, values: dict, route_values: dict) -> None:
+    """The folders of every public page, as publishing makes them, without files:
+    each public GET looks its file up there (and finds none: the views answer), so a
+    keyword past 255 bytes meets the file system's limit on a name (ENAMETOOLONG,
+    a 500 before), not a missing parent folder."""
+    from pathlib import Path
+
+    from public import published
+
+    for namespace, name, chain in routes():
+        label = label_of(namespace, name)
+        url = url_of(namespace, name, chain, values_for(label, values, route_values))
+        if url and url.startswith(published.PREFIXES):
+            for lang in published.LANGUAGES:
+                target = published.file_for(Path(root), lang, url)
+                target.parent.mkdir(parents=True, exist_ok=True)
 
 
 def values_for(label, values, route_values) -> dict:
@@ -474,6 +501,19 @@ class QueryWatch:
         return self.seen - {self.MARK}
 
 
+#: The query keys each view reads, found once per site and route, by the admin (who
+#: reaches every view): {(tournament slug, route): keys}. Every role tries them all.
+KEYS_READ: dict[tuple[str, str], set[str]] = {}
+
+
+def keys_read(watch: QueryWatch, people, slug: str, label: str, url: str) -> set[str]:
+    if (slug, label) not in KEYS_READ:
+        admin = client_for("admin", people)
+        method = "post" if admin.get(url).status_code == 405 else "get"
+        KEYS_READ[slug, label] = watch.keys_read(admin, method, url)
+    return KEYS_READ[slug, label]
+
+
 def odd_urls(chain, values, others) -> list[str]:
     """The route's URL with each keyword in turn set to each odd value."""
     out = []
@@ -506,7 +546,7 @@ def test_no_route_fails_on_odd_values(world, role, monkeypatch):
         method = "get"
         if client.get(url).status_code == 405:
             method = "post"  # POST-only: the same values through an empty POST
-        keys = watch.keys_read(client, method, url) | COMMON_KEYS
+        keys = keys_read(watch, people, values["slug"], label, url) | COMMON_KEYS
         tries = [url + "?" + urlencode(dict.fromkeys(keys, v)) for v in ODD_QUERY]
         tries += odd_urls(chain, real, {**others, **route_values.get(label, {})})
         for attempt in tries:

@@ -107,7 +107,7 @@ def test_a_command_failing_at_once_is_restarted_with_a_growing_pause():
 def test_make_run_starts_the_worker_under_the_supervisor():
     makefile = (ROOT / "Makefile").read_text()
     run = makefile[makefile.index("\nrun:") : makefile.index("\n## make lint")]
-    assert "-m core.supervisor -- $(PY) manage.py db_worker" in run
+    assert "-m core.supervisor -- $(PY) manage.py worker" in run
 
 
 def test_sqlite_writers_wait_for_each_other_longer_than_pythons_default(

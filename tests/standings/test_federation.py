@@ -131,7 +131,9 @@ def test_a_tessera_of_someone_else_is_refused_with_a_message(event, director_cli
         follow=True,
     )
     assert response.status_code == 200
-    assert f"La tessera {taken} è già di" in html.unescape(response.content.decode())
+    page = html.unescape(response.content.decode())
+    assert f"La tessera {taken} è di un altro giocatore nell'anagrafica" in page
+    assert str(pairs[9].player1) not in page  # never whose it is
     player.refresh_from_db()
     assert player.membership_number == "RM0041"
 

@@ -8,6 +8,7 @@ import io
 import pytest
 from django.utils import translation
 
+from core.pipeline import drain
 from printing.documents.prizes import build_prize_list
 from standings.models import Snapshot
 from standings.services import read
@@ -200,6 +201,7 @@ def test_a_withdrawal_reaches_the_standings_at_once():
     play(a, {1: ROUND_1_A})
     assert {r.pair_number: r for r in girone_rows(a)}[8].withdrew_after is None
     set_withdrawn(Pair.objects.get(tournament=tournament, number=8), True)
+    drain()
     gone = {r.pair_number: r for r in girone_rows(a)}[8]
     assert (gone.withdrew_after, gone.missed) == (1, 0)
     with translation.override("it"):

@@ -2,6 +2,7 @@
 
 import pytest
 
+from core.pipeline import drain
 from standings.models import Row, Snapshot, StandingsConfig
 from standings.refresh import refresh_gironi
 from standings.services import read
@@ -109,12 +110,13 @@ def test_unreleased_round_stays_out_of_the_public_standings(girone):
     assert {r.pair_number: r.vp for r in rows(snapshot(girone, "confirmed"))}[12] == 26
     before = public.version
     set_round_visibility(rnd.pk, results_public=True)
+    drain()
     public = snapshot(girone, "public")
     assert public.version == before + 1 and public.rounds == [1, 2]
     assert {r.pair_number: r.vp for r in rows(public)}[12] == 26
-    # Withdrawn again (e.g. by the admin): the public standings drop it at once.
-    rounds[0].results_public = False
-    rounds[0].save()
+    # Withdrawn again: the public standings drop it once the worker ranked.
+    set_round_visibility(rounds[0].pk, results_public=False)
+    drain()
     assert snapshot(girone, "public").rounds == [2]
 
 

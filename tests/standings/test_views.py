@@ -3,6 +3,7 @@
 import pytest
 from django.urls import reverse
 
+from core.pipeline import drain
 from standings.models import Snapshot
 from tests.standings.factories import (
     add_result,
@@ -72,12 +73,14 @@ def test_director_releases_a_rounds_results(client, world):
     client.force_login(director)
     url = reverse("standings:visibility", args=[t.slug, rnd.pk])
     response = client.post(url, {"field": "results", "value": "1"})
+    drain()
     assert response.status_code == 302
     rnd.refresh_from_db()
     assert rnd.results_public
     public.refresh_from_db()
     assert public.rounds == [1, 2]
     bad = client.post(url, {"field": "everything", "value": "1"}, follow=True)
+    drain()
     assert "Impostazione sconosciuta: everything." in bad.content.decode()
 
 

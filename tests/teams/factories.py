@@ -7,7 +7,9 @@ import datetime
 from itertools import count
 
 from django.contrib.auth import get_user_model
+from django.db.models import F
 
+from core.pipeline import drain
 from scoring import services as scoring
 from scoring.models import TableResult
 from scoring.services import Hand, Sheet
@@ -85,7 +87,7 @@ def enter(table, user, the_sheet: Sheet, **kw):
         .first()
         or 0
     )
-    return scoring.submit_sheet(
+    saved = scoring.submit_sheet(
         table=scoring.load_table(table.pk),
         sheet=the_sheet,
         by=user,
@@ -93,6 +95,8 @@ def enter(table, user, the_sheet: Sheet, **kw):
         token=f"tok-{table.pk}-{next(_seq)}",
         **kw,
     )
+    drain()  # the worker's ranking and publishing, as right after a save
+    return saved
 
 
 def hands(*pairs: tuple[int, int]) -> Sheet:
@@ -113,6 +117,8 @@ def play_round(round_: Round, user, scores=None) -> None:
             sheet = hands(*scores.get(table.number, default))
         enter(table, user, sheet)
     scoring.close_round(round_id=round_.pk, by=user)
+    # Its correction period is over (the qualifiers are taken from final results).
+    Round.objects.filter(pk=round_.pk).update(provisional_until=F("closed_at"))
 
 
 def match_of(round_: Round, number: int) -> TeamMatch:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.models import TeamMatch
+from core.pipeline import drain
+from tournament.models import TeamMatch, Tournament
 from tournament.services import rounds
 
 from .factories import director, make_team_event, play_round
@@ -37,11 +38,13 @@ def test_where_does_my_team_play_by_surname(client):
 
 def test_team_page_hides_results_until_released(client):
     tournament, made = make_team_event(teams_count=2)
+    Tournament.objects.filter(pk=tournament.pk).update(hold_results=True)
     round_ = rounds.generate_round(made[0].girone)
-    play_round(round_, director())
+    play_round(round_, director())  # closed, its results held
     url = reverse("public:team", args=[tournament.slug, made[0].number])
     assert "non pubblicato" in client.get(url).content.decode()
     rounds.set_visibility(round_, tables=True, results=True)
+    drain()
     page = client.get(url).content.decode()
     assert "non pubblicato" not in page and "<strong>10</strong>" in page
 
@@ -51,6 +54,7 @@ def test_standings_and_butler_pages(client):
     round_ = rounds.generate_round(made[0].girone)
     play_round(round_, director())
     rounds.set_visibility(round_, tables=True, results=True)
+    drain()
     page = client.get(reverse("public:standings", args=[tournament.slug]))
     body = page.content.decode()
     assert (
@@ -74,8 +78,9 @@ def test_api_team_endpoints_and_schema(client):
     from openapi_spec_validator import validate
 
     tournament, made = make_team_event(teams_count=3)
+    Tournament.objects.filter(pk=tournament.pk).update(hold_results=True)
     round_ = rounds.generate_round(made[0].girone)
-    play_round(round_, director())
+    play_round(round_, director())  # closed, its results held
     spec = client.get("/api/v1/openapi.json").json()
     validate(spec)
     assert "/api/v1/tournaments/{slug}/team-standings" in spec["paths"]
@@ -91,6 +96,7 @@ def test_api_team_endpoints_and_schema(client):
     assert played["vp_a"] is None  # results not released yet
     assert [t["table"] for t in played["tables"]] == [1, 2]
     rounds.set_visibility(round_, tables=True, results=True)
+    drain()
     played = next(
         m
         for m in client.get(f"{base}/rounds/{round_.pk}/matches").json()

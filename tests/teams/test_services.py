@@ -8,6 +8,7 @@ import pytest
 
 from rules.packs import load_pack
 from scoring.models import TeamScore
+from standings.services.impact import stored_impact
 from tournament.models import Pair, TeamMatch
 from tournament.services import rounds, teams
 from tournament.services.errors import RoundError
@@ -187,7 +188,7 @@ def test_a_correction_changes_the_team_result_and_reports_the_teams():
     saved = enter(match.table_1, user, corrected, correction=True)
     after = {s.side: s.vp for s in TeamScore.objects.filter(match=match)}
     assert after == {"a": 13, "b": 7}  # +1200 - 600 = +600: 505-700, 13-7
-    report = saved.impact
+    report = stored_impact(saved.version)
     assert report["teams"] is True
     changed = {row["pair"] for row in report["rows"]}
     assert str(match.team_a) in changed and str(match.team_b) in changed

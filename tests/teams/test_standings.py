@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.pipeline import drain
 from scoring.models import TeamScore
 from standings.models import Snapshot, TeamRow
 from standings.services.butler import butler
@@ -60,6 +61,7 @@ def test_public_standings_follow_the_released_rounds():
     public = Snapshot.objects.get(girone=made[0].girone, kind=Snapshot.Kind.PUBLIC)
     assert public.rounds == []
     rounds.set_visibility(round_, tables=True, results=True)
+    drain()
     public.refresh_from_db()
     assert public.rounds == [1]
     assert TeamRow.objects.filter(snapshot=public).count() == 4

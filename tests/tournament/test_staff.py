@@ -105,6 +105,51 @@ def test_creating_an_existing_username_is_refused(site, make_user):
     assert get_user_model().objects.filter(username__iexact="mario").count() == 1
 
 
+@pytest.mark.parametrize(
+    ("existing", "typed"),
+    [
+        ("admin", "ａｄｍｉｎ"),  # full-width: NFKC makes it "admin" (a 500 before)
+        ("arbitro", "ＡＲＢＩＴＲＯ"),  # a second account "ARBITRO" before
+        ("élodie", "ÉLODIE"),  # case beyond ASCII (SQLite's LIKE folds ASCII only)
+        ("ﬁlippo", "FILIPPO"),  # a ligature: NFKC makes it "filippo"
+    ],
+)
+def test_a_username_that_normalises_to_an_existing_one_is_refused(
+    site, make_user, existing, typed
+):
+    """Usernames are compared as Django stores them (NFKC), in any case."""
+    tournament, _director, client = site
+    make_user(existing)
+    before = get_user_model().objects.count()
+    response = client.post(
+        url(tournament, "staff_create"), {"username": typed, "role": "referee"}
+    )
+    assert response.status_code == 400
+    assert "esiste già" in text(response)
+    assert get_user_model().objects.count() == before
+
+
+def test_a_full_width_username_finds_the_existing_user(site, make_user):
+    tournament, _director, client = site
+    make_user("arbitro")
+    response = client.post(
+        url(tournament, "staff_add"), {"username": "ＡＲＢＩＴＲＯ", "role": "referee"}
+    )
+    assert response.status_code == 302
+    assert TournamentRole.objects.filter(
+        tournament=tournament, user__username="arbitro", role=Role.REFEREE
+    ).exists()
+
+
+def test_a_full_width_username_is_created_as_django_stores_it(site):
+    tournament, _director, client = site
+    response = client.post(
+        url(tournament, "staff_create"), {"username": "ｍａｒｉｏ", "role": "referee"}
+    )
+    assert response.status_code == 200
+    assert get_user_model().objects.filter(username="mario").exists()
+
+
 def test_a_bad_username_is_refused_with_a_message(site):
     tournament, _director, client = site
     response = client.post(

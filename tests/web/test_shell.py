@@ -69,6 +69,13 @@ def test_seed_demo_is_idempotent(db):
     first = get_user_model().objects.count()
     call_command("seed_demo", stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert get_user_model().objects.count() == first >= 3
+    # Issue 25: the demo's season gives no points from an unfinished event.
+    from standings.models import Season
+    from standings.services.season import season_table
+
+    for season in Season.objects.all():
+        counted = season_table(season).tournaments
+        assert all(t.status == "finished" for t in counted), counted
 
 
 def test_a_tournament_without_a_venue_has_no_empty_separator(client):

@@ -121,6 +121,14 @@ class Tournament(models.Model):
             " and the correction is marked as late. Empty = the rule pack's."
         ),
     )
+    hold_results = models.BooleanField(
+        _("hold results after closing a round"),
+        default=False,
+        help_text=_(
+            "Closing a round releases its results to the public pages, unless this is"
+            " ticked: then each round's results wait for the director's release."
+        ),
+    )
     totals_only = models.BooleanField(
         _("type only each line's total"),
         default=False,

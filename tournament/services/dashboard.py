@@ -4,7 +4,8 @@ Both follow the tournament's state, from one place each:
 
 * :func:`pair_counts` counts the pairs (a team tournament: the teams) once (registered, playing, withdrawn, without a
   girone, and per girone), so the dashboard, the girone page and the pairs page agree;
-* :func:`round_actions` offers, per girone, the one step its last round calls for: make
+* :func:`round_actions` names first every closed round whose results are held (not
+  released), then offers, per girone, the one step its last round calls for: make
   round 1, review the draft, enter the results, recap and close the round, make the
   next round; nothing once the plan's rounds are all closed (then the final documents).
   A round is never offered before the previous one is closed, nor beyond the plan.
@@ -129,11 +130,32 @@ def girone_action(tournament: Tournament, girone: Girone) -> NextAction | None:
     )
 
 
+def held_actions(tournament: Tournament) -> list[NextAction]:
+    """Every closed round whose results are not released, named: releasing them is
+    what puts them on the public pages (and what "Concluso" waits for)."""
+    held = Round.objects.filter(
+        girone__stage__tournament=tournament,
+        status=Round.Status.CLOSED,
+        results_public=False,
+    ).select_related("girone")
+    url = reverse("standings:director", kwargs={"slug": tournament.slug})
+    return [
+        NextAction(
+            _("Release the results of round %(number)s of %(girone)s (held)")
+            % {"number": r.number, "girone": r.girone},
+            url,
+            True,
+        )
+        for r in held.order_by("girone__label", "number")
+    ]
+
+
 def round_actions(tournament: Tournament, gironi: list[Girone]) -> list[NextAction]:
-    """Each girone's next step; once every girone has closed its plan's rounds, the
-    final documents instead."""
+    """The held rounds' releases, then each girone's next step; once every girone has
+    closed its plan's rounds and released them, the final documents instead."""
     slug = {"slug": tournament.slug}
-    pending = [a for g in gironi if (a := girone_action(tournament, g)) is not None]
+    pending = held_actions(tournament)
+    pending += [a for g in gironi if (a := girone_action(tournament, g)) is not None]
     if pending or not gironi:
         return pending
     return [

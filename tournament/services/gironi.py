@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish, record_rank
 from tournament.models import Girone, Pair, Round, Stage, Tournament
 
 from .errors import GironiError
@@ -169,6 +170,7 @@ def split_into_gironi(
     else:
         stage.name = _("Gironi")
     stage.save(update_fields=["name"])
+    record_publish(tournament.pk, everything=True)
     return SplitOutcome(gironi, seed, clashes)
 
 
@@ -187,9 +189,19 @@ def move_pair(pair: Pair, girone: Girone | None) -> Pair:
             _("%(girone)s already has rounds: pair %(number)s cannot join it.")
             % {"girone": girone, "number": pair.number}
         )
+    _moved(pair, pair.girone_id, girone)
+    return pair
+
+
+def _moved(pair: Pair, before: int | None, girone: Girone | None) -> None:
+    """Put ``pair`` in ``girone``; both gironi are ranked again (a new pair's row,
+    the one that left) and published."""
     pair.girone = girone
     pair.save(update_fields=["girone"])
-    return pair
+    for girone_id in {before, pair.girone_id} - {None}:
+        assert girone_id is not None
+        record_rank(girone_id, pairs=[pair.pk])
+    record_publish(pair.tournament_id, everything=True)
 
 
 @transaction.atomic
@@ -232,6 +244,5 @@ def add_late_pair(pair: Pair, girone: Girone) -> Pair:
             )
             % {"round": draft.number, "girone": girone, "number": pair.number}
         )
-    pair.girone = girone
-    pair.save(update_fields=["girone"])
+    _moved(pair, pair.girone_id, girone)
     return pair

@@ -1,8 +1,11 @@
 """Membership numbers (tessere) and club codes, corrected from the federation check.
 
-A code is stored without spaces and in capitals; a code another player (or club)
-already has is refused with a message naming them, before the database's unique
-constraint would.
+A code is stored without spaces and in capitals; a control character is refused
+(PostgreSQL refuses a NUL, a spreadsheet any control character); a code another player
+(or club) already has is refused before the database's unique constraint would, without
+naming who has it (the registry is shared by every tournament). Players and clubs
+other tournaments use are changed only by the registry's managers
+(:mod:`tournament.services.registry`).
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.models import Club, Pair, Player, Tournament
+from tournament.text import CONTROL
 
 from .errors import ServiceError
+from .registry import check_club, check_person
 
 MAX_LENGTH = 20
 
@@ -28,6 +33,17 @@ def clean_code(value: str) -> str:
     return re.sub(r"\s+", "", value).upper()
 
 
+def _checked(value: str, too_long: str) -> str:
+    if CONTROL.search(value):
+        raise MemberError(
+            _("The code contains a control character (such as NUL): retype it.")
+        )
+    code = clean_code(value)
+    if len(code) > MAX_LENGTH:
+        raise MemberError(too_long % {"max": MAX_LENGTH})
+    return code
+
+
 def _player_of(tournament: Tournament, player_id: int) -> Player:
     in_pairs = Pair.objects.filter(tournament=tournament).values_list(
         "player1", "player2"
@@ -39,24 +55,26 @@ def _player_of(tournament: Tournament, player_id: int) -> Player:
 
 
 @transaction.atomic
-def set_membership_number(tournament: Tournament, player_id: int, value: str) -> Player:
+def set_membership_number(
+    tournament: Tournament, player_id: int, value: str, *, by
+) -> Player:
+    """Set the membership number of a player of ``tournament``, as ``by``."""
     player = _player_of(tournament, player_id)
-    code = clean_code(value)
-    if len(code) > MAX_LENGTH:
-        raise MemberError(
-            _("A membership number has at most %(max)s characters.")
-            % {"max": MAX_LENGTH}
-        )
+    check_person(by, player)
+    code = _checked(value, _("A membership number has at most %(max)s characters."))
     if code:
         other = (
             Player.objects.filter(membership_number__iexact=code)
             .exclude(pk=player.pk)
-            .first()
+            .exists()
         )
-        if other is not None:
+        if other:
             raise MemberError(
-                _("Membership number %(code)s belongs to %(player)s already.")
-                % {"code": code, "player": other}
+                _(
+                    "Membership number %(code)s is another player's in the registry: "
+                    "check it."
+                )
+                % {"code": code}
             )
     player.membership_number = code
     player.save(update_fields=["membership_number"])
@@ -64,7 +82,8 @@ def set_membership_number(tournament: Tournament, player_id: int, value: str) ->
 
 
 @transaction.atomic
-def set_club_code(tournament: Tournament, club_id: int, value: str) -> Club:
+def set_club_code(tournament: Tournament, club_id: int, value: str, *, by) -> Club:
+    """Set the federation code of a club of ``tournament``, as ``by``."""
     used = set(
         Pair.objects.filter(tournament=tournament).values_list("club", flat=True)
     )
@@ -77,21 +96,20 @@ def set_club_code(tournament: Tournament, club_id: int, value: str) -> Club:
             _("This club has no player in the tournament: reload the page.")
         )
     club = Club.objects.select_for_update().get(pk=club_id)
-    code = clean_code(value)
-    if len(code) > MAX_LENGTH:
-        raise MemberError(
-            _("A club code has at most %(max)s characters.") % {"max": MAX_LENGTH}
-        )
+    check_club(by, club)
+    code = _checked(value, _("A club code has at most %(max)s characters."))
     if code:
         other = (
             Club.objects.filter(federation_code__iexact=code)
             .exclude(pk=club.pk)
-            .first()
+            .exists()
         )
-        if other is not None:
+        if other:
             raise MemberError(
-                _("Federation code %(code)s belongs to club “%(club)s” already.")
-                % {"code": code, "club": other.name}
+                _(
+                    "Federation code %(code)s is another club's in the registry: check it."
+                )
+                % {"code": code}
             )
     club.federation_code = code
     club.save(update_fields=["federation_code"])

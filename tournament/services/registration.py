@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
+from outbox.work import record_publish, record_rank
 from tournament import csv_import
 from tournament.models import Club, Pair, Player, Tournament
 
@@ -137,7 +138,9 @@ def _save(
                 seed=entry.seed,
             )
         )
-    return bulk_create_with_history(pairs, Pair, batch_size=_BATCH)
+    saved = bulk_create_with_history(pairs, Pair, batch_size=_BATCH)
+    record_publish(tournament.pk, everything=True)
+    return saved
 
 
 def _check_open(tournament: Tournament) -> None:
@@ -216,4 +219,7 @@ def set_withdrawn(pair: Pair, withdrawn: bool) -> Pair:
         raise RegistrationError(message % {"number": pair.number})
     pair.withdrawn = withdrawn
     pair.save(update_fields=["withdrawn"])
+    if pair.girone_id is not None:  # its rows say "withdrawn after round N"
+        record_rank(pair.girone_id, pairs=[pair.pk])
+    record_publish(pair.tournament_id, pages=True, pairs=[pair.pk])
     return pair

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish, record_rank, record_site
 from rules.pairing import Violation, format_plan
 from tournament.models import Girone, Round, Table, Tournament
 from tournament.visibility import check_release
@@ -309,6 +310,8 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
         % {"a": first, "b": second}
     )
     round_.save(update_fields=["notes"])
+    if round_.status != Round.Status.DRAFT:
+        record_publish(state.tournament.pk, gironi=[round_.girone_id], pages=True)
     violations = check_proposal(state, swapped, _constraints_of(round_, state))
     return SwapOutcome(round_, _worded(violations, teams=state.tournament.is_teams))
 
@@ -336,6 +339,8 @@ def publish_round(round_: Round) -> Round:
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])  # through save: the audit trail
+        record_site()  # the API's list of tournaments shows the status
+    record_publish(tournament.pk, gironi=[round_.girone_id], pages=True)
     return round_
 
 
@@ -365,6 +370,8 @@ def unpublish_round(round_: Round) -> Round:
     round_.save(
         update_fields=["status", "published_at", "tables_public", "results_public"]
     )
+    record_rank(round_.girone_id)  # its results no longer count in public
+    record_publish(_tournament_id(round_), gironi=[round_.girone_id], pages=True)
     return round_
 
 
@@ -395,7 +402,8 @@ def set_visibility(
     """Show or hide a round's tables and/or results (``None``: leave as it is).
 
     A draft round is never shown (:func:`tournament.visibility.check_release`); the
-    public standings follow a change of ``results_public`` (``standings.signals``).
+    public standings follow a change of ``results_public`` (ranked by the worker, then
+    published: ``core.pipeline``).
     """
     round_ = (
         Round.objects.select_for_update().select_related("girone").get(pk=round_.pk)
@@ -413,9 +421,18 @@ def set_visibility(
     if results != round_.results_public:
         round_.results_public = results
         fields.append("results_public")
+        # The public standings count the released rounds: ranked again, then published.
+        record_rank(round_.girone_id)
     if fields:
         round_.save(update_fields=fields)
+        record_publish(_tournament_id(round_), gironi=[round_.girone_id], pages=True)
     return round_
+
+
+def _tournament_id(round_: Round) -> int:
+    return Girone.objects.values_list("stage__tournament_id", flat=True).get(
+        pk=round_.girone_id
+    )
 
 
 @transaction.atomic

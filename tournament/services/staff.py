@@ -106,6 +106,32 @@ def director_names(tournament: Tournament) -> list[str]:
     return sorted({display_name(u) for u in users}, key=str.casefold)
 
 
+def normalised_username(username: str) -> str:
+    """A typed username as Django stores it: trimmed, in NFKC (``ａｄｍｉｎ`` is
+    ``admin``, as ``create_user`` and the login form make it)."""
+    return get_user_model().normalize_username(username.strip())
+
+
+def find_user(username: str):
+    """The user whose username is ``username`` in any case (any alphabet), or None.
+
+    The database compares case-insensitively only for ASCII on SQLite (``ÉLODIE``
+    and ``élodie`` differ there): a name beyond ASCII is compared in Python, over
+    the usernames only (a few hundred).
+    """
+    user_model = get_user_model()
+    manager = user_model._default_manager
+    field = user_model.USERNAME_FIELD
+    found = manager.filter(**{f"{field}__iexact": username}).first()
+    if found is not None or username.isascii():
+        return found
+    key = username.casefold()
+    for pk, name in manager.values_list("pk", field).iterator():
+        if name.casefold() == key:
+            return manager.get(pk=pk)
+    return None
+
+
 def _lock(tournament: Tournament) -> None:
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
 
@@ -131,13 +157,10 @@ def _grant(tournament: Tournament, user, role: Role) -> TournamentRole:
 def add_role(tournament: Tournament, username: str, role: str) -> TournamentRole:
     """Give ``role`` in ``tournament`` to the existing user ``username``."""
     chosen = _check_role(role)
-    username = username.strip()
+    username = normalised_username(username)
     if not username:
         raise StaffError(_("Type the username of the person to add."))
-    user_model = get_user_model()
-    user = user_model._default_manager.filter(
-        **{f"{user_model.USERNAME_FIELD}__iexact": username}
-    ).first()
+    user = find_user(username)
     if user is None:
         raise StaffError(
             _(
@@ -170,7 +193,8 @@ def create_user_with_role(
     stored.
     """
     chosen = _check_role(role)
-    username = username.strip()
+    # Normalised first: the check below must see the name that will be stored.
+    username = normalised_username(username)
     user_model = get_user_model()
     if not username:
         raise StaffError(_("Type a username for the new user."))
@@ -185,9 +209,7 @@ def create_user_with_role(
             )
             % {"username": username, "max": field.max_length}
         ) from None
-    if user_model._default_manager.filter(
-        **{f"{user_model.USERNAME_FIELD}__iexact": username}
-    ).exists():
+    if find_user(username) is not None:
         raise StaffError(
             _(
                 "A user called “%(username)s” exists already: add them with the "

@@ -282,8 +282,12 @@ class _TeamChecker:
         if owner is not None and name_key(owner.last_name, owner.first_name) != key:
             self.add(
                 entry,
-                _("Membership number %(tessera)s belongs to %(owner)s.")
-                % {"tessera": tessera, "owner": owner},
+                # The registry is shared: never say whose number it is.
+                _(
+                    "Membership number %(tessera)s is registered under another "
+                    "name: check the number and the name."
+                )
+                % {"tessera": tessera},
                 f"membership{place}",
                 "tessera_owner",
             )

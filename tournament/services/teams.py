@@ -24,6 +24,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish, record_rank
 from rules.errors import TeamError
 from rules.team import check_lineup, check_matches
 from tournament import team_csv
@@ -147,6 +148,7 @@ def _save(
                 club=club,
             )
         created.append(team)
+    record_publish(tournament.pk, everything=True)
     return created
 
 
@@ -205,6 +207,9 @@ def set_team_withdrawn(team: Team, withdrawn: bool) -> Team:
         raise RegistrationError(message % {"number": team.number})
     team.withdrawn = withdrawn
     team.save(update_fields=["withdrawn"])
+    if team.girone_id is not None:
+        record_rank(team.girone_id)
+    record_publish(team.tournament_id, everything=True)
     return team
 
 
@@ -326,6 +331,8 @@ def set_lineup(
     t1.save()
     t2.save()
     match.save(update_fields=["lineup_a_given", "lineup_b_given"])
+    if round_.status != Round.Status.DRAFT:
+        record_publish(team.tournament_id, gironi=[round_.girone_id], pages=True)
     verify_round_seats(round_)
     return match
 
@@ -418,4 +425,5 @@ def split_teams_into_gironi(
     else:
         stage.name = _("Gironi")
     stage.save(update_fields=["name"])
+    record_publish(tournament.pk, everything=True)
     return SplitOutcome(gironi, seed, clashes)

@@ -16,9 +16,11 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from outbox.work import record_publish, record_site
 from rules.errors import PairingError, RulePackError
 from rules.packs import RulePack, available_packs, load_pack
 from rules.pairing import parse_plan
+from tournament import visibility
 from tournament.models import Club, Girone, Round, Tournament, TournamentRole
 
 from .errors import ServiceError
@@ -35,6 +37,24 @@ SUGGESTED_PLANS = (
 )
 
 _STATUS_ORDER = [s.value for s in Tournament.Status]
+#: The tournament's fields no public page or API answer reads (the director's
+#: settings for pairing and entry): changing only these publishes nothing again.
+UNSHOWN_FIELDS = frozenset(
+    {
+        "entry_mode",
+        "avoid_same_club",
+        "mitchell_step",
+        "rematch_in_last_round",
+        "correction_minutes",
+        "hold_results",
+        "rounds_planned",
+        "totals_only",
+        "target_points",
+        "movement_plan",
+        "organiser_id",
+    }
+)
+_FIELDS = Tournament._meta.concrete_fields
 
 
 @dataclass(frozen=True)
@@ -203,6 +223,7 @@ def create_tournament(
     format: str = Tournament.Format.PAIRS,
     totals_only: bool = False,
     correction_minutes: int | None = None,
+    hold_results: bool = False,
 ) -> Tournament:
     """Create a tournament with its pack pinned; ``by`` directs it.
 
@@ -263,6 +284,7 @@ def create_tournament(
         hall_numbering=hall_numbering,
         totals_only=totals_only,
         correction_minutes=correction_minutes,
+        hold_results=hold_results,
     )
     TournamentRole.objects.create(
         tournament=tournament, user=by, role=TournamentRole.Role.DIRECTOR
@@ -290,17 +312,21 @@ def update_tournament(
     hall_numbering: bool = False,
     totals_only: bool = False,
     correction_minutes: int | None = None,
+    hold_results: bool = False,
 ) -> Tournament:
     """Change what may change; the game, the format and the pinned rule pack never do.
 
     The hands and whether turns are played to points set the rounds created from now
-    on (a girone's next round keeps its previous round's)."""
+    on (a girone's next round keeps its previous round's). The public pages are
+    published again when a field they show changed (not for the director's pairing and
+    entry settings: :data:`UNSHOWN_FIELDS`)."""
     pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
     target = turn_target(pack, to_points)
     if target is not None:
         hands_per_round = pack.require_vp().target_uses
     check_hands(pack, hands_per_round)
     check_movement_plan(movement_plan, rounds_planned, teams=tournament.is_teams)
+    before = {f.attname: getattr(tournament, f.attname) for f in _FIELDS}
     tournament.name = name
     tournament.date = date
     tournament.venue = venue
@@ -317,13 +343,25 @@ def update_tournament(
     tournament.hall_numbering = hall_numbering
     tournament.totals_only = totals_only
     tournament.correction_minutes = correction_minutes
+    tournament.hold_results = hold_results
+    changed = {
+        name
+        for name, value in before.items()
+        if getattr(tournament, name) != value and name not in UNSHOWN_FIELDS
+    }
     tournament.save()
+    if changed:
+        record_publish(tournament.pk, everything=True)
+        record_site()  # the API's list and the seasons name the tournament
     return tournament
 
 
 @transaction.atomic
 def set_status(tournament: Tournament, status: str) -> Tournament:
-    """Move the tournament one step forward or back: draft, registration, running ..."""
+    """Move the tournament one step forward or back: draft, registration, running ...
+
+    "Concluso" is refused while a round is not final (not closed, its results held,
+    or in its correction period: :func:`tournament.visibility.conclusion_problems`)."""
     if status not in _STATUS_ORDER:
         raise ServiceError(_("Unknown status."))
     step = _STATUS_ORDER.index(status) - _STATUS_ORDER.index(tournament.status)
@@ -335,8 +373,17 @@ def set_status(tournament: Tournament, status: str) -> Tournament:
                 "new": Tournament.Status(status).label,
             }
         )
+    if status == Tournament.Status.FINISHED:
+        # Concluded means final: the season and the prize list take these standings.
+        missing = visibility.conclusion_problems(tournament)
+        if missing:
+            raise ServiceError(_("The tournament cannot be concluded yet:"), missing)
     tournament.status = status
     tournament.save(update_fields=["status"])
+    # Every page follows (set back to draft: its files are removed), and the site's:
+    # the API's list, and the seasons (which count only concluded tournaments).
+    record_publish(tournament.pk, everything=True)
+    record_site()
     return tournament
 
 

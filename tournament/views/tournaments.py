@@ -60,6 +60,7 @@ def _tournament_kwargs(data: dict) -> dict:
         "hall_numbering",
         "totals_only",
         "correction_minutes",
+        "hold_results",
     )
     return {k: data[k] for k in keys}
 

@@ -1,10 +1,17 @@
-"""Create a tournament from its archive (written by export_tournament)."""
+"""Create a tournament from its archive (written by export_tournament).
 
-import json
+A refused archive exits with status 2 and one line on standard error, as a refused
+replay file does (``manage.py replay``).
+"""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from core import archive
+from core import archive, jsonfile
+
+#: Exit status of a refused archive (argparse's own usage errors also exit with 2).
+REFUSED = 2
+#: The largest archive read (50,000 rows are about 20 MB).
+MAX_BYTES = 256 * jsonfile.MEGABYTE
 
 
 class Command(BaseCommand):
@@ -17,17 +24,11 @@ class Command(BaseCommand):
 
     def handle(self, path, slug=None, name=None, **options):
         try:
-            if path == "-":
-                import sys
-
-                data = json.load(sys.stdin)
-            else:
-                with open(path, encoding="utf-8") as f:
-                    data = json.load(f)
-        except (OSError, json.JSONDecodeError) as exc:
-            raise CommandError(f"cannot read {path}: {exc}") from None
+            data = jsonfile.read(path, max_bytes=MAX_BYTES)
+        except jsonfile.UnreadableFile as exc:
+            raise CommandError(f"{path}: {exc}", returncode=REFUSED) from None
         try:
             tournament = archive.import_tournament(data, slug=slug, name=name)
         except archive.ArchiveError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(str(exc), returncode=REFUSED) from None
         self.stdout.write(f"{tournament.name}: imported as /{tournament.slug}/")

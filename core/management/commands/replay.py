@@ -1,16 +1,18 @@
 """Play a tournament from a replay file and print its standings as JSON."""
 
-import json
 import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
+from core import jsonfile
 from core.replay import ReplayError, dumps, replay
 
 #: Exit status of a refused file (argparse's own usage errors also exit with 2).
 REFUSED = 2
+#: The largest replay file read (a national event's is a few megabytes).
+MAX_BYTES = 32 * jsonfile.MEGABYTE
 
 
 class Command(BaseCommand):
@@ -50,18 +52,6 @@ class Command(BaseCommand):
 
     def _read(self, file):
         try:
-            if file == "-":
-                text = sys.stdin.read()
-            else:
-                with open(file, encoding="utf-8") as f:
-                    text = f.read()
-        except OSError as exc:
-            raise ReplayError(file, exc.strerror or str(exc)) from exc
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ReplayError(
-                file,
-                _("not JSON (line %(line)s, column %(column)s): %(why)s")
-                % {"line": exc.lineno, "column": exc.colno, "why": exc.msg},
-            ) from exc
+            return jsonfile.read(file, max_bytes=MAX_BYTES)
+        except jsonfile.UnreadableFile as exc:
+            raise ReplayError(file, str(exc)) from None

@@ -5,24 +5,58 @@ the totals of every later round are sums over those rows, so they follow at once
 the report adds is the picture: the girone's ranking before and after, and the rounds
 after the corrected one, which are **never re-paired** once published.
 
-The ranking is the stored standings' own (:func:`scoring.hooks.girone_positions`: the
-same reader of stored scores, chain, settings, decisions, lot seed, missed rounds and,
-with several gironi, the overall merge), so the report never disagrees with them.
+It lives with the standings because it ranks: :func:`impact_of` ranks the girone as
+the stored standings do (:func:`standings.services.ranking.positions`: the same
+reader of stored scores, chain, settings, decisions, lot seed, missed rounds and, with
+several gironi, the overall merge) twice, with the table's previous version and with
+the correction, each written in a savepoint that is rolled back; so the report never
+disagrees with the standings, in a pair or a team tournament. It is computed once and
+kept on the version (:func:`stored_impact`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
+from scoring.models import ResultVersion
+from scoring.scores import Position
+from scoring.services.versions import write_pair_scores
 from tournament.models import Pair, Round, Table, Team
 
-from ..hooks import girone_positions
-from ..scores import Position
+from .ranking import positions
 
 
-def positions_snapshot(girone_id: int) -> list[Position]:
-    """The girone's ranking now (call before and after the change)."""
-    return girone_positions(girone_id)
+def stored_impact(version: ResultVersion) -> dict[str, Any]:
+    """The impact report of a correction, computed the first time it is asked for."""
+    if version.impact is None:
+        version.impact = impact_of(version)
+        ResultVersion.objects.filter(pk=version.pk).update(impact=version.impact)
+    return version.impact
+
+
+def impact_of(version: ResultVersion) -> dict[str, Any]:
+    """What the correction ``version`` changed: the girone ranked with the version it
+    superseded, and with it."""
+    table = Table.objects.select_related("round__girone__stage__tournament").get(
+        pk=version.result.table_id
+    )
+    before = _ranked_with(table, version.supersedes)
+    after = _ranked_with(table, version)
+    return impact_report(table, before, after)
+
+
+def _ranked_with(table: Table, version: ResultVersion | None) -> list[Position]:
+    """The girone's ranking had ``version`` counted for the table (a savepoint rolled
+    back: nothing is written)."""
+    with transaction.atomic():
+        point = transaction.savepoint_create()
+        try:
+            write_pair_scores(table, version)
+            return positions(table.round.girone_id)
+        finally:
+            transaction.savepoint_rollback(point)
 
 
 def impact_report(

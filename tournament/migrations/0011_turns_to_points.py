@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0009_never_rematch'),
+        ('tournament', '0010_hold_results'),
     ]
 
     operations = [
