@@ -122,6 +122,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A one-time password from the staff page is changed at first login.
+    "core.middleware.PasswordToChangeMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # The published files of the public pages and API (public/published.py): what
     # nginx serves in a deployment, served here under `make run`.
@@ -262,7 +264,8 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+# After logging in, each person lands where their role works (core.views.after_login).
+LOGIN_REDIRECT_URL = "after_login"
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"

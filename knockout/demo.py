@@ -69,7 +69,7 @@ def seed(stdout: Any) -> None:
                 third_place=False,
             )
         if bracket.status == Bracket.Status.CONFIRMED:
-            draw_bracket(bracket.pk, by=director)
+            bracket = draw_bracket(bracket.pk, by=director)  # its size is set now
         played += _play(bracket, referee, every=_every_partita(tournament))
     if played:
         stdout.write(f"  demo: tabelloni of {tournament.name}, {played} matches played")

@@ -148,7 +148,9 @@ def claim(
     """Take the oldest due work and every due row of its kind and key, or None."""
     now = now or timezone.now()
     with transaction.atomic():
-        rows = Work.objects.select_for_update(skip_locked=True).filter(_due(now))
+        rows = Work.objects.select_for_update(skip_locked=True, of=("self",)).filter(
+            _due(now)
+        )
         first = rows.order_by("not_before", "id").first()
         if first is None:
             return None

@@ -165,7 +165,9 @@ def retryable(render: Render, *, now=None) -> bool:
 @transaction.atomic
 def retry_render(render_id: int) -> Render:
     """Queue a failed (or lost) render again."""
-    render = Render.objects.select_for_update().defer("pdf").get(pk=render_id)
+    render = (
+        Render.objects.select_for_update(of=("self",)).defer("pdf").get(pk=render_id)
+    )
     if not retryable(render):
         raise DocumentError(
             _("“%(title)s” is not failed: there is nothing to retry.")

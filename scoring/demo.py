@@ -29,9 +29,7 @@ REFEREES = ("arbitro", "arbitro2")
 
 
 def seed(stdout: Any) -> None:
-    users = {
-        u.username: u for u in get_user_model().objects.filter(username__in=REFEREES)
-    }
+    users = users_of_the_demo()
     referee = users.get("arbitro")
     if referee is None:
         return
@@ -46,7 +44,9 @@ def seed(stdout: Any) -> None:
             status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED],
         ).order_by("girone__stage__order", "number", "girone__label")
         for round_ in rounds:
-            entered += _seed_round(tournament, round_, users)
+            if round_.status == Round.Status.PUBLISHED and _partly_typed(round_):
+                continue  # a round under way in the story (core.demo_story)
+            entered += enter_round(tournament, round_, users)
     if entered:
         stdout.write(f"  demo: {entered} table results entered (scoring)")
 
@@ -59,18 +59,45 @@ def _ensure_roles(tournament: Tournament, users: dict[str, Any]) -> None:
             )
 
 
+def _partly_typed(round_: Round) -> bool:
+    """A round the story leaves half typed: some tables have results, others none."""
+    typed = TableResult.objects.filter(round=round_).count()
+    return 0 < typed < Table.objects.filter(round=round_).count()
+
+
+def users_of_the_demo() -> dict[str, Any]:
+    """The demo's referees by username (``arbitro`` types, ``arbitro2`` checks)."""
+    return {
+        u.username: u for u in get_user_model().objects.filter(username__in=REFEREES)
+    }
+
+
 @transaction.atomic
-def _seed_round(tournament: Tournament, round_: Round, users: dict[str, Any]) -> int:
+def enter_round(
+    tournament: Tournament,
+    round_: Round,
+    users: dict[str, Any],
+    *,
+    tables: int | None = None,
+) -> int:
+    """Type the results of the round's tables not typed yet (the first ``tables`` of
+    them only, for a round under way), as the demo's referees would."""
     done = set(
         TableResult.objects.filter(
             round=round_, status=TableResult.Status.CONFIRMED
         ).values_list("table_id", flat=True)
     )
-    tables = [
+    tables_left = [
         t
         for t in Table.objects.filter(round=round_).order_by("number")
         if t.pk not in done
     ]
+    if tables is not None:
+        tables_left = tables_left[: max(tables - len(done), 0)]
+    return _enter_tables(tournament, round_, tables_left, users)
+
+
+def _enter_tables(tournament, round_, tables, users) -> int:
     if not tables:
         return 0
     closed = round_.status == Round.Status.CLOSED

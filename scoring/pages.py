@@ -147,11 +147,17 @@ class TableRow:
 
 
 def round_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """The tournament's published and closed rounds with their entry progress."""
-    rounds = (
-        visibility.published_rounds(tournament)
-        .select_related("girone__stage")
-        .order_by("girone__stage__order", "girone__label", "number")
+    """The tournament's published and closed rounds with their entry progress: the
+    rounds still open first (the current one on top), then the closed ones, latest
+    first."""
+    rounds = sorted(
+        visibility.published_rounds(tournament).select_related("girone__stage"),
+        key=lambda r: (
+            r.status == Round.Status.CLOSED,
+            -r.number,
+            r.girone.stage.order,
+            r.girone.label,
+        ),
     )
     return [{"round": r, "progress": services.round_progress(r.pk)} for r in rounds]
 

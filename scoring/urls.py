@@ -11,6 +11,7 @@ from . import views
 app_name = "scoring"
 
 urlpatterns = [
+    path("", views.desk, name="desk"),
     path("<slug:slug>/", views.round_list, name="rounds"),
     path("<slug:slug>/turno/<id:round_id>/", views.entry_page, name="entry"),
     path(

@@ -8,6 +8,7 @@ so the page works without JavaScript too; on an error either way the typed sheet
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,6 +23,7 @@ from tournament.permissions import has_role, role_required
 from tournament.words import game_words
 
 from . import pages, services
+from .desk import duties as desk_duties
 from .forms import SettleForm, SheetForm, new_token
 from .models import TableResult
 from .recap import round_recap
@@ -43,6 +45,13 @@ def _round(tournament, round_id: int) -> Round:
 
 def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
+
+
+@require_GET
+@login_required
+def desk(request):
+    """``/arbitro/``: the person's running tournaments, their rounds to type first."""
+    return render(request, "scoring/desk.html", {"duties": desk_duties(request.user)})
 
 
 @require_GET
@@ -284,7 +293,11 @@ def log(request, tournament):
         "scoring/log.html",
         {
             "tournament": tournament,
-            "versions_table": VersionLogTable(versions, words=game_words(tournament)),
+            "versions_table": VersionLogTable(
+                versions,
+                words=game_words(tournament),
+                several_gironi=audit.several_gironi(tournament),
+            ),
             "history_table": HistoryTable([h.__dict__ for h in history]),
             "is_chief": has_role(request.user, tournament, Role.CHIEF_REFEREE),
         },

@@ -322,7 +322,7 @@ def enter_result(
     The typed values are checked first (:func:`check_bounds`, ``confirm`` as there).
     """
     bracket = (
-        Bracket.objects.select_for_update()
+        Bracket.objects.select_for_update(of=("self",))
         .select_related("tournament")
         .get(pk=bracket_id)
     )

@@ -34,11 +34,17 @@ def standings_rows(table, tournament) -> SafeString:
             f'<td class="num">{r.position}',
             f'<sup><a href="#{anchor}-n{tie}">{tie}</a></sup>' if tie else "",
             f'</td><td class="num"><a href="{head}/{r.pair_number}/{tail}">'
-            f"{r.pair_number}</a></td><td>{escape(r.players)}",
+            f"{r.pair_number}</a></td><td>",
+            # On a phone the girone goes beside the names: its column would push the
+            # MP difference off the screen.
+            f'<span class="badge show-s">{escape(r.girone_label)}</span> '
+            if overall
+            else "",
+            escape(r.players),
             f'<div class="muted">{escape(r.club)}</div>' if r.club else "",
             f'<div class="attendance">{escape(attendance)}</div>' if attendance else "",
             "</td>",
-            f"<td>{escape(r.girone_label)}</td>" if overall else "",
+            f'<td class="hide-s">{escape(r.girone_label)}</td>' if overall else "",
             f'<td class="num"><strong>{r.vp}</strong></td>',
             f'<td class="num">{escape(r.average_display)}</td>' if averaged else "",
             f'<td class="num">{r.signed_diff}</td><td class="num hide-s">{r.mp_for}</td>'
@@ -65,10 +71,14 @@ def team_standings_rows(table, tournament) -> SafeString:
             f'<td class="num">{r.position}',
             f'<sup><a href="#{anchor}-n{tie}">{tie}</a></sup>' if tie else "",
             f'</td><td class="num"><a href="{head}/{r.team_number}/{tail}">'
-            f"{r.team_number}</a></td><td>{escape(r.name)}",
+            f"{r.team_number}</a></td><td>",
+            f'<span class="badge show-s">{escape(r.girone_label)}</span> '
+            if overall
+            else "",
+            escape(r.name),
             f'<div class="muted">{escape(r.club)}</div>' if r.club else "",
             "</td>",
-            f"<td>{escape(r.girone_label)}</td>" if overall else "",
+            f'<td class="hide-s">{escape(r.girone_label)}</td>' if overall else "",
             f'<td class="num"><strong>{r.vp}</strong></td>',
             f'<td class="num">{escape(r.average)}</td>' if averaged else "",
             f'<td class="num">{r.signed_diff}</td><td class="num hide-s">{r.mp_for}</td>'

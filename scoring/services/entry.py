@@ -194,12 +194,14 @@ def submit_sheet(
 
 def lock_result(table: Table) -> TableResult:
     """The table's result row, locked; created (race-free) on first use."""
-    result = TableResult.objects.select_for_update().filter(table=table).first()
+    result = (
+        TableResult.objects.select_for_update(of=("self",)).filter(table=table).first()
+    )
     if result is None:
         TableResult.objects.bulk_create(
             [TableResult(table=table, round_id=table.round_id)], ignore_conflicts=True
         )
-        result = TableResult.objects.select_for_update().get(table=table)
+        result = TableResult.objects.select_for_update(of=("self",)).get(table=table)
     return result
 
 

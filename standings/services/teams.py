@@ -369,7 +369,10 @@ def _store(
 ) -> None:
     lookup = {"stage": stage, "girone": girone, "line": "", "kind": kind}
     snapshot = (
-        Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
+        Snapshot.objects.select_for_update(of=("self",))
+        .filter(**lookup)
+        .order_by("pk")
+        .first()
     )
     rounds = sorted({r.round_number for r in counted})
     chain = list(ctx.settings.chain)

@@ -44,7 +44,7 @@ from pypdf import PdfReader
 from scoring.models import ResultVersion
 from tournament.models import Pair, Round, Tournament
 
-from .conftest import TIMEOUT_MS, UNASKED
+from .conftest import TIMEOUT_MS, UNASKED, choose_own_password
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -219,8 +219,10 @@ def test_a_whole_event_day(browser, live_server, director_account):
     d.locator("#id_game").select_option("burraco")
     d.locator("#id_rule_pack").select_option("fibur-2026")
     d.locator("#id_hands_per_round").select_option("2")
-    d.locator("#id_rounds_planned").fill("4")
-    d.locator("#id_movement_plan").fill("3xmitchell+danese_modificato")
+    d.locator("#id_plan_movement_2").select_option("danese_modificato")
+    expect(d.locator("#plan-words")).to_have_text(
+        "Turni 1–3: Mitchell · turno 4: Danese modificato"
+    )
     # An hour to correct (the pack says 10 minutes): round 1 is still provisional when
     # the public standings are looked at, however slow the machine.
     d.locator("#id_correction_minutes").fill("60")
@@ -255,10 +257,13 @@ def test_a_whole_event_day(browser, live_server, director_account):
         new.get_by_role("button", name="Crea l'utente").click()
         people[username] = d.get_by_test_id("password").inner_text()
     shots(d, "staff")
+    # A one-time password is changed at the first login (issue 28 §5).
     r = new_page(browser)
     log_in(r, base, "marco", people["marco"])
+    choose_own_password(r, people["marco"], "marco-arbitro-2026")
     c = new_page(browser)
     log_in(c, base, "lucia", people["lucia"])
+    choose_own_password(c, people["lucia"], "lucia-capo-2026")
 
     # --- Round 1: the dashboard offers it; typed, recapped, closed.
     d.goto(f"{base}/direzione/{slug}/")
@@ -338,7 +343,9 @@ def test_a_whole_event_day(browser, live_server, director_account):
 
     # --- A withdrawal during the Mitchell; round 3 typed as totals only.
     d.goto(f"{base}/direzione/{slug}/coppie/")
-    d.locator("tr", has_text="Rossi3").get_by_role("button", name="Ritira").click()
+    d.locator("tr", has_text="Rossi3").get_by_role("link", name="Ritira…").click()
+    d.locator("#confirm-withdraw").check()  # a withdrawal is confirmed (issue 28)
+    d.locator("#withdraw").click()
     success(d, "Coppia 3 ritirata")
     d.goto(f"{base}/direzione/{slug}/modifica/")
     d.locator("#id_totals_only").check()

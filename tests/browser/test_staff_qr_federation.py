@@ -21,6 +21,8 @@ from tests.standings.factories import (
 )
 from tournament.models import Club, Player, TournamentRole
 
+from .conftest import choose_own_password
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
@@ -151,6 +153,8 @@ def test_staff_qr_and_federation_as_the_director(
     # The new chief referee logs in with the one-time password and finds the event.
     page.context.clear_cookies()
     log_in(page, live_server, "lucia", password)
+    choose_own_password(page, password, "lucia-sceglie-2026")
+    page.goto(f"{live_server.url}/direzione/")
     assert page.get_by_role("link", name=event.name).is_visible()
     page.get_by_role("link", name=event.name).click()
     page.wait_for_url(re.compile(f".*/arbitro/{slug}/$"))

@@ -105,6 +105,9 @@ EXCEPTIONS = {
     # Anyone logged in changes their own password (a one-time one given by a director).
     "password_change": "logged_in",
     "password_change_done": "logged_in",
+    # Where a person lands after logging in, and their running tournaments: their own.
+    "after_login": "logged_in",
+    "scoring:desk": "logged_in",
 }
 ALLOWED["logged_in"] = set(ROLES) - {"anonymous"}
 #: Routes the walk leaves out, with the reason.

@@ -60,7 +60,11 @@ def test_a_new_movement_is_one_object_and_the_checker_accepts_its_rounds(
         met |= {frozenset(t) for t in tables}
         play(round_, director, {})
     assert movement_label("rotation") == "simple rotation"
-    assert "rotation" in TournamentForm().plan_words
+    # The tournament form offers it among the plan's blocks (issue 28 §2), by name.
+    form = TournamentForm()
+    for block in ("plan_movement_1", "plan_movement_2"):
+        assert "rotation" in dict(form.fields[block].choices)
+    assert form.plan_word_labels["rotation"] == "simple rotation"
 
 
 def test_the_danese_pairs_by_the_standings_order_head_to_head_first(

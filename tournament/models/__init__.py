@@ -5,6 +5,7 @@ Terminology: girone = group (``Girone``), turno = round (``Round``), tavolo = ta
 squadra = team (``Team``), incontro a squadre = team match (``TeamMatch``).
 """
 
+from .accounts import PasswordToChange
 from .people import Club, Player
 from .rounds import Round, Table
 from .structure import Girone, Pair, Stage, Tournament, TournamentRole
@@ -14,6 +15,7 @@ __all__ = [
     "Club",
     "Girone",
     "Pair",
+    "PasswordToChange",
     "Player",
     "Round",
     "Stage",

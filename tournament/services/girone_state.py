@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import groupby
 from typing import Literal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.errors import PairingError, RulePackError
 from rules.packs import load_pack
@@ -28,6 +28,7 @@ from tournament.hooks import girone_totals, standings_order
 from tournament.models import Girone, Pair, Tournament
 
 from .errors import RoundError
+from .plans import plan_words
 from .reasons import reason_text
 
 Scope = Literal["previous", "any"]
@@ -47,20 +48,13 @@ def movement_labels() -> dict[str, str]:
 
 
 def plan_label(text: str) -> str:
-    """A movement plan in words: "Mitchell × 3 + Danese" for ``3xmitchell+danese``
-    (the plan as typed, when it cannot be read)."""
+    """A movement plan in words: "Turni 1–3: Mitchell · turno 4: Danese" for
+    ``3xmitchell+danese`` (the plan as stored, when it cannot be read)."""
     try:
         plan = parse_plan(text)
     except PairingError:
         return text
-    calendar = calendar_movement(plan)
-    if calendar is not None:
-        return movement_label(calendar)
-    runs = [(name, len(list(group))) for name, group in groupby(plan)]
-    return " + ".join(
-        movement_label(name) + (f" × {count}" if count != 1 else "")
-        for name, count in runs
-    )
+    return plan_words(plan)
 
 
 @dataclass(frozen=True)
@@ -133,8 +127,10 @@ def plan_of(tournament: Tournament) -> tuple[str, ...]:
         return parse_plan(tournament.movement_plan)
     except PairingError as exc:
         raise RoundError(
-            _("The movement plan “%(plan)s” is not valid.")
-            % {"plan": tournament.movement_plan},
+            _(
+                "The tournament's movement plan cannot be read: choose it again on"
+                " the tournament's settings."
+            ),
             [reason_text(exc)],
         ) from exc
 
@@ -162,14 +158,14 @@ def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
         return whole
     if number > len(plan):
         raise RoundError(
-            _(
-                "The plan “%(plan)s” has %(rounds)s rounds: there is no round %(number)s."
+            ngettext(
+                "The movement plan has %(rounds)s round (%(plan)s): there is no round"
+                " %(number)s.",
+                "The movement plan has %(rounds)s rounds (%(plan)s): there is no round"
+                " %(number)s.",
+                len(plan),
             )
-            % {
-                "plan": tournament.movement_plan,
-                "rounds": len(plan),
-                "number": number,
-            }
+            % {"plan": plan_words(plan), "rounds": len(plan), "number": number}
         )
     return movement_for_round(plan, number)
 

@@ -64,7 +64,7 @@ def has_results(round_: Round) -> bool:
 
 def _lock(girone: Girone) -> None:
     """Serialise round changes of one girone (two directors clicking at once)."""
-    Girone.objects.select_for_update().get(pk=girone.pk)
+    Girone.objects.select_for_update(of=("self",)).get(pk=girone.pk)
 
 
 def _state(girone: Girone, *, before: int | None = None) -> GironeState:
@@ -406,7 +406,9 @@ def set_visibility(
     published: ``core.pipeline``).
     """
     round_ = (
-        Round.objects.select_for_update().select_related("girone").get(pk=round_.pk)
+        Round.objects.select_for_update(of=("self",))
+        .select_related("girone")
+        .get(pk=round_.pk)
     )
     tables = round_.tables_public if tables is None else tables
     results = round_.results_public if results is None else results
@@ -471,7 +473,9 @@ def switch_to_danese(tournament: Tournament, *, from_round: int) -> Tournament:
     meeting again; the rounds already made stay as they are. Refused while any girone
     already has round ``from_round`` (delete its draft first).
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(of=("self",)).get(
+        pk=tournament.pk
+    )
     plan = list(plan_of(tournament))
     if not 2 <= from_round <= len(plan) or plan[from_round - 1] != "mitchell":
         raise RoundError(

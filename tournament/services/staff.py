@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.models import Tournament, TournamentRole
+from tournament.models import PasswordToChange, Tournament, TournamentRole
 
 from .errors import ServiceError
 
@@ -133,7 +133,7 @@ def find_user(username: str):
 
 
 def _lock(tournament: Tournament) -> None:
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    Tournament.objects.select_for_update(of=("self",)).filter(pk=tournament.pk).first()
 
 
 def _check_role(role: str) -> Role:
@@ -225,6 +225,8 @@ def create_user_with_role(
         first_name=first_name.strip()[:150],
         last_name=last_name.strip()[:150],
     )
+    # The password was shown to the director: the new user chooses their own at once.
+    PasswordToChange.objects.create(user=user)
     return NewUser(user=user, password=password, role=_grant(tournament, user, chosen))
 
 

@@ -44,7 +44,7 @@ from tournament.models import (
 from .clubs import club_key
 from .entries import EntryError, clean_name
 from .errors import GironiError, RegistrationError, RoundError
-from .gironi import SplitOutcome, deal, group_stage, labels
+from .gironi import SplitOutcome, deal, group_stage, labels, place, split_reason
 from .registration import EntriesInvalid, preview_errors, readable_entries
 from .team_entries import TeamEntry, check_team_entries
 
@@ -108,7 +108,7 @@ def _save(
     tournament: Tournament, entries: Sequence[TeamEntry], *, create_clubs: bool
 ) -> list[Team]:
     """Check again under the tournament lock, then create clubs, players, teams."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     checked = check_team_entries(tournament, entries, create_clubs=create_clubs)
     if not checked.ok:
         raise EntriesInvalid(checked.errors)
@@ -198,7 +198,7 @@ def import_teams(
 @transaction.atomic
 def set_team_withdrawn(team: Team, withdrawn: bool) -> Team:
     """Withdraw a team (it meets nobody in later rounds) or reinstate it."""
-    team = Team.objects.select_for_update().get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).get(pk=team.pk)
     if team.withdrawn == withdrawn:
         if withdrawn:
             message = _("Team %(number)s is already withdrawn.")
@@ -290,7 +290,7 @@ def set_lineup(
     match: TeamMatch, team: Team, pairs: Sequence[tuple[int, int]]
 ) -> TeamMatch:
     """Seat ``team``'s line-up (two pairs of player ids, from its roster) in ``match``."""
-    match = TeamMatch.objects.select_for_update().get(pk=match.pk)
+    match = TeamMatch.objects.select_for_update(of=("self",)).get(pk=match.pk)
     round_ = Round.objects.select_related("girone").get(pk=match.round_id)
     if round_.status == Round.Status.CLOSED:
         raise RoundError(
@@ -318,8 +318,8 @@ def set_lineup(
     except TeamError as exc:
         raise RoundError(_lineup_message(exc, members)) from exc
     first, second = (_team_pair(team, (p[0], p[1])) for p in pairs)
-    t1 = Table.objects.select_for_update().get(pk=match.table_1_id)
-    t2 = Table.objects.select_for_update().get(pk=match.table_2_id)
+    t1 = Table.objects.select_for_update(of=("self",)).get(pk=match.table_1_id)
+    t2 = Table.objects.select_for_update(of=("self",)).get(pk=match.table_2_id)
     if side == "a":
         t1.pair_ns, t2.pair_ew = first, second
         match.lineup_a_given = True
@@ -376,7 +376,7 @@ def split_teams_into_gironi(
 ) -> SplitOutcome:
     """(Re)make the gironi of a team tournament: snake by seed, a recorded draw, or by
     hand (``method="manual"``, ``assignment``: team number -> girone label)."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     if method not in ("snake", "random", "manual"):
         raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
     stage = group_stage(tournament)
@@ -413,17 +413,16 @@ def split_teams_into_gironi(
         seed = None
         ordered = sorted(teams, key=lambda t: (t.seed is None, t.seed or 0, t.number))
         dealt, clashes = deal(ordered, count, avoid_clubs)
-    tournament.teams.update(girone=None)
+    gironi = [
+        Girone.objects.get_or_create(stage=stage, label=name)[0] for name in names
+    ]
+    place(
+        tournament.teams.all(),
+        zip(gironi, dealt, strict=True),
+        split_reason(method, seed),
+    )
     stage.gironi.exclude(label__in=names).delete()
-    gironi = []
-    for name, members in zip(names, dealt, strict=True):
-        girone, _created = Girone.objects.get_or_create(stage=stage, label=name)
-        Team.objects.filter(pk__in=[t.pk for t in members]).update(girone=girone)
-        gironi.append(girone)
-    if method == "random":
-        stage.name = _("Gironi (draw seed %(seed)s)") % {"seed": seed}
-    else:
-        stage.name = _("Gironi")
+    stage.name = _("Gironi")
     stage.save(update_fields=["name"])
     record_publish(tournament.pk, everything=True)
     return SplitOutcome(gironi, seed, clashes)

@@ -8,6 +8,7 @@ The creator becomes its director (a TournamentRole).
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -25,16 +26,6 @@ from tournament.models import Club, Girone, Round, Tournament, TournamentRole
 
 from .errors import ServiceError
 from .reasons import reason_text
-
-#: The movement plans offered as suggestions on the tournament form.
-SUGGESTED_PLANS = (
-    "round_robin",
-    "3xmitchell+danese",
-    "random+3xdanese_modificato",
-    "seeded+3xdanese_modificato",
-    "random+3xdanese",
-    "4xmitchell",
-)
 
 _STATUS_ORDER = [s.value for s in Tournament.Status]
 #: The tournament's fields no public page or API answer reads (the director's
@@ -76,17 +67,47 @@ class NextAction:
     primary: bool = False
 
 
+#: The federation's rule packs are named after it and their edition (``fibur-2026``): the
+#: latest edition at its latest version is a new Burraco tournament's pack. Briscola has
+#: no federation: its default is the general VP rules rather than one club's event.
+FEDERATION_EDITION = re.compile(
+    r"fibur-\d{4}"
+)  # not its variants (fibur-2026-squadre-…)
+BRISCOLA_DEFAULT_PACK = "briscola-vp"
+
+
+def _defaults(latest: dict[str, int]) -> set[str]:
+    """The names of each game's default pack among the installed ones."""
+    federation = [n for n in latest if FEDERATION_EDITION.fullmatch(n)]
+    defaults = {BRISCOLA_DEFAULT_PACK}
+    if federation:
+        defaults.add(max(federation))  # the latest edition: "fibur-2027" > "fibur-2026"
+    return defaults
+
+
 def pack_choices(game: str | None = None) -> list[PackChoice]:
-    """Every rule pack at its latest version (optionally of one game), by name."""
+    """Every rule pack at its latest version (optionally of one game): Burraco's then
+    Briscola's, each game's default first (:func:`default_pack`), the others by name."""
     latest: dict[str, int] = {}
     for name, version in available_packs():
         latest[name] = max(version, latest.get(name, 0))
+    defaults = _defaults(latest)
+    games = list(Tournament.Game.values)
     choices = []
-    for name, version in sorted(latest.items()):
+    for name, version in sorted(
+        latest.items(), key=lambda item: (item[0] not in defaults, item[0])
+    ):
         pack = load_pack(name, version)
         if game is None or pack.game == game:
             choices.append(PackChoice(name, version, pack.game, pack.title))
-    return choices
+    return sorted(choices, key=lambda c: games.index(c.game))
+
+
+def default_pack(game: str) -> PackChoice | None:
+    """The pack a new tournament of ``game`` starts with: for Burraco the federation's
+    latest edition at its latest version."""
+    choices = pack_choices(game)
+    return choices[0] if choices else None
 
 
 #: Best-of counts a Briscola match may have (odd; the database allows up to 9).
@@ -104,8 +125,9 @@ def hands_choices(pack: RulePack) -> tuple[int, ...]:
     return pack.require_vp().hands_supported
 
 
-def hands_groups() -> list[tuple[str, list[tuple[int, str]]]]:
-    """The choices of the form's hands field, one group per game (every pack's counts)."""
+def hands_groups() -> list[tuple[str, str, list[tuple[int, str]]]]:
+    """The choices of the form's hands field, one group per game (every pack's counts):
+    ``(game, label, choices)``."""
     by_game: dict[str, set[int]] = {}
     for choice in pack_choices():
         pack = load_pack(choice.name, choice.version)
@@ -115,7 +137,7 @@ def hands_groups() -> list[tuple[str, list[tuple[int, str]]]]:
         Tournament.Game.BRISCOLA: _("Briscola: best of N games"),
     }
     return [
-        (str(labels[game]), [(n, str(n)) for n in sorted(by_game[game])])
+        (game, str(labels[game]), [(n, str(n)) for n in sorted(by_game[game])])
         for game in (Tournament.Game.BURRACO, Tournament.Game.BRISCOLA)
         if game in by_game
     ]
@@ -127,6 +149,12 @@ def pinned_pack(tournament: Tournament) -> RulePack | None:
         return load_pack(tournament.rule_pack, tournament.rule_pack_version)
     except RulePackError:
         return None
+
+
+def pack_sections(pack: RulePack) -> str:
+    """The sections of docs/rules.md a pack cites ("§3, §4, §6"): what its settings page
+    shows of its sources, which name the project's own documentation only."""
+    return ", ".join(re.findall(r"§\d+(?:\.\d+)*", pack.source))
 
 
 def check_hands(pack: RulePack, hands: int) -> None:
@@ -173,8 +201,7 @@ def check_movement_plan(
         rounds = parse_plan(plan)
     except PairingError as exc:
         raise ServiceError(
-            _("The movement plan “%(plan)s” is not valid.") % {"plan": plan},
-            [reason_text(exc)],
+            _("This movement plan cannot be played."), [reason_text(exc)]
         ) from exc
     if teams and "mitchell" in rounds:
         raise ServiceError(

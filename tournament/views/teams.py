@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from tournament import team_csv
 from tournament.forms import ImportForm, SplitForm
@@ -15,7 +15,7 @@ from tournament.models import Club, Team, TeamMatch, TournamentRole
 from tournament.permissions import role_required
 from tournament.services import teams as services
 from tournament.services.errors import ServiceError
-from tournament.services.registration import EntriesInvalid
+from tournament.services.registration import EntriesInvalid, seated_rounds
 from tournament.services.tournaments import gironi_of
 from tournament.team_forms import LineupForm, TeamForm
 
@@ -71,11 +71,29 @@ def teams(request, tournament):
     )
 
 
-@require_POST
 @role_required(DIRECTOR)
 def withdraw_team(request, tournament, number):
+    """Withdraw a team after a confirmation, or reinstate it."""
     team = get_object_or_404(Team, tournament=tournament, number=number)
-    withdrawn = request.POST.get("withdrawn") == "1"
+    withdrawn = request.POST.get("withdrawn", "1") == "1"
+    if withdrawn and not (
+        request.method == "POST" and request.POST.get("confirm") == "1"
+    ):
+        return render(
+            request,
+            "tournament/withdraw.html",
+            {
+                "tournament": tournament,
+                "competitor": team,
+                "is_team": True,
+                "seated": seated_rounds(team),
+                "unconfirmed": request.method == "POST",
+                "action": reverse(
+                    "tournament:withdraw_team", args=[tournament.slug, team.number]
+                ),
+                "back": reverse("tournament:teams", args=[tournament.slug]),
+            },
+        )
     try:
         services.set_team_withdrawn(team, withdrawn)
     except ServiceError as error:

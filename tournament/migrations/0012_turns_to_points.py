@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0010_hold_results'),
+        ('tournament', '0011_password_to_change'),
     ]
 
     operations = [
