@@ -296,3 +296,24 @@ def test_team_csv_uses_the_pairs_reader():
     parsed = parse_teams_csv(text)
     assert [e.name for e in parsed.entries] == ['I "Lupi" di Prato', "Le Volpi"]
     assert [(e.line, e.code) for e in parsed.errors] == [(3, "parse")]
+
+
+def test_a_team_match_played_to_2005_sums_its_tables_turns():
+    """Issue 27 §5 for teams (seed 004's "TURNI CON 4 SMAZZATE o 2005 pt", docs/rules.md
+    §4.4, §11): each table plays until a line reaches 2,005, as many smazzate as that
+    takes, and the team table of 4 smazzate converts the sum of the differences.
+    Table 1 (A NS): 2,050-1,900 in 5 smazzate, A +150; table 2 (B NS): 2,100-1,600 in
+    3, A -500. A -350: "205-600 11-9" of the doubled 4-smazzate table, 9-11."""
+    tournament, made = make_team_event(teams_count=4, to_points=True)
+    assert (tournament.target_points, tournament.hands_per_round) == (2005, 4)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    assert round_.target_points == 2005
+    match = match_of(round_, 1)
+    five = [(300, 200), (400, 350), (500, 450), (400, 500), (450, 400)]
+    enter(match.table_1, user, hands(*five))
+    enter(match.table_2, user, hands((700, 600), (700, 600), (700, 400)))
+    scores = {s.side: s for s in TeamScore.objects.filter(match=match)}
+    assert (scores["a"].vp, scores["b"].vp) == (9, 11)
+    assert scores["a"].mp_for - scores["a"].mp_against == -350
