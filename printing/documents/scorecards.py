@@ -215,9 +215,10 @@ def qr_css(vp_rows_count: int) -> str:
 
 def frame_labels(hands: int, target: int | None = None) -> FrameLabels:
     """The printed words of a Burraco card; a turn to ``target`` points (docs/rules.md
-    §4.4) names it over the VP table, as seed 004 heads it ("4 SMAZZATE o 2005 pt")."""
+    §4.4) names it over the VP table as seed 004 heads it ("4 SMAZZATE o 2005 pt"):
+    short enough for the table's width."""
     if target:
-        title = _("VP: turn to %(points)s points (%(hands)s-hand table)") % {
+        title = _("VP: %(hands)s hands or %(points)s points") % {
             "points": target,
             "hands": hands,
         }
