@@ -321,6 +321,26 @@ class ResultVersion(models.Model):
         return f"{self.result.table} – v{self.number} ({self.get_status_display()})"
 
     @property
+    def who(self) -> str:
+        """Who made it, in words: the referee's user name (with "import" or
+        "replay" when not typed), or the line whose player typed it."""
+        if self.entered_by_id is None:
+            return str(self.get_source_display())
+        name = self.entered_by.get_username() if self.entered_by else ""
+        if self.source in (self.Source.IMPORT, self.Source.REPLAY):
+            return f"{name} ({self.get_source_display()})"
+        return name
+
+    @property
+    def confirmer(self) -> str:
+        """Who confirmed it, in words ("" when nobody did)."""
+        if self.confirmed_by_id is not None and self.confirmed_by is not None:
+            return self.confirmed_by.get_username()
+        if self.confirmed_as:
+            return str(self.get_confirmed_as_display())
+        return ""
+
+    @property
     def counts(self) -> bool:
         return (
             self.status == self.Status.CONFIRMED and self.result.current_id == self.pk
