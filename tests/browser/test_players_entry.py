@@ -134,7 +134,9 @@ def test_players_enter_a_pair_round(browser, live_server, make_user, screenshot_
     ref.goto(f"{base}/arbitro/{tournament.slug}/turno/{round_.pk}/")
     expect(ref.locator("#t2")).to_have_attribute("data-status", "disputed")
     expect(ref.locator("#t4")).to_have_attribute("data-status", "entered")
-    expect(ref.locator("#t4 .table-code-ref")).to_contain_text(code_of(tables[3]).display)
+    expect(ref.locator("#t4 .table-code-ref")).to_contain_text(
+        code_of(tables[3]).display
+    )
     ref.screenshot(path=f"{screenshot_dir}/players-room-desktop.png", full_page=True)
     # The dispute: the referee chooses EO's sheet.
     ref.goto(f"{base}/arbitro/{tournament.slug}/turno/{round_.pk}/tavolo/2/")
@@ -142,7 +144,9 @@ def test_players_enter_a_pair_round(browser, live_server, make_user, screenshot_
         result__table=tables[1], source="player_ew", status="disputed"
     )
     with ref.expect_navigation():
-        ref.locator(f"form:has(input[name=version][value='{eo_sheet.pk}']) button").click()
+        ref.locator(
+            f"form:has(input[name=version][value='{eo_sheet.pk}']) button"
+        ).click()
     assert status(tables[1]) == "confirmed"
     # The takeover: the referee types table 4's sheet on its page.
     ref.goto(f"{base}/arbitro/{tournament.slug}/turno/{round_.pk}/tavolo/4/")

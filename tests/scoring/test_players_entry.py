@@ -120,8 +120,10 @@ def test_the_entering_line_may_type_again_before_the_answer(players):
     enter(table, "ns", sheet(*OTHER))
     again = enter(table, "ns", sheet(*FIRST))
     assert again.result.status == S.ENTERED
-    assert ResultVersion.objects.filter(result__table=table, status=V.ENTERED).get(
-    ) == again.version
+    assert (
+        ResultVersion.objects.filter(result__table=table, status=V.ENTERED).get()
+        == again.version
+    )
     assert confirm(table, "ew", again.version).result.status == S.CONFIRMED
 
 

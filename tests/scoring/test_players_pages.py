@@ -11,7 +11,14 @@ from tournament.services.table_codes import issue_codes
 
 pytestmark = pytest.mark.django_db
 
-SHEET = {"h1_ns": "250", "h1_ew": "300", "h2_ns": "95", "h2_ew": "400", "h3_ns": "300", "h3_ew": "125"}
+SHEET = {
+    "h1_ns": "250",
+    "h1_ew": "300",
+    "h2_ns": "95",
+    "h2_ew": "400",
+    "h3_ns": "300",
+    "h3_ew": "125",
+}
 
 
 @pytest.fixture
