@@ -110,6 +110,26 @@ def version_view(version: ResultVersion, words: Any) -> dict[str, Any]:
     }
 
 
+def mark_differences(versions: list[dict[str, Any]]) -> None:
+    """Each row of each sheet says which of its cells differ from the other sheets'
+    (``cells``: (number, NS, EO, NS differs, EO differs)), so the eye finds them."""
+    seen: dict[int, set[tuple[int, int]]] = {}
+    for v in versions:
+        for n, ns, ew in v["rows"]:
+            seen.setdefault(n, set()).add((ns, ew))
+    for v in versions:
+        v["cells"] = [
+            (
+                n,
+                ns,
+                ew,
+                len({a for a, _b in seen[n]}) > 1,
+                len({b for _a, b in seen[n]}) > 1,
+            )
+            for n, ns, ew in v["rows"]
+        ]
+
+
 def fresh_form(grant: Grant, lock_version: int) -> quick.QuickSheet:
     shape = form_shape(grant.tournament, grant.round, grant.table, detailed=False)
     values = {"lock_version": lock_version, "idempotency_key": new_token()}
@@ -144,6 +164,7 @@ def sheet_context(
                 open_versions.append(version_view(v, words))
             else:
                 referee_open = True  # never shown: a referee's blind entry
+    mark_differences(open_versions)
     line = grant.line
     mine = [v for v in open_versions if v["line"] == line]
     theirs = [v for v in open_versions if line and v["line"] != line]

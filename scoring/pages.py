@@ -350,7 +350,7 @@ def entry_context(
         if row.sheet_html is not None:
             eager -= 1
         row.badge = room.state_label(row.status, sources.get(t.pk, []))
-        row.code = codes.get(t.pk, "")
+        row.code = codes.get(t.pk, "") if row.status != TableStatus.CONFIRMED else ""
         row.ns_label = labels.get(t.pair_ns_id, "")
         row.ew_label = labels.get(t.pair_ew_id, "") if t.pair_ew_id else ""
         rows.append(row)
@@ -414,7 +414,8 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
     if room.players_enter(tournament):
         sources = room.open_sources(round_, table.pk).get(table.pk, [])
         row.badge = room.state_label(row.status, sources)
-        row.code = live_codes(round_).get(table.pk, "")
+        if row.status != TableStatus.CONFIRMED:
+            row.code = live_codes(round_).get(table.pk, "")
     return render_to_string(
         "scoring/includes/_table_row.html",
         {"row": row, "tournament": tournament, "round": round_, "words": ctx.words},
