@@ -15,7 +15,6 @@ from typing import Any
 
 from django.middleware.csrf import get_token
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
 from scoring import quick
 from scoring.forms import SheetForm, new_token
@@ -232,6 +231,8 @@ def after(grant: Grant, result: TableResult | None) -> dict[str, Any]:
     if not line:
         return found
     pair_id = grant.table.pair_ns_id if line == Line.NS else grant.table.pair_ew_id
+    if pair_id is None:
+        return found
     pair = Pair.objects.select_related(*public_pages.PAIR_RELATED).get(pk=pair_id)
     if visibility.results_are_public(grant.round, grant.tournament):
         snapshots = public_pages.standings_found(grant.tournament)

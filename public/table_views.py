@@ -80,13 +80,12 @@ def code_link(request, code):
 
 def _grant_or_back(request):
     grant = tp.grant_of(request)
-    if grant is None:
-        if request.session.get(tp.SESSION):
-            messages.error(
-                request,
-                _("This table's code was replaced by a referee: type the new one."),
-            )
-            tp.forget(request)
+    if grant is None and request.session.get(tp.SESSION):
+        messages.error(
+            request,
+            _("This table's code was replaced by a referee: type the new one."),
+        )
+        tp.forget(request)
     return grant
 
 
@@ -199,7 +198,9 @@ def confirm(request):
     form = SettleForm(request.POST)
     line = request.POST.get("line") or grant.line
     if not form.is_valid():
-        return _answer(request, grant, error=ScoringError(_("Look at the table again.")))
+        return _answer(
+            request, grant, error=ScoringError(_("Look at the table again."))
+        )
     try:
         saved = services.player_confirm(
             table=grant.table,

@@ -50,10 +50,8 @@ def open_sources(round_: Round, table_id: int | None = None) -> dict[int, list[s
     )
     if table_id is not None:
         versions = versions.filter(result__table_id=table_id)
-    rows = (
-        versions
-        .order_by("result_id", "number")
-        .values_list("result__table_id", "source")
+    rows = versions.order_by("result_id", "number").values_list(
+        "result__table_id", "source"
     )
     for table_id, source in rows:
         found.setdefault(table_id, []).append(source)

@@ -17,13 +17,12 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules.packs import RulePack, load_pack
 from rules.vp import vp_table
-from django.urls import reverse
-
 from tournament.links import pair_url, public_base_url, qr_png
 from tournament.models import Round, Tournament
 from tournament.services.table_codes import live_code

@@ -46,7 +46,7 @@ def by_typing(page, base, table) -> None:
 
 def choose(page, line: str) -> None:
     page.locator(f"button[name=line][value={line}]").click()
-    expect(page.locator(f"dl.lines .mine")).to_have_count(1)
+    expect(page.locator("dl.lines .mine")).to_have_count(1)
 
 
 def type_sheet(page, hands) -> None:

@@ -7,8 +7,8 @@ import pytest
 from scoring import services
 from scoring.models import PairScore, ResultVersion, TableResult
 from scoring.services import NotAllowedError
-from tests.scoring.players_helpers import confirm, enter, status
 from tests.scoring.helpers import save, sheet
+from tests.scoring.players_helpers import confirm, enter, status
 
 pytestmark = pytest.mark.django_db
 
