@@ -30,7 +30,6 @@ from tournament.models import (
     Pair,
     Round,
     Table,
-    TableCode,
     TeamMatch,
     Tournament,
     TournamentRole,
@@ -335,7 +334,7 @@ def entry_context(
     # one over from its card ("players" only; "both": the sheets as ever).
     eager = 0 if tournament.entry_by == Tournament.EntryBy.PLAYERS else EAGER_SHEETS
     sources = room.open_sources(round_) if room.players_enter(tournament) else {}
-    codes = live_codes(round_) if room.players_enter(tournament) else {}
+    codes = room.live_codes(round_) if room.players_enter(tournament) else {}
     for t in tables:
         result = results.get(t.pk)
         row = table_row(
@@ -381,14 +380,6 @@ def entry_context(
     }
 
 
-def live_codes(round_: Round) -> dict[int, str]:
-    """Table id -> its players' code as printed (``ABCDE-FGHJK``)."""
-    return {
-        c.table_id: c.display
-        for c in TableCode.objects.filter(table__round=round_, revoked_at__isnull=True)
-    }
-
-
 def pair_labels(round_: Round) -> dict[int, str]:
     """Pair id -> ``12. Rossi – Bianchi`` (``Pair.label``), for the round's pairs."""
     seated = Table.objects.filter(round=round_)
@@ -415,7 +406,7 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
         sources = room.open_sources(round_, table.pk).get(table.pk, [])
         row.badge = room.state_label(row.status, sources)
         if row.status != TableStatus.CONFIRMED:
-            row.code = live_codes(round_).get(table.pk, "")
+            row.code = room.live_codes(round_).get(table.pk, "")
     return render_to_string(
         "scoring/includes/_table_row.html",
         {"row": row, "tournament": tournament, "round": round_, "words": ctx.words},
@@ -571,7 +562,7 @@ def table_context(
         "words": game_words(tournament),
         "summary": summary(result.current if result else None, game_words(tournament)),
         "players_enter": room.players_enter(tournament),
-        "table_code": live_codes(round_).get(table.pk, "")
+        "table_code": room.live_codes(round_).get(table.pk, "")
         if round_.status == Round.Status.PUBLISHED
         else "",
     }

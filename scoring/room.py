@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, Tournament
+from tournament.models import Round, TableCode, Tournament
 
 from .models import ResultVersion, TableResult
 
@@ -88,3 +88,11 @@ def clock(
     ):
         late = tuple(n for n, s in statuses.items() if s == TableStatus.EMPTY)
     return Clock(minutes, idle, late)
+
+
+def live_codes(round_: Round) -> dict[int, str]:
+    """Table id -> its players' code as printed (``ABCDE-FGHJK``)."""
+    return {
+        c.table_id: c.display
+        for c in TableCode.objects.filter(table__round=round_, revoked_at__isnull=True)
+    }

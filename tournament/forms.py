@@ -114,6 +114,7 @@ class TournamentForm(NoSuffix, PlanFields):
         label=_("Who enters the results"),
         choices=Tournament.EntryBy.choices,
         initial=Tournament.EntryBy.REFEREES,
+        required=False,  # not posted (an older client, a script): the referees
         help_text=_(
             "Players: each table's code, printed on its score card, opens its sheet on"
             " a phone with no login; one line types it, the other line confirms it, and"
@@ -248,6 +249,9 @@ class TournamentForm(NoSuffix, PlanFields):
             and name != "never_rematch"  # its own block, after the plan
             and (name in self.BEFORE_PLAN) == before_plan
         ]
+
+    def clean_entry_by(self) -> str:
+        return self.cleaned_data.get("entry_by") or Tournament.EntryBy.REFEREES
 
     @property
     def fields_before_plan(self):
