@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from rules.bounds import hand_bounds, total_bounds
+from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import vp_table
 from tournament import visibility
 from tournament.models import (
@@ -69,7 +70,9 @@ class RowContext:
         return cls(
             user=request.user,
             csrf=get_token(request),
-            labels=quick.Labels.for_game(tournament.game),
+            labels=quick.Labels.for_game(
+                tournament.game, to_points=round_.target_points is not None
+            ),
             words=game_words(tournament),
             save_url=reverse("scoring:save", kwargs=kwargs),
             table_url=reverse("scoring:table", kwargs=kwargs),
@@ -176,6 +179,10 @@ def form_shape(
     rows = round_.hands
     if tournament.game == Tournament.Game.BRISCOLA and _replays(tournament):
         rows += BRISCOLA_SPARE_ROWS
+    if round_.target_points:
+        # A turn to points (docs/rules.md §4.4): as many smazzate as were played,
+        # the table's count shown first, one more as each is typed.
+        rows = MAX_TARGET_HANDS
     return {
         "rows": rows,
         "shown": round_.hands,
@@ -185,6 +192,7 @@ def form_shape(
         # Totals-only entry (docs/rules.md §5f): the quick sheet asks for the two
         # totals; the table page offers them beside the per-smazzata sheet.
         "totals": tournament.totals_only,
+        "target": round_.target_points,
     }
 
 
@@ -204,7 +212,8 @@ def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
     if tournament.game != Tournament.Game.BURRACO:
         return {"game": tournament.game, "bands": [], "total": 0, **bounds}
     table = vp_table(round_.hands, pack)
-    totals = total_bounds(pack, round_.hands)
+    most = MAX_TARGET_HANDS if round_.target_points else round_.hands
+    totals = total_bounds(pack, most)
     return {
         "game": tournament.game,
         "total": table.total,
@@ -236,6 +245,7 @@ def _fresh_sheet(
         values,
         shown=shape["shown"],
         totals=shape["totals"] and tournament.game == Tournament.Game.BURRACO,
+        target=shape["target"],
     )
 
 
