@@ -200,3 +200,30 @@ def test_players_enter_a_team_match(browser, live_server, make_user):
     ref.locator("#confirm-close").check()
     ref.locator("#close-round").click()
     expect(ref.locator("li.msg-success")).to_contain_text("Turno 1 chiuso")
+
+
+def test_a_players_sheet_typed_offline_is_sent_once(browser, live_server):
+    """The offline queue on the players' phone: the sheet typed with no connection
+    waits in the browser and is saved once when the connection returns."""
+    base = live_server.url
+    tournament, girone, pairs = build_tournament(pairs=2)
+    Tournament.objects.filter(pk=tournament.pk).update(entry_by="players")
+    round_, (table,) = build_round(
+        girone, 1, [(pairs[0], pairs[1])], status=Round.Status.DRAFT
+    )
+    rounds.publish_round(round_)
+    ns = phone(browser)
+    by_qr(ns, base, table)
+    choose(ns, "ns")
+    ns.goto(f"{base}/tavolo/foglio/?scrivi=1")
+    ns.context.set_offline(True)
+    scores = ns.locator("form[data-sheet] input.score")
+    for i, value in enumerate(v for pair in NS_WINS for v in pair):
+        scores.nth(i).fill(value)
+    ns.locator("form[data-sheet] button.save").click()
+    expect(ns.locator("#offline-queue")).to_be_visible()
+    assert not TableResult.objects.filter(table=table).exists()
+    ns.context.set_offline(False)
+    expect(ns.locator("#offline-queue")).to_have_count(0)
+    assert TableResult.objects.get(table=table).status == "entered"
+    assert ResultVersion.objects.filter(result__table=table).count() == 1

@@ -180,3 +180,41 @@ def test_a_referee_reissues_a_code(coded, client):
     other = type(client)()
     assert other.post(url).status_code in (302, 403)
     assert TableCode.objects.get(table=coded.tables[0], revoked_at__isnull=True) == live
+
+
+def test_briscola_players_type_the_partite(db, client, make_user):
+    """A Briscola event: the players' sheet has the partite (and the spare rows of a
+    replayed 60-60); the other line confirms; the points are the pack's."""
+    from django.test import Client
+
+    from tests.scoring.conftest import build_round, build_tournament
+
+    tournament, girone, p = build_tournament(
+        pairs=2, game="briscola", rule_pack="briscola-approdo", hands=3
+    )
+    tournament.entry_by = "players"
+    tournament.save()
+    round_, (table,) = build_round(girone, 1, [(p[0], p[1])], hands=3)
+    (code,) = issue_codes(round_)
+    open_table(client, code)
+    client.post(reverse("table_entry:line"), {"line": "ns"})
+    page = client.get("/tavolo/foglio/").content.decode()
+    assert "Inserisci le partite" in page and 'name="h5_ns"' in page
+    import re
+
+    lock = re.search(r'name="lock_version" value="(\d+)"', page).group(1)
+    token = re.search(r'name="idempotency_key" value="(\w+)"', page).group(1)
+    games = {"h1_ns": "70", "h1_ew": "50", "h2_ns": "80", "h2_ew": "40"}
+    data = {**games, "lock_version": lock, "idempotency_key": token}
+    assert client.post(reverse("table_entry:save"), data).status_code == 302
+    other = Client()
+    open_table(other, code)
+    other.post(reverse("table_entry:line"), {"line": "ew"})
+    page = other.get("/tavolo/foglio/").content.decode()
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    lock = re.search(r'name="lock_version" value="(\d+)"', page).group(1)
+    other.post(
+        reverse("table_entry:confirm"), {"version": version, "lock_version": lock}
+    )
+    result = TableResult.objects.get(table=table)
+    assert result.status == "confirmed" and result.current.games.count() == 2
