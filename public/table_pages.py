@@ -46,7 +46,12 @@ class Grant:
 
     @property
     def open(self) -> bool:
-        return self.round.status == Round.Status.PUBLISHED and not self.code.revoked_at
+        """Whether the sheet may still be typed here (else it is shown read-only)."""
+        return (
+            self.round.status == Round.Status.PUBLISHED
+            and not self.code.revoked_at
+            and self.tournament.entry_by != Tournament.EntryBy.REFEREES
+        )
 
 
 def remember(request: Any, code: TableCode) -> None:
