@@ -137,7 +137,14 @@ def mark_differences(versions: list[dict[str, Any]]) -> None:
 def fresh_form(grant: Grant, lock_version: int) -> quick.QuickSheet:
     shape = form_shape(grant.tournament, grant.round, grant.table, detailed=False)
     values = {"lock_version": lock_version, "idempotency_key": new_token()}
-    return quick.QuickSheet("", shape["rows"], False, values, shown=shape["shown"])
+    return quick.QuickSheet(
+        "",
+        shape["rows"],
+        False,
+        values,
+        shown=shape["shown"],
+        target=shape["target"],
+    )
 
 
 def player_form(grant: Grant, data: Any) -> SheetForm:
@@ -192,7 +199,9 @@ def sheet_context(
             sheet,
             action=reverse("table_entry:save"),
             csrf=get_token(request),
-            labels=quick.Labels.for_game(grant.tournament.game),
+            labels=quick.Labels.for_game(
+                grant.tournament.game, to_points=grant.round.target_points is not None
+            ),
         )
     other = Line.EW if line == Line.NS else Line.NS
     return {
