@@ -63,8 +63,9 @@ def remember(request: Any, code: TableCode) -> None:
 
 
 def choose_line(request: Any, line: str) -> None:
+    """Keep the line said on this phone (the session written only when it changes)."""
     found = request.session.get(SESSION) or {}
-    if found.get("code") and line in (Line.NS, Line.EW):
+    if found.get("code") and line in (Line.NS, Line.EW) and found.get("line") != line:
         request.session[SESSION] = {**found, "line": line}
 
 
