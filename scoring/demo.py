@@ -188,3 +188,44 @@ def _briscola_games(
         games.append(Hand(points, 120 - points))
         wins[0 if points > 60 else 1] += 1
     return tuple(games)
+
+
+def players_at_work(tournament: Tournament, round_: Round, first: int) -> list[int]:
+    """The players' entry in the room (issue 30): from table ``first`` on, one table
+    entered by its NS line (waiting for EO's confirmation) and one whose lines typed
+    different sheets (contested). The numbers of the tables used."""
+    tables = list(
+        Table.objects.filter(
+            round=round_, number__gte=first, pair_ew__isnull=False
+        ).order_by("number")[:2]
+    )
+    used = []
+    for i, table in enumerate(tables):
+        if TableResult.objects.filter(table=table).exclude(status="empty").exists():
+            continue
+        rng = random.Random(f"{tournament.slug}/players/{round_.pk}/{table.number}")
+        sheet = _sheet(tournament, round_, table, rng)
+        loaded = services.load_table(table.pk)
+        services.player_submit(
+            table=loaded,
+            line="ns",
+            sheet=sheet,
+            expected_lock_version=0,
+            token=f"demo-players-{table.pk}-ns",
+            confirm=True,
+        )
+        if i == 1:  # EO remembers the last smazzata otherwise: both sheets shown
+            last = sheet.hands[-1]
+            other = Sheet(
+                hands=(*sheet.hands[:-1], Hand(last.ns, (last.ew or 0) + 100))
+            )
+            services.player_submit(
+                table=loaded,
+                line="ew",
+                sheet=other,
+                expected_lock_version=1,
+                token=f"demo-players-{table.pk}-ew",
+                confirm=True,
+            )
+        used.append(table.number)
+    return used

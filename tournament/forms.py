@@ -121,6 +121,30 @@ class TournamentForm(NoSuffix, PlanFields):
         choices=Tournament.EntryMode.choices,
         initial=Tournament.EntryMode.SINGLE,
     )
+    entry_by = forms.ChoiceField(
+        label=_("Who enters the results"),
+        choices=Tournament.EntryBy.choices,
+        initial=Tournament.EntryBy.REFEREES,
+        required=False,  # not posted (an older client, a script): the referees
+        help_text=_(
+            "Players: each table's code, printed on its score card, opens its sheet on"
+            " a phone with no login; one line types it, the other line confirms it, and"
+            " the referees settle what the lines do not agree on. Both: the referees"
+            " can also type every sheet as ever."
+        ),
+    )
+    idle_minutes = integer_field(
+        Tournament,
+        "idle_minutes",
+        label=_("Tables late after (minutes)"),
+        min_value=1,
+        max_value=600,
+        required=False,
+        help_text=_(
+            "The entry page marks the tables with no result this long after the round"
+            " was published. Empty = never."
+        ),
+    )
     totals_only = forms.BooleanField(
         label=_("Type only each line's total"),
         required=False,
@@ -238,6 +262,9 @@ class TournamentForm(NoSuffix, PlanFields):
             and (name in self.BEFORE_PLAN) == before_plan
         ]
 
+    def clean_entry_by(self) -> str:
+        return self.cleaned_data.get("entry_by") or Tournament.EntryBy.REFEREES
+
     @property
     def fields_before_plan(self):
         return self.general_fields(True)
@@ -260,6 +287,8 @@ class TournamentForm(NoSuffix, PlanFields):
             "to_points": tournament.target_points is not None,
             "mitchell_step": tournament.mitchell_step,
             "entry_mode": tournament.entry_mode,
+            "entry_by": tournament.entry_by,
+            "idle_minutes": tournament.idle_minutes,
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
             "never_rematch": tournament.never_rematch,

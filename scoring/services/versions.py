@@ -122,7 +122,9 @@ def create_version(
     purpose: str = Purpose.ENTRY,
     supersedes: ResultVersion | None = None,
     now: Any = None,
+    source: str = ResultVersion.Source.REFEREE,
 ) -> ResultVersion:
+    """Store one submission: ``by`` a user, or None for a player (``source``)."""
     now = now or timezone.now()
     number = (result.versions.aggregate(n=Max("number"))["n"] or 0) + 1
     confirmed = status in (Status.CONFIRMED, Status.MATCHED)
@@ -153,9 +155,11 @@ def create_version(
         penalty_mp=outcome.penalty_mp,
         idempotency_key=token,
         expected_lock_version=expected,
+        source=source,
         entered_by=by,
         entered_at=now,
-        confirmed_by=by if confirmed else None,
+        confirmed_by=by if confirmed and by is not None else None,
+        confirmed_as=source if confirmed and by is None else "",
         confirmed_at=now if confirmed else None,
         supersedes=supersedes,
     )
