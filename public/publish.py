@@ -237,6 +237,7 @@ def tournament_entries(t: Tournament) -> list[Entry]:
         page_entry(_site(f"{slug}/"), lambda: pages.tournament_page(t)),
         page_entry(_site(f"{slug}/dove-gioco/"), lambda: pages.where_page(t)),
         page_entry(_site(f"{slug}/classifica/"), standings),
+        page_entry(_site(f"{slug}/schermo/"), lambda: pages.venue_page(t)),
         api_entry(
             _api(slug), lambda: answer(api.TournamentDetail, api.tournament_data(t))
         ),
