@@ -5,13 +5,16 @@
  * rows as its height holds, read down each column. A page stays data-seconds seconds;
  * after the last one the page is asked again (the published file: a 304 when nothing
  * changed) and, when it changed, the boards are swapped for the new ones.
- * Without the script the page refreshes itself every minute (<noscript> meta refresh).
+ * ?secondi=N sets another pace. Without the script the page refreshes itself every
+ * minute (<noscript> meta refresh).
  */
 (function () {
   "use strict";
   var main = document.getElementById("venue");
   if (!main) { return; }
-  var seconds = parseInt(main.getAttribute("data-seconds"), 10) || 12;
+  // ?secondi=N: another pace (the view answers it; the file has the default).
+  var asked = /[?&]secondi=(\d+)/.exec(window.location.search);
+  var seconds = Math.max(1, parseInt(asked ? asked[1] : main.getAttribute("data-seconds"), 10) || 12);
   var label = main.getAttribute("data-page-label") || "";
   var foot = document.getElementById("venue-page");
   var shown = main.innerHTML;
@@ -79,7 +82,7 @@
     slide.items.forEach(function (item, i) { item.hidden = i < slide.from || i >= slide.to; });
     if (foot) {
       foot.textContent = slides.length > 1 ?
-        label.replace("%(page)s", index + 1).replace("%(pages)s", slides.length) : "";
+        label.replace("{page}", index + 1).replace("{pages}", slides.length) : "";
     }
   }
 
@@ -103,7 +106,7 @@
 
   function refresh() {
     if (!window.fetch) { window.location.reload(); return; }
-    fetch(window.location.pathname, { cache: "no-cache", credentials: "same-origin" })
+    fetch(window.location.pathname + window.location.search, { cache: "no-cache", credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (html) {
