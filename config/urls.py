@@ -26,6 +26,8 @@ urlpatterns = [
     path("stampa/", include("printing.urls")),
     # A concluded tournament's prize list, for everyone (printing.views.public_prizes).
     path("premi/<slug:slug>/", printing_views.public_prizes, name="public_prizes"),
+    # A table's sheet on the players' phones, opened by its code (issue 30).
+    path("tavolo/", include("public.table_urls")),
     path(mount(API), include("public.api_urls")),
     path(mount(SITE), include("public.urls")),
     path("favicon.ico", core_views.favicon, name="favicon"),

@@ -55,6 +55,8 @@ class TableResult(models.Model):
     class Status(models.TextChoices):
         EMPTY = "empty", _("Missing")
         ENTERED = "entered", _("Awaiting second entry")
+        #: Players' entry: the two lines typed different sheets once (issue 30).
+        CONTESTED = "contested", _("Lines disagree")
         DISPUTED = "disputed", _("Sheets differ")
         CONFIRMED = "confirmed", _("Confirmed")
 
@@ -129,6 +131,19 @@ class ResultVersion(models.Model):
         SUPERSEDED = "superseded", _("Superseded")
         REJECTED = "rejected", _("Rejected (conflict)")
 
+    class Source(models.TextChoices):
+        """Who made a submission (issue 30): a referee, a player of one line at the
+        table (through the table's code, no account), an import or a replay."""
+
+        REFEREE = "referee", _("Referee")
+        PLAYER_NS = "player_ns", _("Player of line NS")
+        PLAYER_EW = "player_ew", _("Player of line EO")
+        IMPORT = "import", _("Import")
+        REPLAY = "replay", _("Replay")
+
+    #: The sources with no user account behind them.
+    PLAYER_SOURCES = frozenset({Source.PLAYER_NS, Source.PLAYER_EW})
+
     class Purpose(models.TextChoices):
         ENTRY = "entry", _("Entry")
         SECOND_ENTRY = "second_entry", _("Second entry")
@@ -174,10 +189,16 @@ class ResultVersion(models.Model):
     vp_ew = models.IntegerField(_("VP EO"), null=True, blank=True)
     idempotency_key = models.CharField(_("idempotency key"), max_length=64)
     expected_lock_version = models.PositiveIntegerField(_("expected lock version"))
+    source = models.CharField(
+        _("entered as"), max_length=10, choices=Source.choices, default=Source.REFEREE
+    )
+    #: Empty for a player's submission (players have no account): ``source`` says who.
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("entered by"),
         on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="+",
     )
     entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
@@ -188,6 +209,10 @@ class ResultVersion(models.Model):
         null=True,
         blank=True,
         related_name="+",
+    )
+    #: Who confirmed it: a referee (``confirmed_by``) or the other line's player.
+    confirmed_as = models.CharField(
+        _("confirmed as"), max_length=10, choices=Source.choices, blank=True
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     supersedes = models.ForeignKey(
@@ -240,9 +265,31 @@ class ResultVersion(models.Model):
                 | ~Q(line=""),
                 name="version_special_names_line",
             ),
+            # A user's submission names its user; a player's has none.
             models.CheckConstraint(
-                condition=(Q(confirmed_by__isnull=True) & Q(confirmed_at__isnull=True))
-                | (Q(confirmed_by__isnull=False) & Q(confirmed_at__isnull=False)),
+                condition=(
+                    Q(source__in=["player_ns", "player_ew"])
+                    & Q(entered_by__isnull=True)
+                )
+                | (
+                    ~Q(source__in=["player_ns", "player_ew"])
+                    & Q(entered_by__isnull=False)
+                ),
+                name="version_user_unless_player",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(confirmed_by__isnull=True)
+                    & Q(confirmed_at__isnull=True)
+                    & Q(confirmed_as="")
+                )
+                | (
+                    Q(confirmed_at__isnull=False)
+                    & (
+                        Q(confirmed_by__isnull=False)
+                        | Q(confirmed_as__in=["player_ns", "player_ew"])
+                    )
+                ),
                 name="version_confirmed_by_and_at",
             ),
             models.CheckConstraint(
@@ -272,6 +319,26 @@ class ResultVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.result.table} – v{self.number} ({self.get_status_display()})"
+
+    @property
+    def who(self) -> str:
+        """Who made it, in words: the referee's user name (with "import" or
+        "replay" when not typed), or the line whose player typed it."""
+        if self.entered_by_id is None:
+            return str(self.get_source_display())
+        name = self.entered_by.get_username() if self.entered_by else ""
+        if self.source in (self.Source.IMPORT, self.Source.REPLAY):
+            return f"{name} ({self.get_source_display()})"
+        return name
+
+    @property
+    def confirmer(self) -> str:
+        """Who confirmed it, in words ("" when nobody did)."""
+        if self.confirmed_by_id is not None and self.confirmed_by is not None:
+            return self.confirmed_by.get_username()
+        if self.confirmed_as:
+            return str(self.get_confirmed_as_display())
+        return ""
 
     @property
     def counts(self) -> bool:

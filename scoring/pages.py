@@ -30,6 +30,7 @@ from tournament.models import (
     Pair,
     Round,
     Table,
+    TableCode,
     TeamMatch,
     Tournament,
     TournamentRole,
@@ -37,7 +38,7 @@ from tournament.models import (
 from tournament.permissions import has_role
 from tournament.words import GameWords, game_words
 
-from . import quick, services
+from . import quick, room, services
 from .cards import cards_html
 from .forms import SheetForm, new_token
 from .models import ResultVersion, TableResult
@@ -129,6 +130,10 @@ class TableRow:
     #: The pairs' names, when the page read them as values (else from the table).
     ns_label: str = ""
     ew_label: str = ""
+    #: The state in the players' words (issue 30: "Entered by line NS ..."), if any.
+    badge: str = ""
+    late: bool = False  # nothing typed after the director's minutes
+    code: str = ""  # the table's code for the players, shown to the referees
 
     @property
     def status(self) -> str:
@@ -136,7 +141,7 @@ class TableRow:
 
     @property
     def status_label(self) -> str:
-        return str(TableStatus(self.status).label)
+        return self.badge or str(TableStatus(self.status).label)
 
     @property
     def current(self) -> ResultVersion | None:
@@ -257,11 +262,14 @@ def table_row(
                 (v for v in result.versions.all() if v.status == "entered"),  # type: ignore[union-attr]
                 None,
             )
+            players = first is not None and first.source in ResultVersion.PLAYER_SOURCES
             waiting = first is not None and first.entered_by_id == ctx.user.pk
-            second = not waiting
+            second = not waiting and not players
+            if players:  # a referee's sheet takes the table over
+                sheet = _fresh_sheet(tournament, round_, table, lock_version)
         if bound is not None:
             sheet = quick.QuickSheet.from_form(bound)
-        elif status == TableStatus.EMPTY or second:
+        elif sheet is None and (status == TableStatus.EMPTY or second):
             sheet = _fresh_sheet(tournament, round_, table, lock_version)
     html = None
     if sheet is not None and not with_sheet:
@@ -318,12 +326,16 @@ def entry_context(
                 "versions",
                 queryset=ResultVersion.objects.filter(
                     status=ResultVersion.Status.ENTERED
-                ).only("id", "result_id", "status", "entered_by_id"),
+                ).only("id", "result_id", "status", "entered_by_id", "source"),
             )
         )
     }
     rows = []
-    eager = EAGER_SHEETS
+    # Players entering (issue 30): the sheets are typed at the tables; a referee takes
+    # one over from its card ("players" only; "both": the sheets as ever).
+    eager = 0 if tournament.entry_by == Tournament.EntryBy.PLAYERS else EAGER_SHEETS
+    sources = room.open_sources(round_) if room.players_enter(tournament) else {}
+    codes = live_codes(round_) if room.players_enter(tournament) else {}
     for t in tables:
         result = results.get(t.pk)
         row = table_row(
@@ -337,6 +349,8 @@ def entry_context(
         )
         if row.sheet_html is not None:
             eager -= 1
+        row.badge = room.state_label(row.status, sources.get(t.pk, []))
+        row.code = codes.get(t.pk, "")
         row.ns_label = labels.get(t.pair_ns_id, "")
         row.ew_label = labels.get(t.pair_ew_id, "") if t.pair_ew_id else ""
         rows.append(row)
@@ -345,10 +359,15 @@ def entry_context(
         for row in rows:
             row.team = info.get(row.table.pk)
     progress = services.round_progress(round_.pk)
+    clock = room.clock(tournament, round_, progress.statuses)
+    for row in rows:
+        row.late = row.table.number in clock.late
     return {
         "tournament": tournament,
         "round": round_,
         "rows": rows,
+        "clock": clock,
+        "players_enter": room.players_enter(tournament),
         "cards": cards_html(rows, ctx.words),
         "progress": progress,
         "vp_data": vp_data(tournament, round_),
@@ -359,6 +378,14 @@ def entry_context(
         "double_entry": tournament.entry_mode == Tournament.EntryMode.DOUBLE,
         "is_chief": has_role(user, tournament, Role.CHIEF_REFEREE),
         "is_director": has_role(user, tournament, Role.DIRECTOR),
+    }
+
+
+def live_codes(round_: Round) -> dict[int, str]:
+    """Table id -> its players' code as printed (``ABCDE-FGHJK``)."""
+    return {
+        c.table_id: c.display
+        for c in TableCode.objects.filter(table__round=round_, revoked_at__isnull=True)
     }
 
 
@@ -384,6 +411,10 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
     row = table_row(tournament, round_, table, result, ctx)
     if tournament.is_teams:
         row.team = team_info(round_, [table]).get(table.pk)
+    if room.players_enter(tournament):
+        sources = room.open_sources(round_, table.pk).get(table.pk, [])
+        row.badge = room.state_label(row.status, sources)
+        row.code = live_codes(round_).get(table.pk, "")
     return render_to_string(
         "scoring/includes/_table_row.html",
         {"row": row, "tournament": tournament, "round": round_, "words": ctx.words},
@@ -487,7 +518,11 @@ def table_context(
     closed = round_.status == Round.Status.CLOSED
     correction = status == TableStatus.CONFIRMED
     # Blind double entry: while a table awaits its second sheet nobody sees the first.
-    show_versions = status != TableStatus.ENTERED
+    # The players' open sheets are no referee's blind entry: shown (issue 30).
+    show_versions = status != TableStatus.ENTERED or any(
+        v.status == "entered" and v.source in ResultVersion.PLAYER_SOURCES
+        for v in versions
+    )
     # A closed round: any referee corrects during its correction period, the chief
     # referee after it (a late correction, docs/rules.md §5e).
     can_edit = round_.status == Round.Status.PUBLISHED or (
@@ -534,6 +569,10 @@ def table_context(
         "vp_data": vp_data(tournament, round_),
         "words": game_words(tournament),
         "summary": summary(result.current if result else None, game_words(tournament)),
+        "players_enter": room.players_enter(tournament),
+        "table_code": live_codes(round_).get(table.pk, "")
+        if round_.status == Round.Status.PUBLISHED
+        else "",
     }
 
 

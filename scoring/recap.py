@@ -21,7 +21,7 @@ from rules.packs import RulePack
 from tournament.models import Round, Table, TeamMatch, Tournament
 from tournament.words import GameWords, game_words
 
-from . import services
+from . import room, services
 from .models import ResultVersion, TableResult, TeamScore
 from .services.bounds import hand_message
 
@@ -117,6 +117,11 @@ class Recap:
         return self._count(TableStatus.DISPUTED)
 
     @property
+    def contested(self) -> int:
+        """Players' entry: tables whose two lines disagreed once (issue 30)."""
+        return self._count(TableStatus.CONTESTED)
+
+    @property
     def confirmed(self) -> int:
         return self._count(TableStatus.CONFIRMED)
 
@@ -153,11 +158,13 @@ def round_recap(tournament: Tournament, round_: Round) -> Recap:
         .prefetch_related("current__hands", "current__games")
     }
     labels = dict(TableStatus.choices)
+    sources = room.open_sources(round_) if room.players_enter(tournament) else {}
     rows = []
     for table in tables:
         result = results.get(table.pk)
         status = result.status if result else TableStatus.EMPTY
-        row = RecapRow(table, status, str(labels[status]))
+        label = room.state_label(status, sources.get(table.pk, []))
+        row = RecapRow(table, status, label or str(labels[status]))
         if status == TableStatus.CONFIRMED and result is not None:
             version = result.current
             row.version = version

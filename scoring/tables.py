@@ -66,13 +66,13 @@ class VersionTable(_Plain):
 
     def render_entered(self, record: ResultVersion) -> str:
         when = record.entered_at.astimezone().strftime("%H:%M:%S")
-        return f"{record.entered_by.get_username()} {when}"
+        return f"{record.who} {when}"
 
     def render_confirmed(self, record: ResultVersion) -> str:
-        if record.confirmed_by is None or record.confirmed_at is None:
+        if not record.confirmer or record.confirmed_at is None:
             return "—"
         when = record.confirmed_at.astimezone().strftime("%H:%M:%S")
-        return f"{record.confirmed_by.get_username()} {when}"
+        return f"{record.confirmer} {when}"
 
 
 def _line_pair(ns: int | None, ew: int | None) -> str:
@@ -108,8 +108,18 @@ class VersionLogTable(_Plain):
     status = tables.Column(verbose_name=_("Status"))
     before = tables.Column(verbose_name=_("Before"), empty_values=())
     after = tables.Column(verbose_name=_("After"), empty_values=())
-    entered_by = tables.Column(verbose_name=_("Who"))
+    entered_by = tables.Column(verbose_name=_("Who"), empty_values=())
     reason = tables.Column(verbose_name=_("Reason"))
+
+    def render_entered_by(self, record: ResultVersion) -> str:
+        """Who typed it (a referee, a line's player, an import, a replay) and who
+        confirmed it, when someone else did."""
+        if record.confirmer and record.confirmer != record.who:
+            return _("%(who)s, confirmed by %(confirmer)s") % {
+                "who": record.who,
+                "confirmer": record.confirmer,
+            }
+        return record.who
 
     def render_purpose(self, record: ResultVersion) -> str:
         if record.late:

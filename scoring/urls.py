@@ -29,6 +29,11 @@ urlpatterns = [
         views.settle_table,
         name="settle",
     ),
+    path(
+        "<slug:slug>/turno/<id:round_id>/tavolo/<id:number>/codice/",
+        views.reissue_code,
+        name="reissue_code",
+    ),
     path("<slug:slug>/turno/<id:round_id>/riepilogo/", views.recap, name="recap"),
     path("<slug:slug>/turno/<id:round_id>/chiudi/", views.close_round, name="close"),
     path("<slug:slug>/registro/", views.log, name="log"),

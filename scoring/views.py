@@ -20,6 +20,8 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament import visibility
 from tournament.models import Round, Table, TournamentRole
 from tournament.permissions import has_role, role_required
+from tournament.services import table_codes
+from tournament.services.errors import ServiceError
 from tournament.words import game_words
 
 from . import pages, services
@@ -230,6 +232,30 @@ def settle_table(request, tournament, round_id, number):
             )
         except ScoringError as exc:
             messages.error(request, exc.message)
+    return redirect(
+        "scoring:table", slug=tournament.slug, round_id=round_.pk, number=number
+    )
+
+
+@require_POST
+@role_required(Role.REFEREE)
+def reissue_code(request, tournament, round_id, number):
+    """Revoke the table's players' code and issue another (issue 30)."""
+    round_ = _round(tournament, round_id)
+    table = get_object_or_404(Table, round=round_, number=number)
+    try:
+        code = table_codes.reissue(table, by=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _(
+                "Table %(n)d has a new code: %(code)s. The old one opens nothing now;"
+                " print the score card again or tell the table."
+            )
+            % {"n": number, "code": code.display},
+        )
     return redirect(
         "scoring:table", slug=tournament.slug, round_id=round_.pk, number=number
     )

@@ -110,6 +110,29 @@ class TournamentForm(NoSuffix, PlanFields):
         choices=Tournament.EntryMode.choices,
         initial=Tournament.EntryMode.SINGLE,
     )
+    entry_by = forms.ChoiceField(
+        label=_("Who enters the results"),
+        choices=Tournament.EntryBy.choices,
+        initial=Tournament.EntryBy.REFEREES,
+        help_text=_(
+            "Players: each table's code, printed on its score card, opens its sheet on"
+            " a phone with no login; one line types it, the other line confirms it, and"
+            " the referees settle what the lines do not agree on. Both: the referees"
+            " can also type every sheet as ever."
+        ),
+    )
+    idle_minutes = integer_field(
+        Tournament,
+        "idle_minutes",
+        label=_("Tables late after (minutes)"),
+        min_value=1,
+        max_value=600,
+        required=False,
+        help_text=_(
+            "The entry page marks the tables with no result this long after the round"
+            " was published. Empty = never."
+        ),
+    )
     totals_only = forms.BooleanField(
         label=_("Type only each line's total"),
         required=False,
@@ -247,6 +270,8 @@ class TournamentForm(NoSuffix, PlanFields):
             "hands_per_round": tournament.hands_per_round,
             "mitchell_step": tournament.mitchell_step,
             "entry_mode": tournament.entry_mode,
+            "entry_by": tournament.entry_by,
+            "idle_minutes": tournament.idle_minutes,
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
             "never_rematch": tournament.never_rematch,

@@ -111,7 +111,9 @@ def create_version(
     purpose: str = Purpose.ENTRY,
     supersedes: ResultVersion | None = None,
     now: Any = None,
+    source: str = ResultVersion.Source.REFEREE,
 ) -> ResultVersion:
+    """Store one submission: ``by`` a user, or None for a player (``source``)."""
     now = now or timezone.now()
     number = (result.versions.aggregate(n=Max("number"))["n"] or 0) + 1
     confirmed = status in (Status.CONFIRMED, Status.MATCHED)
@@ -139,9 +141,11 @@ def create_version(
         vp_ew=outcome.vp_ew,
         idempotency_key=token,
         expected_lock_version=expected,
+        source=source,
         entered_by=by,
         entered_at=now,
-        confirmed_by=by if confirmed else None,
+        confirmed_by=by if confirmed and by is not None else None,
+        confirmed_as=source if confirmed and by is None else "",
         confirmed_at=now if confirmed else None,
         supersedes=supersedes,
     )

@@ -6,6 +6,7 @@ squadra = team (``Team``), incontro a squadre = team match (``TeamMatch``).
 """
 
 from .accounts import PasswordToChange
+from .codes import TableCode
 from .people import Club, Player
 from .rounds import Round, Table
 from .structure import Girone, Pair, Stage, Tournament, TournamentRole
@@ -20,6 +21,7 @@ __all__ = [
     "Round",
     "Stage",
     "Table",
+    "TableCode",
     "Team",
     "TeamMatch",
     "TeamMember",

@@ -37,6 +37,7 @@ from .pairing import (
     propose_round,
 )
 from .reasons import violation_text
+from .table_codes import issue_codes, revoke_round
 from .team_rounds import load_team_state, save_team_round, team_planned_tables
 
 
@@ -323,6 +324,8 @@ def publish_round(round_: Round) -> Round:
     round_.published_at = timezone.now()
     round_.tables_public = True
     round_.save(update_fields=["status", "published_at", "tables_public"])
+    # Each table's code for the players' entry (issue 30), printed on its score card.
+    issue_codes(round_)
     # The first published round starts the tournament.
     tournament = Tournament.objects.get(pk=round_.girone.stage.tournament_id)
     if tournament.status in (Tournament.Status.DRAFT, Tournament.Status.REGISTRATION):
@@ -359,6 +362,7 @@ def unpublish_round(round_: Round) -> Round:
     round_.save(
         update_fields=["status", "published_at", "tables_public", "results_public"]
     )
+    revoke_round(round_)  # its tables' codes open nothing while it is a draft
     record_rank(round_.girone_id)  # its results no longer count in public
     record_publish(_tournament_id(round_), gironi=[round_.girone_id], pages=True)
     return round_

@@ -40,6 +40,8 @@ UNSHOWN_FIELDS = frozenset(
         "hold_results",
         "rounds_planned",
         "totals_only",
+        "entry_by",
+        "idle_minutes",
         "movement_plan",
         "organiser_id",
     }
@@ -232,6 +234,8 @@ def create_tournament(
     totals_only: bool = False,
     correction_minutes: int | None = None,
     hold_results: bool = False,
+    entry_by: str = Tournament.EntryBy.REFEREES,
+    idle_minutes: int | None = None,
 ) -> Tournament:
     """Create a tournament with its pack pinned; ``by`` directs it.
 
@@ -289,11 +293,19 @@ def create_tournament(
         totals_only=totals_only,
         correction_minutes=correction_minutes,
         hold_results=hold_results,
+        entry_by=_entry_by(entry_by),
+        idle_minutes=idle_minutes,
     )
     TournamentRole.objects.create(
         tournament=tournament, user=by, role=TournamentRole.Role.DIRECTOR
     )
     return tournament
+
+
+def _entry_by(value: str) -> str:
+    if value not in Tournament.EntryBy.values:
+        raise ServiceError(_("Choose who enters the results."))
+    return value
 
 
 @transaction.atomic
@@ -316,6 +328,8 @@ def update_tournament(
     totals_only: bool = False,
     correction_minutes: int | None = None,
     hold_results: bool = False,
+    entry_by: str = Tournament.EntryBy.REFEREES,
+    idle_minutes: int | None = None,
 ) -> Tournament:
     """Change what may change; the game, the format and the pinned rule pack never do.
 
@@ -342,6 +356,8 @@ def update_tournament(
     tournament.totals_only = totals_only
     tournament.correction_minutes = correction_minutes
     tournament.hold_results = hold_results
+    tournament.entry_by = _entry_by(entry_by)
+    tournament.idle_minutes = idle_minutes
     changed = {
         name
         for name, value in before.items()

@@ -60,6 +60,8 @@ def _tournament_kwargs(data: dict) -> dict:
         "never_rematch",
         "hall_numbering",
         "totals_only",
+        "entry_by",
+        "idle_minutes",
         "correction_minutes",
         "hold_results",
     )
