@@ -49,7 +49,9 @@ def build(
             rule_pack="fibur-2026",
             hands_per_round=3,
             rounds_planned=rounds,
-            movement_plan=f"random+{rounds - 1}xdanese_modificato",
+            movement_plan=(
+                f"random+{rounds - 1}xdanese_modificato" if rounds > 1 else "random"
+            ),
             entry_by=entry_by,
         )
         hashed = make_password(PASSWORD)

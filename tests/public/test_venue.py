@@ -179,3 +179,26 @@ def test_the_printing_page_links_the_screen(client, event, make_user):
     client.force_login(director)
     page = client.get(reverse("printing:index", args=[tournament.slug]))
     assert reverse("public:venue", args=[tournament.slug]) in page.content.decode()
+
+
+def test_a_team_event_shows_its_pairs_seats_and_its_team_standings(client):
+    from tests.teams.factories import director, make_team_event, play_round
+    from tournament.services import rounds
+
+    tournament, made = make_team_event(teams_count=2)
+    round_ = rounds.generate_round(made[0].girone)
+    play_round(round_, director())
+    rounds.set_visibility(round_, tables=True, results=True)
+    pipeline.drain()
+    html = venue(client, tournament)
+    shown = seating(html)
+    # Two teams of two pairs: a match of two tables, each pair at one.
+    assert len(shown) == 4 and all(seat[0] in (1, 2) for seat in shown.values())
+    api = client.get(f"/api/v1/tournaments/{tournament.slug}/team-standings").json()
+    expected = [
+        (row["rank"], row["team_number"], str(row["vp"]))
+        for table in api
+        for row in table["rows"]
+    ]
+    assert ranking(html) == expected and len(expected) == 2
+    assert "Squadra" in html
