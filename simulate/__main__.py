@@ -267,7 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.rounds is None:
         args.rounds = 2 if players else 6
     if args.deadline is None:
-        args.deadline = 200 + args.rounds * (args.window + 60) if players else 540
+        # Setting up takes 2-4 minutes on a busy machine; each round its window,
+        # the last confirmations and the round's closing.
+        args.deadline = 300 + args.rounds * (args.window + 90) if players else 540
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: where is it stuck?
     # A timeout's SIGTERM unwinds normally, so that gunicorn is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -331,7 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server.wait_ready()
         front.wait_ready()
-        progress(f"nginx in front on {front.url}, pace {args.pace}; files in {work}")
+        how = "entry by the players" if players else f"pace {args.pace}"
+        progress(f"nginx in front on {front.url}, {how}; files in {work}")
         figures.report("setup.seconds", time.monotonic() - t0, "s")
         started = time.monotonic()
         cpu_start = (
