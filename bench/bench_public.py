@@ -436,7 +436,8 @@ def publish_figures() -> None:
             with transaction.atomic():
                 save_one_result(rnd)  # its scope is the table's, below
             Work.objects.all().delete()
-            scope = publish.Scope(pairs={ns, ew}, rounds={round_id})
+            # What the worker publishes after ranking a save (core.pipeline.rank).
+            scope = publish.Scope(standings=True, pairs={ns, ew}, rounds={round_id})
             started = time.perf_counter()
             publish.publish_changes(tournament.pk, scope)
             costs.append(time.perf_counter() - started)

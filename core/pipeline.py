@@ -49,15 +49,19 @@ PAIRS_PER_STEP = 150
 
 
 def rank(claim: outbox.Claim) -> None:
-    """Rank the girone, then publish what its tournament shows of it."""
+    """Rank the girone, then publish what its tournament shows of it (the standings,
+    and the rounds and pairs of the saved tables): that publishing
+    is as old as the oldest save ranked, so it comes before the saves that arrived
+    meanwhile (their ranking comes after it: rank, publish, rank, publish)."""
     with transaction.atomic():
         tournament_id = standings.rank(claim.key)
         if tournament_id is not None:
             outbox.record_publish(
                 tournament_id,
-                pages=True,
+                standings=True,
                 rounds=claim.scope.get("rounds", ()),
                 pairs=claim.scope.get("pairs", ()),
+                since=claim.since,
             )
     lag = (timezone.now() - claim.since).total_seconds()
     logger.info("girone %s ranked, %.3f s after its oldest save", claim.key, lag)

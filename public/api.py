@@ -19,7 +19,8 @@ import re
 
 from django.http import Http404
 from django.urls import reverse
-from ninja import NinjaAPI, Schema, Swagger
+from ninja import NinjaAPI, Swagger
+from pydantic import BaseModel as Schema
 
 from standings.models import Snapshot
 from standings.services import read

@@ -44,6 +44,10 @@ class Scope:
     """What of a tournament to publish again (``everything``: all of it)."""
 
     everything: bool = False
+    #: The tournament's own pages (:func:`tournament_entries`), or (``standings``)
+    #: only those a ranking changes (:func:`standings_entries`).
+    pages: bool = False
+    standings: bool = False
     pairs: set[int] = field(default_factory=set)  # pair ids
     gironi: set[int] = field(default_factory=set)  # every pair and round of these
     rounds: set[int] = field(default_factory=set)  # round ids (their tables)
@@ -53,6 +57,8 @@ class Scope:
         """The scope of coalesced outbox work (``outbox.work.merge_scopes``)."""
         return cls(
             everything=bool(scope.get("everything")),
+            pages=bool(scope.get("pages")),
+            standings=bool(scope.get("standings")),
             pairs=set(scope.get("pairs", ())),
             gironi=set(scope.get("gironi", ())),
             rounds=set(scope.get("rounds", ())),
@@ -60,9 +66,19 @@ class Scope:
 
     def merge(self, other: Scope) -> None:
         self.everything |= other.everything
+        self.pages |= other.pages
+        self.standings |= other.standings
         self.pairs |= other.pairs
         self.gironi |= other.gironi
         self.rounds |= other.rounds
+
+    def entries(self, t: Tournament) -> list[Entry]:
+        """The tournament's own pages this scope touches."""
+        if self.everything or self.pages:
+            return tournament_entries(t)
+        if self.standings:
+            return standings_entries(t)
+        return []
 
 
 @dataclass
@@ -144,6 +160,16 @@ def publish_pairs(
         pairs = {}
     tables = services.pairs_tables(t.pk, list(pairs.values()))
     scores = services.released_scores([p.pk for p in pairs.values()])
+    # What each page shows, the same in every language (its digest adds the language).
+    shown = {
+        pair.pk: (
+            _pair_rows(pair, pages.PAIR_RELATED),
+            [_table_rows(table) for table in tables[pair.pk]],
+            sorted(map(inputs.row, scores[pair.pk].values())),
+        )
+        for pair in pairs.values()
+    }
+    tournament_row = inputs.row(obj) if pairs else ()
     for lang in published.LANGUAGES:
         with translation.override(lang):
             for number, path in urls.items():
@@ -152,14 +178,7 @@ def publish_pairs(
                 if pair is None:
                     result.removed += published.remove(target)
                     continue
-                key = inputs.digest(
-                    lang,
-                    path,
-                    inputs.row(obj),
-                    _pair_rows(pair, pages.PAIR_RELATED),
-                    [_table_rows(table) for table in tables[pair.pk]],
-                    sorted(map(inputs.row, scores[pair.pk].values())),
-                )
+                key = inputs.digest(lang, path, tournament_row, *shown[pair.pk])
                 if not force and inputs.unchanged(target, key):
                     result.unchanged += 1
                     continue
@@ -228,16 +247,9 @@ def _site(tail: str) -> str:
 def tournament_entries(t: Tournament) -> list[Entry]:
     """The tournament's own pages (everything but pair, team and round pages)."""
     slug = t.slug
-
-    def standings() -> pages.Page:
-        found = pages.standings_found(t)
-        return pages.standings_page(t, found, pages.standings_tables_html(t, found))
-
     entries = [
-        page_entry(_site(f"{slug}/"), lambda: pages.tournament_page(t)),
+        *standings_entries(t),
         page_entry(_site(f"{slug}/dove-gioco/"), lambda: pages.where_page(t)),
-        page_entry(_site(f"{slug}/classifica/"), standings),
-        page_entry(_site(f"{slug}/schermo/"), lambda: pages.venue_page(t)),
         api_entry(
             _api(slug), lambda: answer(api.TournamentDetail, api.tournament_data(t))
         ),
@@ -245,6 +257,36 @@ def tournament_entries(t: Tournament) -> list[Entry]:
             _api(slug, "/rounds"),
             lambda: answer(list[api.RoundOut], api.rounds_data(t)),
         ),
+    ]
+    if t.is_teams:
+        entries.append(
+            api_entry(
+                _api(slug, "/teams"),
+                lambda: answer(list[api_teams.TeamOut], api_teams.teams_data(t)),
+            )
+        )
+    # The tabellone's page answers for every public tournament ("no tabellone yet").
+    entries.append(
+        page_entry(f"{paths.BRACKETS}{slug}/", lambda: pages.Page(*bracket_page(t)))
+    )
+    return entries
+
+
+def standings_entries(t: Tournament) -> list[Entry]:
+    """The pages a ranking changes: the standings (page and API answer; a team
+    tournament's team standings and what each pair brought its team), the venue
+    screen (the standings beside the current round's seating), and the tournament
+    page, which links the standings once there are some."""
+    slug = t.slug
+
+    def standings() -> pages.Page:
+        found = pages.standings_found(t)
+        return pages.standings_page(t, found, pages.standings_tables_html(t, found))
+
+    entries = [
+        page_entry(_site(f"{slug}/"), lambda: pages.tournament_page(t)),
+        page_entry(_site(f"{slug}/classifica/"), standings),
+        page_entry(_site(f"{slug}/schermo/"), lambda: pages.venue_page(t)),
         api_entry(
             _api(slug, "/standings"),
             lambda: answer(list[api.StandingsOut], api.standings_data(t)),
@@ -256,20 +298,12 @@ def tournament_entries(t: Tournament) -> list[Entry]:
                 _site(f"{slug}/classifica/coppie/"), lambda: pages.team_pairs_page(t)
             ),
             api_entry(
-                _api(slug, "/teams"),
-                lambda: answer(list[api_teams.TeamOut], api_teams.teams_data(t)),
-            ),
-            api_entry(
                 _api(slug, "/team-standings"),
                 lambda: answer(
                     list[api_teams.TeamStandingsOut], api_teams.team_standings_data(t)
                 ),
             ),
         ]
-    # The tabellone's page answers for every public tournament ("no tabellone yet").
-    entries.append(
-        page_entry(f"{paths.BRACKETS}{slug}/", lambda: pages.Page(*bracket_page(t)))
-    )
     return entries
 
 
@@ -388,7 +422,7 @@ def _publish_tournament(
         unpublish_tournament(t.slug, base)
         return result
     scope = scope or Scope(everything=True)
-    entries = tournament_entries(t)
+    entries = scope.entries(t)
     pairs = Pair.objects.filter(tournament=t)
     rounds = Round.objects.filter(girone__stage__tournament=t)
     if not scope.everything:

@@ -44,20 +44,32 @@ HUMAN_PACE = (10.0, 15.0)
 async def run_event(
     args, world, server, front, metrics, ledger, faults, started
 ) -> dict:
+    from . import cpu, load
     from . import faults as fault_mod
-    from . import load
+    from . import phones as phones_mod
     from . import world as world_mod
 
     rng = random.Random(args.seed)
     stop_at = started + args.budget
     stop = asyncio.Event()
-    state: dict = {}
     watched: dict[int, load.Watched] = {}
-    # Phones and referees go through nginx, as in the deployment.
-    phone_task = asyncio.create_task(
-        load.phones(
-            front.url, args.phones, world.slug, world.pairs, metrics, stop, state
-        )
+    # Phones and referees go through nginx, as in the deployment; the phones in a
+    # process of their own (simulate/phones.py), the current round on its input.
+    phone_proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "simulate.phones",
+            front.url,
+            world.slug,
+            str(world.pairs),
+            str(args.phones),
+            str(args.budget + 15),
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     watch_task = asyncio.create_task(
         load.watch_standings(front.url, world.slug, ledger, watched, metrics, stop)
@@ -99,7 +111,9 @@ async def run_event(
                 f"round {number}: {len(tables)} tables generated and published in "
                 f"{time.monotonic() - generated:.1f} s"
             )
-            state["round_id"] = tables[0][0]
+            assert phone_proc.stdin is not None
+            phone_proc.stdin.write(f"{tables[0][0]}\n")
+            phone_proc.stdin.flush()
             pairs = await asyncio.to_thread(in_django, world_mod.watched_pairs, tables)
             watched.update(
                 (table_id, load.Watched(pairs[table_id], number))
@@ -163,9 +177,14 @@ async def run_event(
         if fault_task is not None:
             await fault_task
         stop.set()
+        outcome["phones_cpu"] = cpu.process_tree(phone_proc.pid)
+        outcome["probe_cpu"] = cpu.process_tree(probe.pid)
+        phone_proc.terminate()
         try:
-            await asyncio.wait_for(phone_task, 45)
-        except TimeoutError:
+            out, _err = await asyncio.to_thread(phone_proc.communicate, timeout=45)
+            phones_mod.merge(metrics, out)
+        except subprocess.TimeoutExpired:
+            phone_proc.kill()
             metrics.errors["phones_still_waiting_at_stop"] += 1
         try:
             await asyncio.wait_for(watch_task, 35)
@@ -280,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     from .faults import FaultLog
     from .load import Ledger, Metrics
     from .proxy import Nginx
-    from .server import Gunicorn, Worker, production_env
+    from .server import Gunicorn, Worker, postgres_cpu_seconds, production_env
 
     t0 = time.monotonic()
     work = tempfile.mkdtemp(prefix="torneo-simulate-")
@@ -343,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
             worker.cpu_seconds(),
             cpu.own(),
             front.cpu_seconds(),
-            cpu.children(),
+            postgres_cpu_seconds(),
         )
         # What is left of the deadline, minus the time to stop and check.
         args.budget = max(60.0, args.deadline - (started - t0) - 100)
@@ -358,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
             worker.cpu_seconds(),
             cpu.own(),
             front.cpu_seconds(),
-            cpu.children(),
+            postgres_cpu_seconds(),
         )
     finally:
         front.stop()

@@ -39,10 +39,3 @@ def process_tree(root: int) -> float:
 def own() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
-
-
-def children() -> float:
-    """CPU seconds of this process's children that ended and were waited for (the
-    players' phones of each round, ``--entry players``)."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime

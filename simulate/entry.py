@@ -129,3 +129,4 @@ def merge(metrics: Metrics, line: dict) -> None:
         metrics.statuses[(kind, int(status))] += count
     for name, count in line["errors"].items():
         metrics.errors[name] += count
+    metrics.busy["players_cpu"] += float(line.get("cpu", 0.0))

@@ -132,11 +132,25 @@ def print_all(
     )
     report("cpu.gunicorn", spent[1], "s")
     report("cpu.standings_worker", spent[2], "s")
-    report("cpu.load_generator", spent[3], "s")
+    report("cpu.postgres", spent[5], "s")
     report("cpu.nginx", spent[4], "s")
-    if len(spent) > 5:
-        report("cpu.players_phones", spent[5], "s")
-    report("cpu.postgres_and_rest", spent[0] - sum(spent[1:]), "s")
+    # The referees and the standings watcher (this process); the phones and the probe
+    # in their own processes.
+    report("cpu.load_generator", spent[3], "s")
+    phones = outcome.get("phones_cpu", 0.0) + outcome.get("probe_cpu", 0.0)
+    report("cpu.phones", phones, "s")
+    # --entry players: the players' phones of each round (simulate/players.py).
+    players = metrics.busy.get("players_cpu", 0.0)
+    if players:
+        report("cpu.players_phones", players, "s")
+    phones += players
+    # What nothing above spent: on a shared machine, other people's work.
+    report("cpu.rest", spent[0] - sum(spent[1:]) - phones, "s")
+    print(
+        f"# load average at the end: {os.getloadavg()[0]:.1f} (1 min), "
+        f"{os.getloadavg()[2]:.1f} (15 min), on {os.cpu_count()} cores",
+        flush=True,
+    )
     report("errors.total", sum(metrics.errors.values()), "errors")
     for name, count in sorted(metrics.errors.items()):
         report(f"errors.{name}", count, "errors")

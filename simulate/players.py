@@ -23,8 +23,8 @@ idempotency key: never counted twice; a confirmation after looking at the table 
 It writes one JSON line per table as soon as its fate is known (``{"table": 17, "key":
 ..., "confirmed": true, "at": <time.monotonic()>, "attempts": 1}``; Linux's monotonic
 clock is the machine's, so the caller compares it with its own), then a last line with
-the samples, the statuses and the errors (``{"samples": ..., "statuses": ...,
-"errors": ...}``).
+the samples, the statuses, the errors and its CPU seconds (``{"samples": ...,
+"statuses": ..., "errors": ..., "cpu": ...}``).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ import asyncio
 import json
 import random
 import re
+import resource
 import sys
 import time
 from collections import Counter, defaultdict
@@ -253,11 +254,13 @@ def main() -> None:
         print(json.dumps(line), flush=True)
 
     figures = asyncio.run(run(order, emit))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
     emit(
         {
             "samples": figures.samples,
             "statuses": dict(figures.statuses),
             "errors": dict(figures.errors),
+            "cpu": usage.ru_utime + usage.ru_stime,
         }
     )
 

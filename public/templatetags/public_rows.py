@@ -1,8 +1,11 @@
-"""The rows of a public standings table, written out in Python.
+"""The rows of a public standings table, and of a pair page's results, written out
+in Python.
 
 A national girone has 1,000 rows and the page is rendered again after every change of
 the standings: the template loop cost a quarter of a second per page; this writes the
-same markup about ten times faster.
+same markup about ten times faster. A pair page has a row per round, and a girone's
+1,000 pair pages are published again in both languages whenever a round moves them:
+the loop was half of each page's rendering.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 register = template.Library()
 
@@ -51,6 +55,37 @@ def standings_rows(table, tournament) -> SafeString:
             f'<td class="num hide-s">{r.played}</td></tr>',
         ]
         out.append("\n" + "".join(cells))
+    return mark_safe("".join(out))
+
+
+@register.simple_tag
+def pair_history_rows(history, tournament) -> SafeString:
+    """``<tr>`` of each round of a pair page (``public.services.Seat``, in order)."""
+    link = reverse("public:pair", args=[tournament.slug, 0])
+    head, tail = link.rsplit("/0/", 1)
+    rest, unpublished = escape(gettext("Rest")), escape(gettext("not published"))
+    out: list[str] = []
+    for s in history:
+        opponent = s.opponent
+        if opponent is not None:
+            against = (
+                f'<a href="{head}/{opponent.number}/{tail}">{opponent.number}</a>'
+                f' <span class="muted">{escape(opponent.names)}</span>'
+            )
+        else:
+            against = rest
+        if s.vp is not None:
+            result = (
+                f'<td class="num">{s.mp_for}–{s.mp_against}</td>'
+                f'<td class="num"><strong>{s.vp}</strong></td>'
+            )
+        else:
+            result = f'<td class="num muted" colspan="2">{unpublished}</td>'
+        out.append(
+            f'\n    <tr><td class="num">{s.round.number}</td>'
+            f'<td>{s.number} <span class="muted">{escape(s.line)}</span></td>'
+            f"<td>{against}</td>{result}</tr>"
+        )
     return mark_safe("".join(out))
 
 
