@@ -51,8 +51,10 @@ VERSION = 1
 DATA_APPS = ("tournament", "scoring", "standings", "knockout", "public")
 #: Models outside the tournament that its rows point to: matched on import.
 SHARED = ("tournament.club", "tournament.player")
-#: Models left out: regenerated on demand (caches) or audit trails kept by the site.
-EXCLUDED: set[str] = set()
+#: Models left out: regenerated on demand (caches) or audit trails kept by the site,
+#: and the players' table codes (issue 30): credentials of a round in play, never
+#: written to a file (a referee issues new ones for a round imported in play).
+EXCLUDED: set[str] = {"tournament.tablecode"}
 #: What the site derives from the results: exported (an archive shows the standings as
 #: they were), never imported: the import rebuilds them from the results
 #: (:mod:`core.archive_rebuild`). Listed by label, so that an archive from a site that

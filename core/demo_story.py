@@ -6,7 +6,9 @@ use:
 
 * **Trofeo del Giglio** is under way: rounds 1 and 2 closed and their results released
   (the public standings show them), round 3 published in both gironi, some of its
-  tables typed, the others waiting for the referees (``arbitro`` lands on them);
+  tables typed, the others waiting for the referees (``arbitro`` lands on them); the
+  players enter too (issue 30: each table's code is on its score card): in girone A one
+  table waits for its EO line's confirmation, another's lines typed different sheets;
 * **Briscola L'Approdo** and the **Campionato a squadre del Giglio** are over: every
   round released and final, the tabelloni played, "Concluso";
 * the **Coppa Toscana a squadre** is under way: rounds 1-6 released, round 7 a draft
@@ -111,9 +113,10 @@ def _under_way(tournament: Tournament, referee) -> None:
         if girone.rounds.exclude(status=Round.Status.CLOSED).exists():
             continue  # a round is still to finish: the story has moved on
         third = rounds.publish_round(rounds.generate_round(girone))
-        scoring_demo.enter_round(
-            tournament, third, users, tables=TYPED_SO_FAR.get(girone.label, 0)
-        )
+        typed = TYPED_SO_FAR.get(girone.label, 0)
+        scoring_demo.enter_round(tournament, third, users, tables=typed)
+        if girone.label == "A":  # the players at two tables (issue 30)
+            scoring_demo.players_at_work(tournament, third, typed + 1)
 
 
 def _release_closed(tournament: Tournament, *, keep_last_provisional=False) -> None:
@@ -158,6 +161,7 @@ def demo_panel() -> dict[str, Any]:
                 [
                     (_("live standings"), _standings(GIGLIO_SLUG)),
                     (_("where does pair 7 play?"), _where(GIGLIO_SLUG, 7)),
+                    *_player_phone(events[GIGLIO_SLUG]),
                 ],
             )
         )
@@ -204,6 +208,34 @@ def demo_panel() -> dict[str, Any]:
         )
     ]
     return {"logins": logins, "look": look, "season": season}
+
+
+def _player_phone(tournament: Tournament) -> list[tuple[str, str]]:
+    """A player's phone at the first table of round 3 still waiting (the demo shows
+    its code here; a real event prints it on that table's score card only)."""
+    from scoring.models import TableResult
+    from tournament.models import TableCode
+
+    done = TableResult.objects.exclude(status="empty").values("table_id")
+    code = (
+        TableCode.objects.filter(
+            table__round__girone__stage__tournament=tournament,
+            table__round__status=Round.Status.PUBLISHED,
+            revoked_at__isnull=True,
+        )
+        .exclude(table_id__in=done)
+        .select_related("table__round__girone")
+        .order_by("table__round__girone__label", "table__number")
+        .first()
+    )
+    if code is None:
+        return []
+    label = _("a player's phone: table %(n)s, girone %(g)s (code %(code)s)") % {
+        "n": code.table.number,
+        "g": code.table.round.girone.label,
+        "code": code.display,
+    }
+    return [(label, reverse("table_entry:link", args=[code.code]))]
 
 
 def _standings(slug: str) -> str:

@@ -15,7 +15,6 @@ from typing import Any
 
 from django.middleware.csrf import get_token
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
 from scoring import quick
 from scoring.forms import SheetForm, new_token
@@ -47,7 +46,12 @@ class Grant:
 
     @property
     def open(self) -> bool:
-        return self.round.status == Round.Status.PUBLISHED and not self.code.revoked_at
+        """Whether the sheet may still be typed here (else it is shown read-only)."""
+        return (
+            self.round.status == Round.Status.PUBLISHED
+            and not self.code.revoked_at
+            and self.tournament.entry_by != Tournament.EntryBy.REFEREES
+        )
 
 
 def remember(request: Any, code: TableCode) -> None:
@@ -110,6 +114,26 @@ def version_view(version: ResultVersion, words: Any) -> dict[str, Any]:
     }
 
 
+def mark_differences(versions: list[dict[str, Any]]) -> None:
+    """Each row of each sheet says which of its cells differ from the other sheets'
+    (``cells``: (number, NS, EO, NS differs, EO differs)), so the eye finds them."""
+    seen: dict[int, set[tuple[int, int]]] = {}
+    for v in versions:
+        for n, ns, ew in v["rows"]:
+            seen.setdefault(n, set()).add((ns, ew))
+    for v in versions:
+        v["cells"] = [
+            (
+                n,
+                ns,
+                ew,
+                len({a for a, _b in seen[n]}) > 1,
+                len({b for _a, b in seen[n]}) > 1,
+            )
+            for n, ns, ew in v["rows"]
+        ]
+
+
 def fresh_form(grant: Grant, lock_version: int) -> quick.QuickSheet:
     shape = form_shape(grant.tournament, grant.round, grant.table, detailed=False)
     values = {"lock_version": lock_version, "idempotency_key": new_token()}
@@ -144,6 +168,7 @@ def sheet_context(
                 open_versions.append(version_view(v, words))
             else:
                 referee_open = True  # never shown: a referee's blind entry
+    mark_differences(open_versions)
     line = grant.line
     mine = [v for v in open_versions if v["line"] == line]
     theirs = [v for v in open_versions if line and v["line"] != line]
@@ -211,6 +236,8 @@ def after(grant: Grant, result: TableResult | None) -> dict[str, Any]:
     if not line:
         return found
     pair_id = grant.table.pair_ns_id if line == Line.NS else grant.table.pair_ew_id
+    if pair_id is None:
+        return found
     pair = Pair.objects.select_related(*public_pages.PAIR_RELATED).get(pk=pair_id)
     if visibility.results_are_public(grant.round, grant.tournament):
         snapshots = public_pages.standings_found(grant.tournament)

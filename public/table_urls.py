@@ -13,5 +13,5 @@ urlpatterns = [
     path("foglio/salva/", views.save, name="save"),
     path("foglio/conferma/", views.confirm, name="confirm"),
     path("foglio/esci/", views.leave, name="leave"),
-    path("<str:code>/", views.code_link, name="link"),
+    path("<label:code>/", views.code_link, name="link"),
 ]

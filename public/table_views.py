@@ -13,6 +13,7 @@ from django import forms
 from django.contrib import messages
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -60,7 +61,7 @@ def _open(request, text: str):
 
 
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def code_page(request):
     """``/tavolo/``: the form to type a table's code."""
     if request.method == "POST":
@@ -80,13 +81,12 @@ def code_link(request, code):
 
 def _grant_or_back(request):
     grant = tp.grant_of(request)
-    if grant is None:
-        if request.session.get(tp.SESSION):
-            messages.error(
-                request,
-                _("This table's code was replaced by a referee: type the new one."),
-            )
-            tp.forget(request)
+    if grant is None and request.session.get(tp.SESSION):
+        messages.error(
+            request,
+            _("This table's code was replaced by a referee: type the new one."),
+        )
+        tp.forget(request)
     return grant
 
 
@@ -107,7 +107,7 @@ def line(request):
         return redirect("table_entry:code")
     tp.choose_line(request, request.POST.get("line", ""))
     if request.POST.get("scrivi") == "1":
-        return redirect("/tavolo/foglio/?scrivi=1")
+        return redirect(reverse("table_entry:sheet") + "?scrivi=1")
     return redirect("table_entry:sheet")
 
 
@@ -199,7 +199,9 @@ def confirm(request):
     form = SettleForm(request.POST)
     line = request.POST.get("line") or grant.line
     if not form.is_valid():
-        return _answer(request, grant, error=ScoringError(_("Look at the table again.")))
+        return _answer(
+            request, grant, error=ScoringError(_("Look at the table again."))
+        )
     try:
         saved = services.player_confirm(
             table=grant.table,

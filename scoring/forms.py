@@ -52,16 +52,31 @@ BURRACO_ONLY_KINDS = frozenset(
 )
 
 
-def visible_rows(values: dict[str, object], rows: int, shown: int) -> int:
+def visible_rows(
+    values: dict[str, object], rows: int, shown: int, target: int | None = None
+) -> int:
     """How many of ``rows`` score rows a sheet shows: ``shown``, one more per 60-60
-    typed (a partita the pack replays), and at least up to the last row with a value."""
+    typed (a partita the pack replays), and at least up to the last row with a value.
+
+    A turn to ``target`` points (docs/rules.md §4.4) shows one row more than the last
+    typed until a line's running total reaches the target."""
     ties = last = 0
+    totals = [0, 0]
+    reached = False
     for n in range(1, rows + 1):
         ns, ew = values.get(f"h{n}_ns"), values.get(f"h{n}_ew")
         if str(ns or "").strip() or str(ew or "").strip():
             last = n
         if str(ns).strip() == "60" and str(ew).strip() == "60":
             ties += 1
+        for i, value in enumerate((ns, ew)):
+            text = str(value if value is not None else "").strip()
+            if text.lstrip("-").isdigit():
+                totals[i] += int(text)
+        if target and not reached and max(totals) >= target:
+            reached = True
+    if target and last and not reached:
+        last += 1
     return min(rows, max(shown + ties, last))
 
 
@@ -117,10 +132,13 @@ class SheetForm(forms.Form):
         rest: bool = False,
         shown: int | None = None,
         totals: bool = False,
+        target: int | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.rows, self.game, self.detailed, self.rest = rows, game, detailed, rest
+        #: A turn played to these points (docs/rules.md §4.4): rows show as needed.
+        self.target = target
         #: The two lines' MP totals may be typed instead of the smazzate (§5f).
         self.totals = totals and game == "burraco" and not rest
         if self.totals:
@@ -219,7 +237,7 @@ class SheetForm(forms.Form):
     ) -> list[tuple[int, forms.BoundField, forms.BoundField, bool]]:
         """``(n, NS field, EO field, hidden)`` for each smazzata, for the templates."""
         values = {name: self[name].value() for name in self.fields}
-        visible = visible_rows(values, self.rows, self.shown)
+        visible = visible_rows(values, self.rows, self.shown, self.target)
         return [
             (n, self[f"h{n}_ns"], self[f"h{n}_ew"], n > visible)
             for n in range(1, self.rows + 1)

@@ -177,6 +177,11 @@ class ResultVersion(models.Model):
         help_text=_("The smazzate of the round: they pick the VP table."),
     )
     hands_played = models.PositiveSmallIntegerField(_("hands played"), default=0)
+    #: The round was played to these points (docs/rules.md §4.4): as many smazzate as
+    #: that took, up to ``rules.to_points.MAX_HANDS``; ``hands_table`` names the table.
+    target_points = models.PositiveSmallIntegerField(
+        _("played to points"), null=True, blank=True
+    )
     # A referee-set score (punteggio arbitrale), as typed.
     set_mp_ns = models.IntegerField(_("set MP NS"), null=True, blank=True)
     set_mp_ew = models.IntegerField(_("set MP EO"), null=True, blank=True)
@@ -187,6 +192,12 @@ class ResultVersion(models.Model):
     mp_ew = models.IntegerField(_("MP EO"), null=True, blank=True)
     vp_ns = models.IntegerField(_("VP NS"), null=True, blank=True)
     vp_ew = models.IntegerField(_("VP EO"), null=True, blank=True)
+    #: What the line named by ``line`` loses in its standings totals outside the
+    #: meeting (a second ammonizione under ``second_warning_scope = "standings"``,
+    #: docs/rules.md §6.5): its MP and VP above already count the loss; the meeting is
+    #: them plus these. 0 when the result folds a penalty into the meeting (v1-v3).
+    penalty_vp = models.PositiveSmallIntegerField(_("penalty VP"), default=0)
+    penalty_mp = models.PositiveIntegerField(_("penalty MP"), default=0)
     idempotency_key = models.CharField(_("idempotency key"), max_length=64)
     expected_lock_version = models.PositiveIntegerField(_("expected lock version"))
     source = models.CharField(
@@ -250,9 +261,12 @@ class ResultVersion(models.Model):
                 condition=Q(number__gte=1), name="version_number_positive"
             ),
             models.CheckConstraint(
-                # A Q and a lookup combine into a Q (the stubs say Combinable).
-                condition=Q(hands_table__gte=1)  # type: ignore[arg-type]
-                & LessThanOrEqual(F("hands_played"), F("hands_table")),
+                condition=Q(hands_table__gte=1)
+                & (
+                    LessThanOrEqual(F("hands_played"), F("hands_table"))
+                    # A turn to points: as many as were played (rules.to_points).
+                    | Q(target_points__isnull=False, hands_played__lte=9)
+                ),
                 name="version_no_more_hands_than_round",
             ),
             models.CheckConstraint(
@@ -264,6 +278,11 @@ class ResultVersion(models.Model):
                 condition=~Q(kind__in=["forfeit", "late_arrival", "second_warning"])
                 | ~Q(line=""),
                 name="version_special_names_line",
+            ),
+            # Only a second ammonizione takes a penalty outside the meeting (§6.5).
+            models.CheckConstraint(
+                condition=Q(penalty_vp=0, penalty_mp=0) | Q(kind="second_warning"),
+                name="version_penalty_only_for_second_warning",
             ),
             # A user's submission names its user; a player's has none.
             models.CheckConstraint(
@@ -439,6 +458,11 @@ class PairScore(models.Model):
     mp_for = models.IntegerField(_("MP for"))
     mp_against = models.IntegerField(_("MP against"))
     played = models.BooleanField(_("played"), default=True)
+    #: The part of ``vp`` and ``mp_for`` that is a penalty outside the meeting (a
+    #: second ammonizione, docs/rules.md §6.5): the meeting is ``vp + penalty_vp`` to
+    #: the opponent's, ``mp_for + penalty_mp`` to ``mp_against``.
+    penalty_vp = models.PositiveSmallIntegerField(_("penalty VP"), default=0)
+    penalty_mp = models.PositiveIntegerField(_("penalty MP"), default=0)
 
     class Meta:
         ordering = ["round", "pair"]
@@ -504,6 +528,10 @@ class TeamScore(models.Model):
     mp_for = models.IntegerField(_("MP for"))
     mp_against = models.IntegerField(_("MP against"))
     played = models.BooleanField(_("played"), default=True)
+    #: The part of ``vp`` and ``mp_for`` that is its lines' penalties outside the match
+    #: (second ammonizioni, docs/rules.md §6.5 and §11), as :class:`PairScore`'s.
+    penalty_vp = models.PositiveSmallIntegerField(_("penalty VP"), default=0)
+    penalty_mp = models.PositiveIntegerField(_("penalty MP"), default=0)
 
     class Meta:
         ordering = ["round", "team"]

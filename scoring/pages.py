@@ -24,13 +24,13 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from rules.bounds import hand_bounds, total_bounds
+from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import vp_table
 from tournament import visibility
 from tournament.models import (
     Pair,
     Round,
     Table,
-    TableCode,
     TeamMatch,
     Tournament,
     TournamentRole,
@@ -70,7 +70,9 @@ class RowContext:
         return cls(
             user=request.user,
             csrf=get_token(request),
-            labels=quick.Labels.for_game(tournament.game),
+            labels=quick.Labels.for_game(
+                tournament.game, to_points=round_.target_points is not None
+            ),
             words=game_words(tournament),
             save_url=reverse("scoring:save", kwargs=kwargs),
             table_url=reverse("scoring:table", kwargs=kwargs),
@@ -177,6 +179,10 @@ def form_shape(
     rows = round_.hands
     if tournament.game == Tournament.Game.BRISCOLA and _replays(tournament):
         rows += BRISCOLA_SPARE_ROWS
+    if round_.target_points:
+        # A turn to points (docs/rules.md §4.4): as many smazzate as were played,
+        # the table's count shown first, one more as each is typed.
+        rows = MAX_TARGET_HANDS
     return {
         "rows": rows,
         "shown": round_.hands,
@@ -186,6 +192,7 @@ def form_shape(
         # Totals-only entry (docs/rules.md §5f): the quick sheet asks for the two
         # totals; the table page offers them beside the per-smazzata sheet.
         "totals": tournament.totals_only,
+        "target": round_.target_points,
     }
 
 
@@ -205,7 +212,8 @@ def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
     if tournament.game != Tournament.Game.BURRACO:
         return {"game": tournament.game, "bands": [], "total": 0, **bounds}
     table = vp_table(round_.hands, pack)
-    totals = total_bounds(pack, round_.hands)
+    most = MAX_TARGET_HANDS if round_.target_points else round_.hands
+    totals = total_bounds(pack, most)
     return {
         "game": tournament.game,
         "total": table.total,
@@ -237,6 +245,7 @@ def _fresh_sheet(
         values,
         shown=shape["shown"],
         totals=shape["totals"] and tournament.game == Tournament.Game.BURRACO,
+        target=shape["target"],
     )
 
 
@@ -335,7 +344,7 @@ def entry_context(
     # one over from its card ("players" only; "both": the sheets as ever).
     eager = 0 if tournament.entry_by == Tournament.EntryBy.PLAYERS else EAGER_SHEETS
     sources = room.open_sources(round_) if room.players_enter(tournament) else {}
-    codes = live_codes(round_) if room.players_enter(tournament) else {}
+    codes = room.live_codes(round_) if room.players_enter(tournament) else {}
     for t in tables:
         result = results.get(t.pk)
         row = table_row(
@@ -350,7 +359,7 @@ def entry_context(
         if row.sheet_html is not None:
             eager -= 1
         row.badge = room.state_label(row.status, sources.get(t.pk, []))
-        row.code = codes.get(t.pk, "")
+        row.code = codes.get(t.pk, "") if row.status != TableStatus.CONFIRMED else ""
         row.ns_label = labels.get(t.pair_ns_id, "")
         row.ew_label = labels.get(t.pair_ew_id, "") if t.pair_ew_id else ""
         rows.append(row)
@@ -381,14 +390,6 @@ def entry_context(
     }
 
 
-def live_codes(round_: Round) -> dict[int, str]:
-    """Table id -> its players' code as printed (``ABCDE-FGHJK``)."""
-    return {
-        c.table_id: c.display
-        for c in TableCode.objects.filter(table__round=round_, revoked_at__isnull=True)
-    }
-
-
 def pair_labels(round_: Round) -> dict[int, str]:
     """Pair id -> ``12. Rossi – Bianchi`` (``Pair.label``), for the round's pairs."""
     seated = Table.objects.filter(round=round_)
@@ -414,7 +415,8 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
     if room.players_enter(tournament):
         sources = room.open_sources(round_, table.pk).get(table.pk, [])
         row.badge = room.state_label(row.status, sources)
-        row.code = live_codes(round_).get(table.pk, "")
+        if row.status != TableStatus.CONFIRMED:
+            row.code = room.live_codes(round_).get(table.pk, "")
     return render_to_string(
         "scoring/includes/_table_row.html",
         {"row": row, "tournament": tournament, "round": round_, "words": ctx.words},
@@ -570,7 +572,7 @@ def table_context(
         "words": game_words(tournament),
         "summary": summary(result.current if result else None, game_words(tournament)),
         "players_enter": room.players_enter(tournament),
-        "table_code": live_codes(round_).get(table.pk, "")
+        "table_code": room.live_codes(round_).get(table.pk, "")
         if round_.status == Round.Status.PUBLISHED
         else "",
     }

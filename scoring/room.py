@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, Tournament
+from tournament.models import Round, TableCode, Tournament
 
 from .models import ResultVersion, TableResult
 
@@ -50,10 +50,8 @@ def open_sources(round_: Round, table_id: int | None = None) -> dict[int, list[s
     )
     if table_id is not None:
         versions = versions.filter(result__table_id=table_id)
-    rows = (
-        versions
-        .order_by("result_id", "number")
-        .values_list("result__table_id", "source")
+    rows = versions.order_by("result_id", "number").values_list(
+        "result__table_id", "source"
     )
     for table_id, source in rows:
         found.setdefault(table_id, []).append(source)
@@ -90,3 +88,11 @@ def clock(
     ):
         late = tuple(n for n, s in statuses.items() if s == TableStatus.EMPTY)
     return Clock(minutes, idle, late)
+
+
+def live_codes(round_: Round) -> dict[int, str]:
+    """Table id -> its players' code as printed (``ABCDE-FGHJK``)."""
+    return {
+        c.table_id: c.display
+        for c in TableCode.objects.filter(table__round=round_, revoked_at__isnull=True)
+    }

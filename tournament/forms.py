@@ -97,6 +97,17 @@ class TournamentForm(NoSuffix, PlanFields):
             " Briscola: games per match (best of an odd number)."
         ),
     )
+    #: A turn played to points (docs/rules.md §4.4): seed 004's "TURNI CON 4 SMAZZATE
+    #: o 2005 pt". The hands above then do not count: the pack's table converts it.
+    to_points = forms.BooleanField(
+        label=_("Turns played to 2,005 points"),
+        required=False,
+        help_text=_(
+            "Burraco: each table plays until a line reaches 2,005 points, as many hands"
+            " as that takes, and the VP table of 4 hands converts the turn (the hands"
+            " per round above are then not used)."
+        ),
+    )
     mitchell_step = integer_field(
         Tournament,
         "mitchell_step",
@@ -114,6 +125,7 @@ class TournamentForm(NoSuffix, PlanFields):
         label=_("Who enters the results"),
         choices=Tournament.EntryBy.choices,
         initial=Tournament.EntryBy.REFEREES,
+        required=False,  # not posted (an older client, a script): the referees
         help_text=_(
             "Players: each table's code, printed on its score card, opens its sheet on"
             " a phone with no login; one line types it, the other line confirms it, and"
@@ -199,6 +211,7 @@ class TournamentForm(NoSuffix, PlanFields):
         "format",
         "rule_pack",
         "hands_per_round",
+        "to_points",
     )
 
     def __init__(self, *args, editing: bool = False, **kwargs):
@@ -249,6 +262,9 @@ class TournamentForm(NoSuffix, PlanFields):
             and (name in self.BEFORE_PLAN) == before_plan
         ]
 
+    def clean_entry_by(self) -> str:
+        return self.cleaned_data.get("entry_by") or Tournament.EntryBy.REFEREES
+
     @property
     def fields_before_plan(self):
         return self.general_fields(True)
@@ -268,6 +284,7 @@ class TournamentForm(NoSuffix, PlanFields):
             "format": tournament.format,
             "rule_pack": tournament.rule_pack,
             "hands_per_round": tournament.hands_per_round,
+            "to_points": tournament.target_points is not None,
             "mitchell_step": tournament.mitchell_step,
             "entry_mode": tournament.entry_mode,
             "entry_by": tournament.entry_by,

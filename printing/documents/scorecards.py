@@ -17,13 +17,13 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules.packs import RulePack, load_pack
+from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import vp_table
-from django.urls import reverse
-
 from tournament.links import pair_url, public_base_url, qr_png
 from tournament.models import Round, Tournament
 from tournament.services.table_codes import live_code
@@ -188,12 +188,15 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
         {"cards": cards[i : i + CARDS_PER_SECTION]}
         for i in range(0, len(cards), CARDS_PER_SECTION)
     ] or [{"cards": []}]
+    rows = rnd.hands
     if tournament.game == Tournament.Game.BRISCOLA:
         pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
         labels = briscola_frame_labels(pack)
     else:
-        labels = frame_labels(rnd.hands)
-    frame = card_frame_png(rnd.hands, vp, labels)
+        labels = frame_labels(rnd.hands, rnd.target_points)
+        if rnd.target_points:  # a turn to points: a row per smazzata it may take
+            rows = MAX_TARGET_HANDS
+    frame = card_frame_png(rows, vp, labels)
     return Document(
         kind="scorecards",
         scope=f"round:{rnd.pk}",
@@ -216,7 +219,8 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
                 )
                 for c in cards
             ],
-            [rnd.hands, getattr(settings, "PUBLIC_BASE_URL", "")],
+            [rnd.hands, getattr(settings, "PUBLIC_BASE_URL", "")]
+            + ([rnd.target_points] if rnd.target_points else []),
             vp,
         ),
         size=len(cards) * CARD_SIZE,
@@ -244,14 +248,24 @@ def qr_css(vp_rows_count: int) -> str:
     )
 
 
-def frame_labels(hands: int) -> FrameLabels:
+def frame_labels(hands: int, target: int | None = None) -> FrameLabels:
+    """The printed words of a Burraco card; a turn to ``target`` points (docs/rules.md
+    §4.4) names it over the VP table as seed 004 heads it ("4 SMAZZATE o 2005 pt"):
+    short enough for the table's width."""
+    if target:
+        title = _("VP: %(hands)s hands or %(points)s points") % {
+            "points": target,
+            "hands": hands,
+        }
+    else:
+        title = _("VP table, %(hands)s hands") % {"hands": hands}
     return FrameLabels(
         line=_("Line"),
         hand=_("Hand %(n)s"),
         total_mp=_("Total MP"),
         vp=_("VP"),
         signature=_("Signature"),
-        vp_title=_("VP table, %(hands)s hands") % {"hands": hands},
+        vp_title=title,
         mp_difference=_("MP difference"),
         winner=_("Winner"),
         loser=_("Loser"),

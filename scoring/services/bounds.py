@@ -222,7 +222,7 @@ def impossible_problems(sheet: Sheet, ctx: Context) -> list[Problem]:
     typed = [(hand.ns, hand.ew) for hand in sheet.hands]
     problems = _hand_problems(rules_bounds.check_hands(typed, pack), ctx.game)
     if ctx.game == "burraco":
-        for f in rules_bounds.check_totals(sheet.set_mp, ctx.round_hands, pack):
+        for f in rules_bounds.check_totals(sheet.set_mp, ctx.most_hands, pack):
             problems.append(
                 Problem(
                     f"set_mp_{f.line}", f.code.value, f.value, False, _total_message(f)
@@ -281,7 +281,7 @@ def check_sheet(sheet: Sheet, ctx: Context, *, confirm: Confirm = False) -> Outc
         # a smazzata's, and the same unlikely values, confirmed the same way.
         check_totals(
             (totals[0], totals[1]),
-            ctx.round_hands,
+            ctx.most_hands,
             ctx.pack,
             confirm=confirm,
             fields=("tot_ns", "tot_ew"),

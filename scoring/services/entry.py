@@ -111,6 +111,7 @@ def context_of(table: Table) -> Context:
         pack=pack_of(tournament),
         round_hands=table.round.hands,
         is_rest=table.pair_ew_id is None,
+        target_points=table.round.target_points,
     )
 
 

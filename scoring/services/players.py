@@ -26,6 +26,8 @@ table at any moment (:func:`.entry.players_pending`).
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -117,7 +119,7 @@ def player_submit(
         replay = result.versions.filter(idempotency_key=token).first()
         if replay is not None and replay.status != Status.REJECTED:
             return SaveResult(replay, result, created=False)
-        common = {"by": None, "token": token, "source": source}
+        common: dict[str, Any] = {"by": None, "token": token, "source": source}
         if replay is not None or result.lock_version != expected_lock_version:
             if replay is None:
                 create_version(
@@ -159,9 +161,9 @@ def _closed_state(result: TableResult, table: Table) -> None:
 def _pending(result: TableResult, table: Table) -> list[ResultVersion]:
     """The players' open sheets, latest first; a referee's open sheet refuses."""
     open_ = list(
-        result.versions.filter(
-            status__in=[Status.ENTERED, Status.DISPUTED]
-        ).order_by("-number")
+        result.versions.filter(status__in=[Status.ENTERED, Status.DISPUTED]).order_by(
+            "-number"
+        )
     )
     if any(v.source not in ResultVersion.PLAYER_SOURCES for v in open_):
         raise NotAllowedError(
@@ -176,7 +178,7 @@ def _apply(
     sheet: Sheet,
     outcome: Outcome,
     source: str,
-    common: dict,
+    common: dict[str, Any],
     expected: int,
 ) -> ResultVersion:
     _closed_state(result, table)
@@ -244,7 +246,7 @@ def _count(
     table: Table,
     chosen: ResultVersion,
     source: str,
-    now: object,
+    now: datetime,
 ) -> None:
     """``chosen`` counts, confirmed by the line ``source``; the other sheets go."""
     result.versions.filter(status__in=[Status.ENTERED, Status.DISPUTED]).exclude(

@@ -28,6 +28,7 @@ from scoring.scores import (
     Score,
     confirmed_scores,
     matches_of,
+    penalties_of,
     seats_of,
 )
 from tournament.models import Girone, Pair, Stage
@@ -161,6 +162,7 @@ def rank_girone(
         missed_points=settings.missed_points,
         missed_score=settings.missed_score,
         memo=memo,
+        penalties=penalties_of(data.scores),
     )
 
 
@@ -216,6 +218,7 @@ def rank_line(scores: list[Score], chosen: set[int], ctx: Context):
         lot_seed=ctx.config.lot_seed,
         lot_names=ctx.lot_names,
         decisions=decisions or None,
+        penalties=penalties_of(scores),
     )
 
 

@@ -141,11 +141,11 @@ def test_score_cards_carry_the_tables_code_when_players_enter(
     issue_codes(rnd)
     response = director_client.get(doc_url(world, "scorecards", turno=rnd.pk))
     assert response.status_code == 200
-    codes = [c for page in decode_pdf(response.content, tmp_path, dpi=200) for c in page]
+    codes = [
+        c for page in decode_pdf(response.content, tmp_path, dpi=200) for c in page
+    ]
     tables = [t for t in rnd.tables.order_by("number") if t.pair_ew_id]
     live = {c.table_id: c for c in TableCode.objects.filter(table__in=tables)}
-    assert codes == [
-        f"http://testserver/tavolo/{live[t.pk].code}/" for t in tables
-    ]
+    assert codes == [f"http://testserver/tavolo/{live[t.pk].code}/" for t in tables]
     text = " ".join(pdf_pages(response.content))
     assert all(live[t.pk].display in text for t in tables)

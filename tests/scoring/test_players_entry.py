@@ -7,8 +7,8 @@ import pytest
 from scoring import services
 from scoring.models import PairScore, ResultVersion, TableResult
 from scoring.services import NotAllowedError
-from tests.scoring.players_helpers import confirm, enter, status
 from tests.scoring.helpers import save, sheet
+from tests.scoring.players_helpers import confirm, enter, status
 
 pytestmark = pytest.mark.django_db
 
@@ -120,8 +120,10 @@ def test_the_entering_line_may_type_again_before_the_answer(players):
     enter(table, "ns", sheet(*OTHER))
     again = enter(table, "ns", sheet(*FIRST))
     assert again.result.status == S.ENTERED
-    assert ResultVersion.objects.filter(result__table=table, status=V.ENTERED).get(
-    ) == again.version
+    assert (
+        ResultVersion.objects.filter(result__table=table, status=V.ENTERED).get()
+        == again.version
+    )
     assert confirm(table, "ew", again.version).result.status == S.CONFIRMED
 
 

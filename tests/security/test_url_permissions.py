@@ -57,6 +57,7 @@ from tests.scoring.helpers import save, sheet
 from tests.teams.factories import make_team_event, play_round
 from tournament.models import Club, Stage, TeamMatch, TournamentRole
 from tournament.services import rounds
+from tournament.services.table_codes import issue_codes
 
 pytestmark = pytest.mark.django_db
 
@@ -88,6 +89,8 @@ NAMESPACES = {
     "printing": DIRECTOR,
     "knockout": DIRECTOR,
     "admin": STAFF,
+    # The players' table pages (issue 30): no login, a table's code opens one sheet.
+    "table_entry": PUBLIC,
 }
 #: The exceptions, by "namespace:name".
 EXCEPTIONS = {
@@ -198,6 +201,10 @@ def build_site():
     version = save(
         tables[0], people["referee"], sheet((150, 200), (95, 310), (-100, 40))
     )
+    # The players enter too (issue 30): the round's tables have their codes.
+    tournament.entry_by = "both"
+    tournament.save(update_fields=["entry_by"])
+    codes = issue_codes(round_)
     other_version = save(
         other_tables[0],
         people["other_referee"],
@@ -255,6 +262,7 @@ def build_site():
     route_values = {
         "public:season": {"slug": season.slug},
         "public:season-player": {"slug": season.slug},
+        "table_entry:link": {"code": codes[-1].code},
     }
     return people, values, others, route_values
 
@@ -570,3 +578,50 @@ def test_the_walk_builds_odd_urls_by_hand():
     chain = next(c for ns, n, c in routes() if label_of(ns, n) == "tournament:round")
     url = raw_url(chain, {"slug": "s", "girone": "\x00", "number": "١٢"})
     assert url == "/direzione/s/gironi/%00/turni/%D9%A1%D9%A2/"
+
+
+#: The players' table pages behind a code (issue 30), as a phone walks them.
+TABLE_PAGES = ("/tavolo/foglio/", "/tavolo/foglio/?scrivi=1")
+TABLE_POSTS = (
+    "/tavolo/foglio/linea/",
+    "/tavolo/foglio/salva/",
+    "/tavolo/foglio/conferma/",
+)
+
+
+@pytest.mark.parametrize("state", ["live", "wrong", "expired", "revoked"])
+def test_table_codes_for_every_role(worlds, state):
+    """Every role opens a table's code: a live one opens its sheet (the same for
+    everyone: no login); a wrong, expired (round closed) or revoked one opens
+    nothing, with a message and its status, never a 5xx; the sheet pages and their
+    POSTs behind it never fail, whatever is posted."""
+    from tournament.models import Round, TableCode
+    from tournament.services.table_codes import reissue
+
+    people, values, _others, _route = worlds["pairs"]
+    code = TableCode.objects.filter(
+        table__round_id=values["round_id"], revoked_at__isnull=True
+    ).first()
+    text, expected = code.code, 302
+    if state == "wrong":
+        text, expected = "ZZZZZ-ZZZZZ", 404
+    elif state == "revoked":
+        reissue(code.table, by=people["referee"])
+        expected = 410
+    elif state == "expired":
+        Round.objects.filter(pk=values["round_id"]).update(status="closed")
+        expected = 410
+    for role in ROLES:
+        client = client_for(role, people)
+        answer = client.get(f"/tavolo/{quote(text)}/")
+        assert answer.status_code == expected, (role, state, answer.status_code)
+        if expected != 302:
+            assert "tavolo" in answer.content.decode().lower()
+        for url in TABLE_PAGES:
+            got = client.get(url)
+            assert got.status_code in (200, 302), (role, state, url)
+        for url in TABLE_POSTS:
+            for data in ({}, {"line": "ns"}, {"version": "1", "lock_version": "x"}):
+                got = client.post(url, data)
+                assert got.status_code < 500, (role, state, url, data)
+        client.post("/tavolo/foglio/esci/")

@@ -89,7 +89,7 @@ def test_create_tournament_pins_the_pack(creator_client, director):
     )
     tournament = Tournament.objects.get(name="Coppa Primavera")
     assert response.status_code == 302
-    assert (tournament.rule_pack, tournament.rule_pack_version) == ("fibur-2026", 3)
+    assert (tournament.rule_pack, tournament.rule_pack_version) == ("fibur-2026", 4)
     assert tournament.roles.filter(user=director, role="director").exists()
 
 

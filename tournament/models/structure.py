@@ -60,6 +60,16 @@ class Tournament(models.Model):
         default=3,
         help_text=_("Burraco: smazzate per round (1-4). Briscola: games per match."),
     )
+    target_points = models.PositiveSmallIntegerField(
+        _("turns played to points"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Burraco: each table plays until a line reaches these points (the rule"
+            " pack's, 2005), as many hands as that takes; the VP table of the rule"
+            " pack's hands converts it. Empty = a number of hands."
+        ),
+    )
     rounds_planned = models.PositiveSmallIntegerField(_("number of rounds"), default=4)
     movement_plan = models.CharField(
         _("movement plan"),

@@ -35,6 +35,7 @@ from .pairing import (
     movement_label,
     plan_of,
     propose_round,
+    rematch_allowed_as_last,
 )
 from .reasons import violation_text
 from .table_codes import issue_codes, revoke_round
@@ -146,10 +147,12 @@ def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
     proposal, constraints = propose_round(state, seed=seed)
     _verify(state, proposal.tables, constraints)
     # A girone keeps the hands of its previous round (e.g. a women's girone playing
-    # single games in a tournament of best-of-three matches).
+    # single games in a tournament of best-of-three matches), and whether it plays to
+    # points (docs/rules.md §4.4).
     previous = girone.rounds.exclude(pk=last.pk if replacing and last else None)
     before = previous.order_by("-number").first()
     hands = before.hands if before else state.tournament.hands_per_round
+    target = before.target_points if before else state.tournament.target_points
     if replacing:
         assert last is not None
         round_ = last
@@ -163,6 +166,7 @@ def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
             girone=girone,
             number=proposal.number,
             hands=hands,
+            target_points=target,
             movement=proposal.movement,
             seed=proposal.seed,
             step=proposal.step,
@@ -216,6 +220,13 @@ def round_rules(round_: Round) -> list[str]:
         said.append(_("no rematch with the previous round's opponent"))
     elif c.no_rematch == "any":
         said.append(_("no rematch with any earlier opponent"))
+    elif rematch_allowed_as_last(state, round_.number, round_.movement):
+        said.append(
+            _(
+                "a rematch is allowed: this is the last round (the tournament allows"
+                " it, as the sources do)"
+            )
+        )
     if c.avoid_clubs:
         said.append(
             _("no two teams of the same club")

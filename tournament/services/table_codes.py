@@ -88,9 +88,7 @@ def reissue(table: Table, *, by: Any) -> TableCode:
     if not has_role(by, round_.girone.stage.tournament, TournamentRole.Role.REFEREE):
         raise ServiceError(_("You are not a referee of this tournament."))
     if round_.status != Round.Status.PUBLISHED or table.pair_ew_id is None:
-        raise ServiceError(
-            _("Only a table of a round in play has a code to replace.")
-        )
+        raise ServiceError(_("Only a table of a round in play has a code to replace."))
     list(Table.objects.select_for_update(of=("self",)).filter(pk=table.pk))
     TableCode.objects.filter(table=table, revoked_at__isnull=True).update(
         revoked_at=timezone.now()

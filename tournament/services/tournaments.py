@@ -42,6 +42,7 @@ UNSHOWN_FIELDS = frozenset(
         "totals_only",
         "entry_by",
         "idle_minutes",
+        "target_points",
         "movement_plan",
         "organiser_id",
     }
@@ -177,6 +178,23 @@ def check_hands(pack: RulePack, hands: int) -> None:
     raise ServiceError(message % {"pack": pack.title, "offered": listed, "n": hands})
 
 
+def turn_target(pack: RulePack, to_points: bool) -> int | None:
+    """The points a turn is played to (docs/rules.md §4.4), or None for a turn of a
+    number of smazzate; ServiceError if ``pack`` offers no such turn."""
+    if not to_points:
+        return None
+    vp = pack.vp
+    if vp is None or not vp.target_points:
+        raise ServiceError(
+            _(
+                "The rule pack “%(pack)s” has no turns played to points: choose the"
+                " hands per round."
+            )
+            % {"pack": pack.title}
+        )
+    return vp.target_points
+
+
 def check_movement_plan(
     plan: str, rounds_planned: int, *, teams: bool = False
 ) -> tuple[str, ...]:
@@ -221,6 +239,7 @@ def create_tournament(
     venue: str = "",
     organiser: Club | None = None,
     hands_per_round: int = 3,
+    to_points: bool = False,
     rounds_planned: int = 4,
     movement_plan: str = "3xmitchell+danese",
     entry_mode: str = Tournament.EntryMode.SINGLE,
@@ -261,6 +280,9 @@ def create_tournament(
             _("The rule pack “%(pack)s” is not for %(game)s.")
             % {"pack": pack.title, "game": Tournament.Game(game).label}
         )
+    target = turn_target(pack, to_points)
+    if target is not None:  # the table of the turn to points (seed 004)
+        hands_per_round = pack.require_vp().target_uses
     check_hands(pack, hands_per_round)
     teams = format == Tournament.Format.TEAMS
     if format not in Tournament.Format.values:
@@ -282,6 +304,7 @@ def create_tournament(
         rule_pack=pack.name,
         rule_pack_version=pack.version,
         hands_per_round=hands_per_round,
+        target_points=target,
         rounds_planned=rounds_planned,
         movement_plan=movement_plan,
         entry_mode=entry_mode,
@@ -321,6 +344,7 @@ def update_tournament(
     movement_plan: str,
     entry_mode: str,
     avoid_same_club: bool,
+    to_points: bool = False,
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
     never_rematch: bool = False,
@@ -333,11 +357,15 @@ def update_tournament(
 ) -> Tournament:
     """Change what may change; the game, the format and the pinned rule pack never do.
 
-    The public pages are published again when a field they show changed (not for the
-    director's pairing and entry settings: :data:`UNSHOWN_FIELDS`)."""
-    check_hands(
-        load_pack(tournament.rule_pack, tournament.rule_pack_version), hands_per_round
-    )
+    The hands and whether turns are played to points set the rounds created from now
+    on (a girone's next round keeps its previous round's). The public pages are
+    published again when a field they show changed (not for the director's pairing and
+    entry settings: :data:`UNSHOWN_FIELDS`)."""
+    pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+    target = turn_target(pack, to_points)
+    if target is not None:
+        hands_per_round = pack.require_vp().target_uses
+    check_hands(pack, hands_per_round)
     check_movement_plan(movement_plan, rounds_planned, teams=tournament.is_teams)
     before = {f.attname: getattr(tournament, f.attname) for f in _FIELDS}
     tournament.name = name
@@ -345,6 +373,7 @@ def update_tournament(
     tournament.venue = venue
     tournament.organiser = organiser
     tournament.hands_per_round = hands_per_round
+    tournament.target_points = target
     tournament.rounds_planned = rounds_planned
     tournament.movement_plan = movement_plan
     tournament.entry_mode = entry_mode

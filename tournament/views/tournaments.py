@@ -51,6 +51,7 @@ def _tournament_kwargs(data: dict) -> dict:
         "venue",
         "organiser",
         "hands_per_round",
+        "to_points",
         "rounds_planned",  # both from the plan's blocks (tournament.plan_fields)
         "movement_plan",
         "mitchell_step",
