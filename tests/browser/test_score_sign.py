@@ -75,3 +75,31 @@ def test_a_laptop_has_no_sign_key_and_types_the_minus(page, live_server, make_us
     expect(page.locator("#t1 .row-message")).not_to_be_empty()
     scores = {s.line: s.mp_for for s in PairScore.objects.filter(table=tables[0])}
     assert scores == {"ns": 145, "ew": 550}
+
+
+def test_the_players_sheet_has_the_sign_key_too(browser, live_server):
+    from tournament.models import Tournament
+    from tournament.services.table_codes import issue_codes, live_code
+
+    tournament, girone, pairs = build_tournament(pairs=2)
+    Tournament.objects.filter(pk=tournament.pk).update(entry_by="players")
+    round_, (table,) = build_round(girone, 1, [(pairs[0], pairs[1])])
+    issue_codes(round_)
+    code = live_code(table)
+    assert code is not None
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="it-IT"
+    )
+    try:
+        phone = context.new_page()
+        phone.goto(f"{live_server.url}/tavolo/{code.code}/")
+        phone.locator("button[name=line][value=ns]").tap()
+        field = phone.locator("#id_h1_ns")
+        key = phone.locator(".sign-key[data-for='id_h1_ns']")
+        expect(key).to_be_visible()
+        field.tap()
+        phone.keyboard.type("35")
+        key.tap()
+        expect(field).to_have_value("-35")
+    finally:
+        context.close()
