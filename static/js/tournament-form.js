@@ -27,9 +27,19 @@
     var next = same || first;
     if (next) next.selected = true;
   }
+  // Turns to 2005 points are Burraco's: the box is hidden (and unticked) for Briscola.
+  function toPoints() {
+    var box = form.querySelector("#id_to_points");
+    if (!box || !game) return;
+    var burraco = game.value === "burraco";
+    var row = box.closest(".field") || box.parentNode;
+    row.style.display = burraco ? "" : "none";
+    if (!burraco) box.checked = false;
+  }
   function onGame() {
     follow(form.querySelector("#id_rule_pack"), false);
     follow(form.querySelector("#id_hands_per_round"), true);
+    toPoints();
   }
   if (game && !game.disabled) {
     game.addEventListener("change", onGame);

@@ -86,6 +86,13 @@ def test_the_directors_day_without_a_trap(browser, live_server, director):
     d.get_by_role("link", name="Nuovo torneo").click()
     expect(d.locator("#id_game")).to_have_value("burraco")
     expect(d.locator("#id_rule_pack")).to_have_value("fibur-2026")
+    # Turns to 2005 points are Burraco's: the box goes away for Briscola, unticked.
+    d.locator("#id_to_points").check()
+    d.locator("#id_game").select_option("briscola")
+    expect(d.locator("#id_to_points")).to_be_hidden()
+    expect(d.locator("#id_to_points")).not_to_be_checked()
+    d.locator("#id_game").select_option("burraco")
+    expect(d.locator("#id_to_points")).to_be_visible()
     d.locator("#id_name").fill("Torneo del giovedì")
     d.locator("#id_date").fill("2026-06-11")
     d.locator("#id_plan_rounds_1").fill("2")
