@@ -15,6 +15,7 @@ from typing import Any
 
 from django.middleware.csrf import get_token
 from django.urls import reverse
+from django.utils.safestring import SafeString
 
 from scoring import quick
 from scoring.forms import SheetForm, new_token
@@ -62,8 +63,9 @@ def remember(request: Any, code: TableCode) -> None:
 
 
 def choose_line(request: Any, line: str) -> None:
+    """Keep the line said on this phone (the session written only when it changes)."""
     found = request.session.get(SESSION) or {}
-    if found.get("code") and line in (Line.NS, Line.EW):
+    if found.get("code") and line in (Line.NS, Line.EW) and found.get("line") != line:
         request.session[SESSION] = {**found, "line": line}
 
 
@@ -137,13 +139,55 @@ def mark_differences(versions: list[dict[str, Any]]) -> None:
 def fresh_form(grant: Grant, lock_version: int) -> quick.QuickSheet:
     shape = form_shape(grant.tournament, grant.round, grant.table, detailed=False)
     values = {"lock_version": lock_version, "idempotency_key": new_token()}
-    return quick.QuickSheet("", shape["rows"], False, values, shown=shape["shown"])
+    return quick.QuickSheet(
+        "",
+        shape["rows"],
+        False,
+        values,
+        shown=shape["shown"],
+        target=shape["target"],
+    )
 
 
 def player_form(grant: Grant, data: Any) -> SheetForm:
     shape = form_shape(grant.tournament, grant.round, grant.table, detailed=False)
     shape["totals"] = False  # the players type every smazzata
     return SheetForm(data, **shape)
+
+
+def open_sheets(
+    result: TableResult | None, words: Any
+) -> tuple[list[dict[str, Any]], bool]:
+    """The players' open sheets of the table (oldest first), and whether a referee's
+    open sheet is there too (never shown: a referee's blind entry)."""
+    sheets: list[dict[str, Any]] = []
+    referee_open = False
+    if result is None or result.status == TableStatus.CONFIRMED:
+        return sheets, referee_open
+    for v in result.versions.filter(
+        status__in=[ResultVersion.Status.ENTERED, ResultVersion.Status.DISPUTED]
+    ).prefetch_related("hands", "games"):
+        if v.source in ResultVersion.PLAYER_SOURCES:
+            sheets.append(version_view(v, words))
+        else:
+            referee_open = True
+    mark_differences(sheets)
+    return sheets, referee_open
+
+
+def sheet_html(
+    request: Any, grant: Grant, bound: SheetForm | None, lock: int
+) -> SafeString:
+    """The sheet to type (the quick sheet of the referees' entry page, its fields)."""
+    sheet = quick.QuickSheet.from_form(bound) if bound else fresh_form(grant, lock)
+    return quick.render(
+        sheet,
+        action=reverse("table_entry:save"),
+        csrf=get_token(request),
+        labels=quick.Labels.for_game(
+            grant.tournament.game, to_points=grant.round.target_points is not None
+        ),
+    )
 
 
 def sheet_context(
@@ -158,42 +202,17 @@ def sheet_context(
     result = TableResult.objects.filter(table=grant.table).first()
     status = result.status if result else TableStatus.EMPTY
     lock = result.lock_version if result else 0
-    open_versions = []
-    referee_open = False
-    if result is not None and status != TableStatus.CONFIRMED:
-        for v in result.versions.filter(
-            status__in=[ResultVersion.Status.ENTERED, ResultVersion.Status.DISPUTED]
-        ).prefetch_related("hands", "games"):
-            if v.source in ResultVersion.PLAYER_SOURCES:
-                open_versions.append(version_view(v, words))
-            else:
-                referee_open = True  # never shown: a referee's blind entry
-    mark_differences(open_versions)
+    sheets, referee_open = open_sheets(result, words)
     line = grant.line
-    mine = [v for v in open_versions if v["line"] == line]
-    theirs = [v for v in open_versions if line and v["line"] != line]
+    mine = [v for v in sheets if v["line"] == line]
+    theirs = [v for v in sheets if line and v["line"] != line]
     can_type = (
         grant.open
         and bool(line)
         and not referee_open
         and status in (TableStatus.EMPTY, TableStatus.ENTERED, TableStatus.CONTESTED)
     )
-    show_form = can_type and (
-        bound is not None or typing or status == TableStatus.EMPTY or not open_versions
-    )
-    sheet_html = None
-    if show_form:
-        sheet = (
-            quick.QuickSheet.from_form(bound)
-            if bound is not None
-            else fresh_form(grant, lock)
-        )
-        sheet_html = quick.render(
-            sheet,
-            action=reverse("table_entry:save"),
-            csrf=get_token(request),
-            labels=quick.Labels.for_game(grant.tournament.game),
-        )
+    show_form = can_type and (bound is not None or typing or not sheets)
     other = Line.EW if line == Line.NS else Line.NS
     return {
         "tournament": grant.tournament,
@@ -211,10 +230,10 @@ def sheet_context(
         "open": grant.open,
         "lock_version": lock,
         "referee_open": referee_open,
-        "versions": open_versions,
-        "mine": mine[0] if mine else None,
-        "theirs": theirs[0] if theirs else None,
-        "sheet_html": sheet_html,
+        "versions": sheets,
+        "mine": mine[-1] if mine else None,  # the latest of each line
+        "theirs": theirs[-1] if theirs else None,
+        "sheet_html": sheet_html(request, grant, bound, lock) if show_form else None,
         "typing": show_form,
         "words": words,
         "vp_data": vp_data(grant.tournament, grant.round),

@@ -71,7 +71,8 @@ def visible_rows(
             ties += 1
         for i, value in enumerate((ns, ew)):
             text = str(value if value is not None else "").strip()
-            if text.lstrip("-").isdigit():
+            # isdecimal, not isdigit: "²" is a digit that int() refuses (a 500).
+            if text.lstrip("-").isdecimal():
                 totals[i] += int(text)
         if target and not reached and max(totals) >= target:
             reached = True

@@ -210,6 +210,22 @@ def _apply(
             now=now,
             **common,
         )
+    return _answer(result, table, sheet, outcome, source, theirs, common, expected)
+
+
+def _answer(
+    result: TableResult,
+    table: Table,
+    sheet: Sheet,
+    outcome: Outcome,
+    source: str,
+    theirs: ResultVersion | None,
+    common: dict[str, Any],
+    expected: int,
+) -> ResultVersion:
+    """A line's sheet after the other line's: the same, an agreement; different, the
+    first disagreement (contested) or the second (disputed: the referee)."""
+    now = timezone.now()
     if theirs is not None and version_key(theirs) == sheet_key(sheet, outcome):
         version = create_version(
             result,

@@ -175,6 +175,9 @@ def test_players_enter_a_pair_round(browser, live_server, make_user, screenshot_
 
 
 def test_players_enter_a_team_match(browser, live_server, make_user):
+    """A team match is two tables, each entered the same way: table 1 entered and
+    confirmed on two phones; at table 2 the lines disagree twice and the referee
+    settles it; the match's result follows; the recap closes the round."""
     base = live_server.url
     tournament, made = make_team_event(teams_count=2)
     Tournament.objects.filter(pk=tournament.pk).update(entry_by="players")
@@ -186,16 +189,40 @@ def test_players_enter_a_team_match(browser, live_server, make_user):
     )
     match = TeamMatch.objects.get(round=round_)
     first, second = phone(browser), phone(browser)
-    for table, hands in ((match.table_1, NS_WINS), (match.table_2, LEVEL)):
-        by_qr(first, base, table)
-        choose(first, "ns")
-        type_sheet(first, hands)
-        by_typing(second, base, table)
-        choose(second, "ew")
-        confirm(second)
-    assert TeamScore.objects.filter(match=match).count() == 2
+    by_qr(first, base, match.table_1)
+    choose(first, "ns")
+    type_sheet(first, NS_WINS)
+    by_typing(second, base, match.table_1)
+    choose(second, "ew")
+    confirm(second)
+    table_2 = match.table_2
+    by_typing(first, base, table_2)
+    choose(first, "ns")
+    type_sheet(first, NS_WINS)
+    by_qr(second, base, table_2)
+    choose(second, "ew")
+    type_sheet(second, EW_VIEW)
+    type_sheet(first, NS_WINS)
+    expect(first.locator("[data-testid=referee-called]")).to_be_visible()
+    assert not TeamScore.objects.filter(match=match).exists()
+
     ref = browser.new_context(viewport=DESKTOP, locale="it-IT").new_page()
     login(ref, base, "arbitro")
+    ref.goto(f"{base}/arbitro/{tournament.slug}/turno/{round_.pk}/")
+    expect(ref.locator(f"#t{table_2.number}")).to_have_attribute(
+        "data-status", "disputed"
+    )
+    ref.goto(
+        f"{base}/arbitro/{tournament.slug}/turno/{round_.pk}/tavolo/{table_2.number}/"
+    )
+    ns_sheet = ResultVersion.objects.filter(
+        result__table=table_2, source="player_ns", status="disputed"
+    ).latest("number")
+    with ref.expect_navigation():
+        ref.locator(
+            f"form:has(input[name=version][value='{ns_sheet.pk}']) button"
+        ).click()
+    assert TeamScore.objects.filter(match=match).count() == 2
     ref.goto(f"{base}/arbitro/{tournament.slug}/turno/{round_.pk}/riepilogo/")
     ref.locator("#confirm-close").check()
     ref.locator("#close-round").click()

@@ -218,3 +218,16 @@ def test_briscola_players_type_the_partite(db, client, make_user):
     )
     result = TableResult.objects.get(table=table)
     assert result.status == "confirmed" and result.current.games.count() == 2
+
+
+def test_the_log_says_who_typed_and_who_confirmed(coded, client):
+    from tests.scoring.helpers import sheet
+    from tests.scoring.players_helpers import confirm, enter
+
+    entered = enter(coded.tables[0], "ns", sheet((250, 300), (95, 400), (300, 125)))
+    confirm(coded.tables[0], "ew", entered.version)
+    client.force_login(coded.director)
+    page = client.get(
+        reverse("scoring:log", kwargs={"slug": coded.tournament.slug})
+    ).content.decode()
+    assert "Giocatore della linea NS, confermato da Giocatore della linea EO" in page

@@ -473,6 +473,30 @@ def knockout_world():
     return tournament, bracket, clients
 
 
+def post_sheet_and_check(client: Client, url: str, data: dict) -> None:
+    """:func:`post_and_check`, but a conflict (409) may add its rejected version."""
+    from scoring.models import ResultVersion
+
+    before = rows()
+    kept = set(ResultVersion.objects.values_list("pk", flat=True))
+    response = client.post(url, data)
+    assert response.status_code < 500, (url, data, response.content[:300])
+    after = rows()
+    if response.status_code == 409:
+        added = ResultVersion.objects.exclude(pk__in=kept)
+        assert all(v.status == "rejected" for v in added), (url, data)
+        return
+    refused = response.status_code in (400, 403, 404, 405) or (
+        shows_an_error(response) and not saved(response)
+    )
+    if refused:
+        assert after == before, (url, data, "refused but changed")
+    elif after != before:
+        assert not misfits(before, after), (url, data)
+    else:
+        assert saved(response), (url, data, "no error shown", response.status_code)
+
+
 score = st.one_of(
     st.integers(-5, 130).map(str), st.sampled_from(["", *HUGE, "١", "\x00"])
 )
@@ -822,8 +846,9 @@ score = st.one_of(st.integers(-200, 1200).map(lambda n: str(n - n % 5)), hostile
 @example(data={"lock_version": str(10**20), "idempotency_key": "k"}, then="")
 def test_the_players_sheet(player_phone, data, then):
     """Issue 30: the players' sheet and confirmation, typed as phones do; never a 500,
-    a clear refusal that changed nothing or a save that fits the columns."""
-    post_and_check(player_phone, "/tavolo/foglio/salva/", data)
+    a clear refusal that changed nothing or a save that fits the columns (a conflict,
+    409, keeps the losing attempt as a rejected version, as a referee's does)."""
+    post_sheet_and_check(player_phone, "/tavolo/foglio/salva/", data)
     if then == "confirm-as-ew":
         from scoring.models import ResultVersion
 
@@ -839,6 +864,6 @@ def test_the_players_sheet(player_phone, data, then):
         )
     elif then == "type-as-ew":
         player_phone.post("/tavolo/foglio/linea/", {"line": "ew"})
-        post_and_check(
+        post_sheet_and_check(
             player_phone, "/tavolo/foglio/salva/", {**data, "idempotency_key": "ew"}
         )

@@ -147,3 +147,40 @@ def test_the_form_offers_the_turn_to_points(director, client):
     made = Tournament.objects.get(name="A 2005")
     assert (made.target_points, made.hands_per_round) == (2005, 4)
     assert Round.objects.count() == 0
+
+
+def test_the_players_enter_a_turn_to_points(turn, client):
+    """Issue 30: the players' sheet of a turn to 2,005 takes the smazzate played; the
+    other line's confirmation makes it count as a referee's would."""
+    import re
+
+    from django.test import Client
+
+    from scoring.models import TableResult
+    from tournament.models import TableCode
+
+    tournament, round_ = turn
+    Tournament.objects.filter(pk=tournament.pk).update(entry_by="players")
+    table = round_.tables.get(number=1)
+    code = TableCode.objects.get(table=table)
+    assert client.get(f"/tavolo/{code.code}/").status_code == 302
+    client.post("/tavolo/foglio/linea/", {"line": "ns"})
+    page = client.get("/tavolo/foglio/").content.decode()
+    lock = re.search(r'name="lock_version" value="(\d+)"', page).group(1)
+    token = re.search(r'name="idempotency_key" value="(\w+)"', page).group(1)
+    hands = {"h1_ns": "600", "h1_ew": "300", "h2_ns": "700", "h2_ew": "200"}
+    hands |= {"h3_ns": "750", "h3_ew": "100"}
+    answer = client.post(
+        "/tavolo/foglio/salva/",
+        {**hands, "lock_version": lock, "idempotency_key": token},
+    )
+    assert answer.status_code == 302
+    other = Client()
+    other.get(f"/tavolo/{code.code}/")
+    other.post("/tavolo/foglio/linea/", {"line": "ew"})
+    page = other.get("/tavolo/foglio/").content.decode()
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    lock = re.search(r'name="lock_version" value="(\d+)"', page).group(1)
+    other.post("/tavolo/foglio/conferma/", {"version": version, "lock_version": lock})
+    counted = TableResult.objects.get(table=table).current
+    assert (counted.mp_ns, counted.vp_ns, counted.hands_played) == (2050, 17, 3)

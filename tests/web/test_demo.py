@@ -61,6 +61,26 @@ def test_the_demo_tells_the_story_once(settings):
         girone__stage__tournament=giglio, status="published"
     )
     assert under_way.count() == 2 and {r.number for r in under_way} == {3}
+    # Issue 30: the players enter too; one table waits for EO, one's lines disagree;
+    # round 3's score cards carry each table's code (the cards' PDF).
+    assert giglio.entry_by == "both"
+    from scoring.models import TableResult
+    from tournament.models import TableCode
+
+    states = set(
+        TableResult.objects.filter(round__in=under_way).values_list("status", flat=True)
+    )
+    assert {"entered", "contested"} <= states
+    codes = TableCode.objects.filter(
+        table__round__in=under_way, revoked_at__isnull=True
+    )
+    assert codes.count() == sum(
+        r.tables.filter(pair_ew__isnull=False).count() for r in under_way
+    )
+    from printing.documents.scorecards import cards_for_rounds
+
+    cards = cards_for_rounds(giglio, [under_way.get(girone__label="A")])
+    assert all(c["entry"] and c["entry"]["code"] for c in cards)
     # The team championship and the Briscola event, concluded, their knockouts played.
     for slug in ("campionato-a-squadre-del-giglio-2026", "briscola-lapprodo-2026"):
         assert events[slug].status == "finished"
@@ -83,6 +103,7 @@ def test_the_demo_tells_the_story_once(settings):
     home = client.get("/").content.decode()
     assert 'id="demo"' in home and "direttore-demo-2026" in home
     assert reverse("public_prizes", args=[primavera.slug]) in home
+    assert "/tavolo/" in home  # a player's phone, in the demo only
     # Without the mark (a database the demo did not build) no login is shown.
     DemoMark.objects.all().delete()
     home = client.get("/").content.decode()
