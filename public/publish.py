@@ -274,8 +274,9 @@ def tournament_entries(t: Tournament) -> list[Entry]:
 
 def standings_entries(t: Tournament) -> list[Entry]:
     """The pages a ranking changes: the standings (page and API answer; a team
-    tournament's team standings and what each pair brought its team), and the
-    tournament page, which links the standings once there are some."""
+    tournament's team standings and what each pair brought its team), the venue
+    screen (the standings beside the current round's seating), and the tournament
+    page, which links the standings once there are some."""
     slug = t.slug
 
     def standings() -> pages.Page:
@@ -285,6 +286,7 @@ def standings_entries(t: Tournament) -> list[Entry]:
     entries = [
         page_entry(_site(f"{slug}/"), lambda: pages.tournament_page(t)),
         page_entry(_site(f"{slug}/classifica/"), standings),
+        page_entry(_site(f"{slug}/schermo/"), lambda: pages.venue_page(t)),
         api_entry(
             _api(slug, "/standings"),
             lambda: answer(list[api.StandingsOut], api.standings_data(t)),

@@ -27,7 +27,7 @@ _HAND_FIELD = re.compile(r"^h(\d+)_(ns|ew)$")
 #: What a typed score may be as a number at all: the bounds of a score are the services'
 #: (a message that says the real limit), this only keeps absurd input out of the code.
 PARSE_LIMIT = 999_999
-#: Burraco scores are typed with a sign; ``inputmode`` keeps phones on a number pad.
+#: ``inputmode`` keeps phones on a number pad.
 SCORE_ATTRS = {
     "inputmode": "numeric",
     "autocomplete": "off",
@@ -36,6 +36,10 @@ SCORE_ATTRS = {
     "maxlength": "6",
     "pattern": "-?[0-9]*",
 }
+#: A Burraco score has a sign, and an iPhone's number pad no minus key: a field that
+#: may be negative says so, and ``static/js/score-sign.js`` gives it a ± key on a
+#: touch screen (a keyboard types "-" as ever).
+SIGNED_ATTRS = {**SCORE_ATTRS, "data-signed": ""}
 
 
 #: Kinds of result that only a Burraco round has (no Briscola rule gives them a value).
@@ -145,11 +149,13 @@ class SheetForm(forms.Form):
                     required=False,
                     min_value=-PARSE_LIMIT,
                     max_value=PARSE_LIMIT,
-                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                    widget=forms.TextInput(attrs=dict(SIGNED_ATTRS)),
                 )
         #: Rows shown before any 60-60 (the rest are spares for replayed partite).
         self.shown = rows if shown is None else shown
         word = _("Game") if game == "briscola" else _("Hand")
+        # A partita of Briscola counts card points: never below 0.
+        signed = SCORE_ATTRS if game == "briscola" else SIGNED_ATTRS
         for n in range(1, rows + 1):
             for line, name in (("ns", _("NS")), ("ew", _("EO"))):
                 self.fields[f"h{n}_{line}"] = forms.IntegerField(
@@ -157,7 +163,7 @@ class SheetForm(forms.Form):
                     required=False,
                     min_value=-PARSE_LIMIT,
                     max_value=PARSE_LIMIT,
-                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                    widget=forms.TextInput(attrs=dict(signed)),
                 )
         if not detailed:
             self.fields["kind"] = forms.ChoiceField(
@@ -189,7 +195,9 @@ class SheetForm(forms.Form):
                     required=False,
                     min_value=-PARSE_LIMIT,
                     max_value=PARSE_LIMIT,
-                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                    widget=forms.TextInput(
+                        attrs=dict(SIGNED_ATTRS if kind == "mp" else SCORE_ATTRS)
+                    ),
                 )
         if game == "burraco":
             for n in range(1, rows + 1):

@@ -106,17 +106,21 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
             " ".join(sheet.errors.get(name, ())),
         )
 
+    # A Burraco score has a sign (a ± key on a touch screen: forms.SIGNED_ATTRS).
+    signed = "" if labels.briscola else mark_safe(" data-signed")
+
     def score(name: str, label: str) -> SafeString:
         invalid = mark_safe(' aria-invalid="true"') if name in sheet.errors else ""
         return format_html(
             '<td><label class="sr-only" for="id_{0}">{1}</label><input type="text"'
             ' name="{0}" id="id_{0}" value="{2}" class="score" inputmode="numeric"'
-            ' autocomplete="off" size="5" maxlength="6"{3}>{4}</td>',
+            ' autocomplete="off" size="5" maxlength="6"{3}{5}>{4}</td>',
             p + name,
             label,
             _value(sheet.values.get(name)),
             invalid,
             error(name),
+            signed,
         )
 
     parts = [

@@ -126,13 +126,20 @@ async def run_event(
                     inject_faults(server, faults, fault_mod, stop_at)
                 )
             entry_started = time.monotonic()
+            by_referees = tables
+            if args.entry == "players":
+                # Rest tables have no players' sheet: the referees record them.
+                by_referees = [t for t in tables if t[3]]
+                players = asyncio.create_task(
+                    enter_by_players(args, world, front, tables, ledger, metrics, rng)
+                )
             try:
                 # Saves still waiting at the stop are abandoned: the check counts
                 # the ones the server stored all the same (saved_but_answer_lost).
                 await asyncio.wait_for(
                     load.enter_round(
                         referees,
-                        tables,
+                        by_referees,
                         ledger,
                         rng,
                         stop_at,
@@ -143,6 +150,8 @@ async def run_event(
                 )
             except TimeoutError:
                 metrics.errors["saves_abandoned_at_stop"] += 1
+            if args.entry == "players":
+                await players
             metrics.busy["entry"] += time.monotonic() - entry_started
             done = sum(
                 1
@@ -188,6 +197,24 @@ async def run_event(
     return outcome
 
 
+async def enter_by_players(args, world, front, tables, ledger, metrics, rng) -> None:
+    """The round's tables entered and confirmed by the players' phones, from a
+    process of their own (simulate/players.py), in a burst of ``--window`` seconds."""
+    from . import entry
+    from . import world as world_mod
+
+    ids = [table_id for _round, _number, table_id, rest in tables if not rest]
+    codes = await asyncio.to_thread(in_django, entry.table_codes, ids)
+    sheets = {table_id: world_mod.sheet_for(rng) for table_id in ids}
+    order = entry.order_for(
+        front.url, tables, codes, sheets, window=args.window, seed=rng.randrange(2**31)
+    )
+    confirmed = await entry.enter_round(
+        order, tables, ledger, metrics, timeout=args.window + 240
+    )
+    progress(f"players confirmed {confirmed}/{len(ids)} tables on their phones")
+
+
 async def inject_faults(server, log, fault_mod, stop_at) -> None:
     """Kill a worker inside a save; a little later, restart PostgreSQL."""
     from .server import postgres_restart
@@ -211,7 +238,12 @@ async def inject_faults(server, log, fault_mod, stop_at) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m simulate", description=__doc__)
     parser.add_argument("--pairs", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help="rounds played (6; --entry players: 2, each a window of entry)",
+    )
     parser.add_argument("--referees", type=int, default=20)
     parser.add_argument("--phones", type=int, default=2000)
     parser.add_argument("--gironi", type=int, default=1)
@@ -230,12 +262,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--deadline",
         type=float,
-        default=540,
-        help="seconds for the whole run; the load stops early enough to check",
+        default=None,
+        help="seconds for the whole run; the load stops early enough to check "
+        "(540; --entry players: enough for each round's window)",
+    )
+    parser.add_argument(
+        "--entry",
+        choices=("referees", "players"),
+        default="referees",
+        help="referees: 20 referees type the sheets; players: each table's two "
+        "lines enter and confirm it on their phones (issue 30), in a burst",
+    )
+    parser.add_argument(
+        "--window",
+        type=float,
+        default=300,
+        help="--entry players: the seconds in which the round's tables finish",
     )
     parser.add_argument("--fault-round", type=int, default=1)
     parser.add_argument("--no-faults", action="store_true")
     args = parser.parse_args(argv)
+    players = args.entry == "players"
+    if args.rounds is None:
+        args.rounds = 2 if players else 6
+    if args.deadline is None:
+        # Setting up takes 2-4 minutes on a busy machine; each round its window,
+        # the last confirmations and the round's closing.
+        args.deadline = 300 + args.rounds * (args.window + 90) if players else 540
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: where is it stuck?
     # A timeout's SIGTERM unwinds normally, so that gunicorn is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -273,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
         rounds=args.rounds,
         gironi=args.gironi,
         seed=args.seed,
+        entry_by=args.entry,
     )
     # The phones' pages exist as files before the load starts, as after
     # `manage.py publish --all` at the venue.
@@ -298,7 +352,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server.wait_ready()
         front.wait_ready()
-        progress(f"nginx in front on {front.url}, pace {args.pace}; files in {work}")
+        how = "entry by the players" if players else f"pace {args.pace}"
+        progress(f"nginx in front on {front.url}, {how}; files in {work}")
         figures.report("setup.seconds", time.monotonic() - t0, "s")
         started = time.monotonic()
         cpu_start = (

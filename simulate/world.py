@@ -17,8 +17,18 @@ class World:
     pairs: int
 
 
-def build(*, pairs: int, referees: int, rounds: int, gironi: int, seed: int) -> World:
-    """A running tournament with its pairs in gironi, referees and a director."""
+def build(
+    *,
+    pairs: int,
+    referees: int,
+    rounds: int,
+    gironi: int,
+    seed: int,
+    entry_by: str = "referees",
+) -> World:
+    """A running tournament with its pairs in gironi, referees and a director;
+    ``entry_by``: who enters the results (``players``: the tables' codes open their
+    sheets on the players' phones, issue 30)."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
@@ -39,7 +49,10 @@ def build(*, pairs: int, referees: int, rounds: int, gironi: int, seed: int) -> 
             rule_pack="fibur-2026",
             hands_per_round=3,
             rounds_planned=rounds,
-            movement_plan=f"random+{rounds - 1}xdanese_modificato",
+            movement_plan=(
+                f"random+{rounds - 1}xdanese_modificato" if rounds > 1 else "random"
+            ),
+            entry_by=entry_by,
         )
         hashed = make_password(PASSWORD)
         users = user_model.objects.bulk_create(

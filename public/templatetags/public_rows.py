@@ -127,3 +127,37 @@ def team_standings_rows(table, tournament) -> SafeString:
 def butler_cells(line, rounds) -> list[str]:
     """A butler line's cells, one per round of the table (empty where it sat out)."""
     return line.cells(rounds)
+
+
+@register.simple_tag
+def venue_seating_rows(rows, gironi: bool, rest: str) -> SafeString:
+    """``<li>`` of each pair's seat on the venue screen (``public.venue.SeatRow``):
+    1,000 of them after every ranking, written out like the standings' rows."""
+    out: list[str] = []
+    rest_cell = f'<span class="c-rest">{escape(rest)}</span>'
+    for s in rows:
+        girone = f" <small>{escape(s.girone)}</small>" if gironi else ""
+        seat = (
+            f'<span class="c-table">{s.table}</span><span class="c-line">{s.line}'
+            f'</span><span class="c-vs">{s.opponent}</span>'
+            if s.table is not None
+            else rest_cell
+        )
+        out.append(
+            f'\n<li><span class="c-num">{s.pair}</span><span class="c-names">'
+            f"{escape(s.names)}{girone}</span>{seat}</li>"
+        )
+    return mark_safe("".join(out))
+
+
+@register.simple_tag
+def venue_ranking_rows(rows) -> SafeString:
+    """``<li>`` of each row of a ranking on the venue screen (``public.venue.RankRow``)."""
+    return mark_safe(
+        "".join(
+            f'\n<li><span class="c-num">{r.position}</span><span class="c-num">'
+            f'{r.number}</span><span class="c-names">{escape(r.names)}</span>'
+            f'<span class="c-points">{escape(r.points)}</span></li>'
+            for r in rows
+        )
+    )

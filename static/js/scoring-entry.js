@@ -169,7 +169,8 @@
 
   function focusable(form) {
     return Array.prototype.filter.call(
-      form.querySelectorAll("input:not([type=hidden]), button, textarea, select"),
+      // Not the ± keys (js/score-sign.js): never in the Tab order.
+      form.querySelectorAll("input:not([type=hidden]), button:not(.sign-key), textarea, select"),
       function (el) { return !el.disabled && !el.closest("[hidden]"); }
     );
   }

@@ -86,6 +86,7 @@ def test_files_are_what_the_views_answer_in_both_languages(
             f"/t/{slug}/",
             f"/t/{slug}/dove-gioco/",
             f"/t/{slug}/classifica/",
+            f"/t/{slug}/schermo/",  # the venue screen (issue 30)
             f"/tabellone/{slug}/",  # "no tabellone yet": a public page too
             *(f"/t/{slug}/coppia/{n}/" for n in pairs),
             "/api/v1/",
