@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -51,9 +52,12 @@ def test_the_players_phones_enter_and_confirm_every_table(live_server):
     assert len(order["tables"]) == TABLES
     ledger, metrics = Ledger(), Metrics()
 
-    confirmed = asyncio.run(
-        entry.enter_round(order, tables, ledger, metrics, timeout=120)
-    )
+    # A thread of its own: a browser test before this one in the same worker may leave
+    # Playwright's event loop running in this thread (asyncio.run() would refuse).
+    with ThreadPoolExecutor(1) as pool:
+        confirmed = pool.submit(
+            asyncio.run, entry.enter_round(order, tables, ledger, metrics, timeout=120)
+        ).result()
 
     assert confirmed == TABLES, dict(metrics.errors)
     assert sorted(ledger.sheets) == sorted(ids)
