@@ -412,6 +412,7 @@ def publish_figures() -> None:
 
     from outbox.models import Work
     from public import publish
+    from public.entries import Scope
     from tournament.models import Table, Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
@@ -437,7 +438,7 @@ def publish_figures() -> None:
                 save_one_result(rnd)  # its scope is the table's, below
             Work.objects.all().delete()
             # What the worker publishes after ranking a save (core.pipeline.rank).
-            scope = publish.Scope(standings=True, pairs={ns, ew}, rounds={round_id})
+            scope = Scope(standings=True, pairs={ns, ew}, rounds={round_id})
             started = time.perf_counter()
             publish.publish_changes(tournament.pk, scope)
             costs.append(time.perf_counter() - started)

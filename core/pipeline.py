@@ -37,6 +37,7 @@ from outbox.models import Work
 from printing import services as printing
 from printing.documents import DocumentError
 from public import publish as public
+from public.entries import Scope
 from standings import refresh as standings
 
 logger = logging.getLogger("core.pipeline")
@@ -72,7 +73,7 @@ def publish(claim: outbox.Claim) -> None:
     ``PAIRS_PER_STEP`` pair pages: the others are recorded again, behind the work
     waiting now, so that a ranking never waits for a whole girone's pages (a round
     published moves every pair of its girone)."""
-    scope = public.Scope.of(claim.scope)
+    scope = Scope.of(claim.scope)
     done = public.publish_changes(claim.key, scope, pair_limit=PAIRS_PER_STEP)
     if done.left:
         outbox.record_publish(claim.key, pairs=sorted(done.left))

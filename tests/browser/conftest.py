@@ -97,7 +97,7 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture
 def screenshot_dir():
     """Where browser tests leave screenshots for a person to look at:
-    ``SCREENSHOT_DIR=/tmp/shots make test`` (or pytest) writes them there; without it
+    ``SCREENSHOT_DIR=shots make test`` (or pytest) writes them there; without it
     they are not taken (``_skip_unasked_screenshots``)."""
     path = os.environ.get("SCREENSHOT_DIR") or UNASKED
     os.makedirs(path, exist_ok=True)

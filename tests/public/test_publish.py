@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from core.pipeline import drain
 from public import publish, published
+from public.entries import Scope
 from tests.budget import examples
 from tests.standings.factories import (
     make_girone,
@@ -145,7 +146,7 @@ def test_a_round_withdrawn_loses_its_tables_file(root, event):
     )
     assert target.exists()
     Round.objects.filter(pk=first.pk).update(tables_public=False, results_public=False)
-    publish.publish_tournament(tournament, publish.Scope(rounds={first.pk}))
+    publish.publish_tournament(tournament, Scope(rounds={first.pk}))
     assert not target.exists()
     assert not target.with_name("index.json.gz").exists()
 
