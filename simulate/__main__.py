@@ -6,7 +6,6 @@ starts is the one the fault injector restarts.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import faulthandler
 import json
@@ -18,6 +17,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from . import options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -236,59 +237,8 @@ async def inject_faults(server, log, fault_mod, stop_at) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m simulate", description=__doc__)
-    parser.add_argument("--pairs", type=int, default=1000)
-    parser.add_argument(
-        "--rounds",
-        type=int,
-        default=None,
-        help="rounds played (6; --entry players: 2, each a window of entry)",
-    )
-    parser.add_argument("--referees", type=int, default=20)
-    parser.add_argument("--phones", type=int, default=2000)
-    parser.add_argument("--gironi", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument(
-        "--pace",
-        choices=("human", "full"),
-        default="human",
-        help="human: each referee a sheet every 10-15 s (measure a); "
-        "full: a sheet as soon as the last is saved (measure b)",
-    )
-    parser.add_argument("--port", type=int, default=8765, help="nginx (the front)")
-    parser.add_argument("--app-port", type=int, default=8766, help="gunicorn")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument(
-        "--deadline",
-        type=float,
-        default=None,
-        help="seconds for the whole run; the load stops early enough to check "
-        "(540; --entry players: enough for each round's window)",
-    )
-    parser.add_argument(
-        "--entry",
-        choices=("referees", "players"),
-        default="referees",
-        help="referees: 20 referees type the sheets; players: each table's two "
-        "lines enter and confirm it on their phones (issue 30), in a burst",
-    )
-    parser.add_argument(
-        "--window",
-        type=float,
-        default=300,
-        help="--entry players: the seconds in which the round's tables finish",
-    )
-    parser.add_argument("--fault-round", type=int, default=1)
-    parser.add_argument("--no-faults", action="store_true")
-    args = parser.parse_args(argv)
+    args = options.parse(argv, __doc__)
     players = args.entry == "players"
-    if args.rounds is None:
-        args.rounds = 2 if players else 6
-    if args.deadline is None:
-        # Setting up takes 2-4 minutes on a busy machine; each round its window,
-        # the last confirmations and the round's closing.
-        args.deadline = 300 + args.rounds * (args.window + 90) if players else 540
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: where is it stuck?
     # A timeout's SIGTERM unwinds normally, so that gunicorn is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -356,14 +306,18 @@ def main(argv: list[str] | None = None) -> int:
         progress(f"nginx in front on {front.url}, {how}; files in {work}")
         figures.report("setup.seconds", time.monotonic() - t0, "s")
         started = time.monotonic()
-        cpu_start = (
-            cpu.machine_busy(),
-            server.cpu_seconds(),
-            worker.cpu_seconds(),
-            cpu.own(),
-            front.cpu_seconds(),
-            postgres_cpu_seconds(),
-        )
+
+        def cpu_now() -> tuple[float, ...]:
+            return (
+                cpu.machine_busy(),
+                server.cpu_seconds(),
+                worker.cpu_seconds(),
+                cpu.own(),
+                front.cpu_seconds(),
+                postgres_cpu_seconds(),
+            )
+
+        cpu_start = cpu_now()
         # What is left of the deadline, minus the time to stop and check.
         args.budget = max(60.0, args.deadline - (started - t0) - 100)
         progress(f"load for at most {args.budget:.0f} s")
@@ -371,14 +325,7 @@ def main(argv: list[str] | None = None) -> int:
             run_event(args, world, server, front, metrics, ledger, faults, started)
         )
         load_seconds = time.monotonic() - started
-        cpu_end = (
-            cpu.machine_busy(),
-            server.cpu_seconds(),
-            worker.cpu_seconds(),
-            cpu.own(),
-            front.cpu_seconds(),
-            postgres_cpu_seconds(),
-        )
+        cpu_end = cpu_now()
     finally:
         front.stop()
         server.stop()
