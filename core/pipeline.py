@@ -23,16 +23,18 @@ benchmarks call :func:`drain`.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable
+from contextlib import AbstractContextManager, suppress
 
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from outbox import work as outbox
+from outbox.beat import beating
 from outbox.models import Work
 from printing import services as printing
 from printing.documents import DocumentError
@@ -127,31 +129,14 @@ def _after_failure(claim: outbox.Claim, error: str) -> None:
         logger.warning("%s %s: failure not recorded", claim.kind, claim.key)
 
 
-@contextmanager
-def _keeping(claim: outbox.Claim) -> Iterator[None]:
+def _keeping(claim: outbox.Claim) -> AbstractContextManager[None]:
     """Extend the claim's lease from a thread while the work runs, so that a long
     render is not taken over; a worker that dies stops extending it."""
-    stop = threading.Event()
-    every = outbox.LEASE.total_seconds() / 3
-
-    def beat() -> None:
-        try:
-            while not stop.wait(every):
-                try:
-                    outbox.extend(claim)
-                except DatabaseError:
-                    logger.warning("%s %s: lease not extended", claim.kind, claim.key)
-        finally:
-            connection.close()  # this thread's own connection
-
-    thread = threading.Thread(target=beat, name=f"lease-{claim.kind}-{claim.key}")
-    thread.daemon = True
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join(timeout=10)
+    return beating(
+        functools.partial(outbox.extend, claim),
+        outbox.LEASE.total_seconds() / 3,
+        f"lease-{claim.kind}-{claim.key}",
+    )
 
 
 def drain(now=None, *, limit: int = 10_000) -> int:
