@@ -56,7 +56,7 @@ from .errors import (
 from .loading import context_of, load_table, lock_result, pack_of, tournament_of
 from .referee import Submission, apply, check_settler, players_pending
 from .rounds import in_correction_period
-from .sheets import Sheet
+from .sheets import Outcome, Sheet
 from .versions import create_version
 
 __all__ = [
@@ -106,50 +106,30 @@ def submit_sheet(
     ``source``: a referee typing, or the import or replay acting as one. A table the
     players entered (issue 30: :mod:`.players`) is taken over by a referee's sheet: it
     counts at once and settles the players' disagreement (docs/rules.md §5g).
-
     ``confirm``: ``True`` accepts unlikely values (docs/rules.md §5), a string the
-    unlikely values whose confirmation key it is (see :mod:`.bounds`).
-    """
+    unlikely values whose confirmation key it is (see :mod:`.bounds`)."""
     tournament = tournament_of(table)
-    if not has_role(by, tournament, Role.REFEREE):
-        raise NotAllowedError(_("You are not a referee of this tournament."))
-    if not token:
-        raise ScoringError(_("The form has no token: reload the page."))
-    _check_round(table.round, by, correction=correction)
-    if correction and not has_words(sheet.reason):
-        raise SheetError({"reason": [_("A correction needs a reason.")]})
+    _check_submission(table, sheet, by, token, correction=correction)
     outcome = check_sheet(sheet, context_of(table), confirm=confirm)
-    common = {
+    common: dict[str, Any] = {
         "by": by,
         "token": token,
         "expected": expected_lock_version,
         "source": source,
     }
+    conflict: ConflictError | None = None
     with transaction.atomic():
         result = lock_result(table)
-        # Re-read under the lock: close_round locks the same rows before closing.
-        table.round.status, table.round.provisional_until = Round.objects.values_list(
-            "status", "provisional_until"
-        ).get(pk=table.round_id)
-        late = _check_round(table.round, by, correction=correction)
+        late = _check_round_locked(table, by, correction=correction)
         replay = result.versions.filter(idempotency_key=token).first()
         if replay is not None and replay.status != Status.REJECTED:
             return SaveResult(replay, result, created=False)
-        conflict = replay is not None or result.lock_version != expected_lock_version
-        if conflict and replay is None:
-            # Recorded, never counted: what the referee meant, not what the table
-            # has become.
-            purpose = Purpose.CORRECTION if correction else Purpose.ENTRY
-            create_version(
-                result,
-                table,
-                sheet,
-                outcome,
-                status=Status.REJECTED,
-                purpose=purpose,
-                **common,
+        if replay is not None or result.lock_version != expected_lock_version:
+            conflict = _reject(
+                result, table, sheet, outcome, replay, correction, common
             )
-        if not conflict:
+        else:
+            common["now"] = timezone.now()
             version = apply(
                 Submission(
                     result,
@@ -157,26 +137,74 @@ def submit_sheet(
                     tournament,
                     sheet,
                     outcome,
-                    by=by,
-                    correction=correction,
-                    late=late,
-                    common={**common, "now": timezone.now()},
+                    by,
+                    correction,
+                    late,
+                    common,
                 )
             )
             result.lock_version += 1
             result.save(
                 update_fields=["status", "current", "lock_version", "updated_at"]
             )
-    if conflict:
-        raise ConflictError(
-            _(
-                "Table %(n)d was saved by someone else while you typed: check"
-                " the saved sheet, then save again if yours is right."
-            )
-            % {"n": table.number},
-            lock_version=result.lock_version,
-        )
+    if conflict is not None:
+        raise conflict
     return SaveResult(version, result, created=True)
+
+
+def _reject(
+    result: TableResult,
+    table: Table,
+    sheet: Sheet,
+    outcome: Outcome,
+    replay: ResultVersion | None,
+    correction: bool,
+    common: dict[str, Any],
+) -> ConflictError:
+    """Someone saved the table since the form was opened: what the referee meant (not
+    what the table has become) is recorded as rejected, never counted."""
+    if replay is None:
+        purpose = Purpose.CORRECTION if correction else Purpose.ENTRY
+        create_version(
+            result,
+            table,
+            sheet,
+            outcome,
+            status=Status.REJECTED,
+            purpose=purpose,
+            **common,
+        )
+    return ConflictError(
+        _(
+            "Table %(n)d was saved by someone else while you typed: check"
+            " the saved sheet, then save again if yours is right."
+        )
+        % {"n": table.number},
+        lock_version=result.lock_version,
+    )
+
+
+def _check_submission(
+    table: Table, sheet: Sheet, by: Any, token: str, *, correction: bool
+) -> None:
+    """Before any lock: a referee of the tournament, a form with its token, a round
+    that takes the sheet, a correction's reason."""
+    if not has_role(by, tournament_of(table), Role.REFEREE):
+        raise NotAllowedError(_("You are not a referee of this tournament."))
+    if not token:
+        raise ScoringError(_("The form has no token: reload the page."))
+    _check_round(table.round, by, correction=correction)
+    if correction and not has_words(sheet.reason):
+        raise SheetError({"reason": [_("A correction needs a reason.")]})
+
+
+def _check_round_locked(table: Table, by: Any, *, correction: bool) -> bool:
+    """:func:`_check_round` again under the lock, with the round re-read: close_round
+    locks the same rows before closing."""
+    table.round.status, table.round.provisional_until = Round.objects.values_list(
+        "status", "provisional_until"
+    ).get(pk=table.round_id)
+    return _check_round(table.round, by, correction=correction)
 
 
 def _check_round(round_: Round, by: Any, *, correction: bool) -> bool:
