@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -46,6 +47,11 @@ class Submission:
     #: create_version's by, token, expected, now and source.
     common: dict[str, Any]
 
+    @cached_property
+    def first(self) -> ResultVersion:
+        """The first sheet of a double entry (the table is entered)."""
+        return self.result.versions.get(status=Status.ENTERED)
+
     def create(self, status: str, **fields: Any) -> ResultVersion:
         return create_version(
             self.result,
@@ -80,7 +86,7 @@ def _on_empty(s: Submission) -> Event:
 
 
 def _on_entered(s: Submission) -> Event:
-    first = s.result.versions.get(status=Status.ENTERED)
+    first = s.first
     if first.entered_by_id == s.by.pk:
         raise ScoringError(
             _(
@@ -137,7 +143,7 @@ def _wait_for_second(s: Submission) -> ResultVersion:
 def _second_equal(s: Submission) -> ResultVersion:
     """The second sheet equals the first: the first counts, confirmed by this one."""
     version = s.create(Status.MATCHED, purpose=Purpose.SECOND_ENTRY)
-    first = s.result.versions.get(status=Status.ENTERED)
+    first = s.first
     first.confirmed_by, first.confirmed_at = s.by, s.common["now"]
     first.status = Status.CONFIRMED
     first.save(update_fields=["status", "confirmed_by", "confirmed_at"])
