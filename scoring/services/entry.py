@@ -57,7 +57,7 @@ from .loading import context_of, load_table, lock_result, pack_of, tournament_of
 from .referee import Submission, apply, check_settler, players_pending
 from .rounds import in_correction_period
 from .sheets import Outcome, Sheet
-from .versions import create_version
+from .versions import create_version, seen
 
 __all__ = [
     "SaveResult",
@@ -121,7 +121,7 @@ def submit_sheet(
     with transaction.atomic():
         result = lock_result(table)
         late = _check_round_locked(table, by, correction=correction)
-        replay = result.versions.filter(idempotency_key=token).first()
+        replay, common["number"] = seen(result, token)
         if replay is not None and replay.status != Status.REJECTED:
             return SaveResult(replay, result, created=False)
         if replay is not None or result.lock_version != expected_lock_version:

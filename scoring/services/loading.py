@@ -24,7 +24,8 @@ def load_table(table_id: int) -> Table:
         pk=table_id
     )
     ids = [pk for pk in (table.pair_ns_id, table.pair_ew_id) if pk is not None]
-    pairs = Pair.objects.select_related("player1", "player2").in_bulk(ids)
+    # No ORDER BY: Pair's default ordering joins the tournament for a dict of two.
+    pairs = Pair.objects.select_related("player1", "player2").order_by().in_bulk(ids)
     for side in ("pair_ns", "pair_ew"):
         pk = getattr(table, f"{side}_id")
         if pk is not None:
@@ -52,13 +53,15 @@ def context_of(table: Table) -> Context:
 
 
 def lock_result(table: Table) -> TableResult:
-    """The table's result row, locked; created (race-free) on first use."""
-    result = (
-        TableResult.objects.select_for_update(of=("self",)).filter(table=table).first()
-    )
+    """The table's result row, locked; created (race-free) on first use.
+
+    Read without TableResult's default ordering (round, table number), which would
+    join the round, girone, stage, tournament and table to order one row."""
+    rows = TableResult.objects.select_for_update(of=("self",)).filter(table=table)
+    result = rows.order_by().first()
     if result is None:
         TableResult.objects.bulk_create(
             [TableResult(table=table, round_id=table.round_id)], ignore_conflicts=True
         )
-        result = TableResult.objects.select_for_update(of=("self",)).get(table=table)
+        result = rows.get()
     return result

@@ -44,13 +44,19 @@ class Submission:
     by: Any
     correction: bool
     late: bool
-    #: create_version's by, token, expected, now and source.
+    #: create_version's by, token, expected, now, source and number.
     common: dict[str, Any]
+
+    @cached_property
+    def open(self) -> list[ResultVersion]:
+        """The table's open sheets (entered or disputed), read once per save."""
+        return open_versions(self.result)
 
     @cached_property
     def first(self) -> ResultVersion:
         """The first sheet of a double entry (the table is entered)."""
-        return self.result.versions.get(status=Status.ENTERED)
+        (first,) = (v for v in self.open if v.status == Status.ENTERED)
+        return first
 
     def create(self, status: str, **fields: Any) -> ResultVersion:
         return create_version(
@@ -73,7 +79,7 @@ def apply(s: Submission) -> ResultVersion:
 
 
 def _event(s: Submission) -> Event:
-    if players_pending(s.result):
+    if players_pending(s.result, lambda: s.open):
         # A referee takes over a table the players entered: the sheet counts at once.
         return Event.TAKE_OVER
     return _EVENT_IN[TableStatus(s.result.status)](s)
@@ -102,7 +108,7 @@ def _on_entered(s: Submission) -> Event:
 
 def _on_disputed(s: Submission) -> Event:
     """The sheet typed now settles the dispute."""
-    check_settler(s.result, s.table, s.tournament, s.by)
+    check_settler(s.result, s.table, s.tournament, s.by, lambda: s.open)
     return Event.SETTLE
 
 
@@ -197,17 +203,33 @@ _STEPS: dict[Event, Callable[[Submission], ResultVersion]] = {
 
 def _count(s: Submission, version: ResultVersion) -> None:
     """Make ``version`` the one that counts and rewrite the pairs' scores."""
+    replacing = s.result.current_id is not None
     s.result.current = version
-    write_pair_scores(s.table, version)
+    write_pair_scores(s.table, version, replacing=replacing)
 
 
-def players_pending(result: TableResult) -> bool:
+def open_versions(result: TableResult) -> list[ResultVersion]:
+    """The table's open sheets, entered or disputed, in the order they were typed."""
+    return list(
+        result.versions.filter(status__in=[Status.ENTERED, Status.DISPUTED]).order_by(
+            "number"
+        )
+    )
+
+
+def players_pending(
+    result: TableResult,
+    open_: Callable[[], list[ResultVersion]] | None = None,
+) -> bool:
     """Whether the table's open sheets are the players' (entered, contested, or in
-    dispute after their second disagreement)."""
+    dispute after their second disagreement). ``open_``: the open sheets, when the
+    caller reads them anyway (:func:`open_versions`)."""
     if result.status == TableStatus.CONTESTED:
         return True
     if result.status not in (TableStatus.ENTERED, TableStatus.DISPUTED):
         return False
+    if open_ is not None:
+        return any(v.source in ResultVersion.PLAYER_SOURCES for v in open_())
     return result.versions.filter(
         status__in=[Status.ENTERED, Status.DISPUTED],
         source__in=ResultVersion.PLAYER_SOURCES,
@@ -227,16 +249,28 @@ def needs_second_entry(tournament: Tournament, table: Table, sheet: Sheet) -> bo
 
 
 def check_settler(
-    result: TableResult, table: Table, tournament: Tournament, by: Any
+    result: TableResult,
+    table: Table,
+    tournament: Tournament,
+    by: Any,
+    open_: Callable[[], list[ResultVersion]] | None = None,
 ) -> None:
     """A dispute is settled by the chief referee or by a referee who typed neither sheet.
 
     Raises :class:`NotAllowedError` for a referee who typed one of the disputed sheets:
-    settling it would let them choose their own.
+    settling it would let them choose their own. ``open_``: as for
+    :func:`players_pending`.
     """
     if has_role(by, tournament, Role.CHIEF_REFEREE):
         return
-    typed = result.versions.filter(status=Status.DISPUTED, entered_by=by.pk).exists()
+    if open_ is not None:
+        typed = any(
+            v.status == Status.DISPUTED and v.entered_by_id == by.pk for v in open_()
+        )
+    else:
+        typed = result.versions.filter(
+            status=Status.DISPUTED, entered_by=by.pk
+        ).exists()
     if typed:
         raise NotAllowedError(
             _(

@@ -52,11 +52,17 @@ def _mp_off(score: PairScore) -> int:
     return max(0, played - score.mp_for)
 
 
-def write_team_scores(table: Table) -> None:
-    """Rewrite the TeamScore rows of ``table``'s team match (nothing for pair events)."""
+def write_team_scores(table: Table, written: list[PairScore] | None = None) -> None:
+    """Rewrite the TeamScore rows of ``table``'s team match (nothing for pair events).
+
+    ``written``: the table's PairScore rows just written (with their versions), so
+    only the match's other table is read again. Read without the default orderings
+    (TeamMatch's and PairScore's start with the round's, which join the girone,
+    stage and tournament to order a row or four)."""
     match = (
         TeamMatch.objects.filter(Q(table_1=table) | Q(table_2=table))
         .select_related("round__girone__stage__tournament")
+        .order_by()
         .first()
     )
     if match is None:
@@ -64,11 +70,12 @@ def write_team_scores(table: Table) -> None:
     TeamScore.objects.filter(match=match).delete()
     round_ = match.round
     pack = _pack(round_.girone.stage.tournament)
+    tables = [match.table_1_id, match.table_2_id]
+    if written is not None:
+        tables = [pk for pk in tables if pk != table.pk]
+    read = PairScore.objects.filter(table_id__in=tables).select_related("version")
     scores: dict[tuple[int | None, str], PairScore] = {
-        (s.table_id, s.line): s
-        for s in PairScore.objects.filter(
-            table_id__in=[match.table_1_id, match.table_2_id]
-        ).select_related("version")
+        (s.table_id, s.line): s for s in [*(written or []), *read.order_by()]
     }
     common = {
         "round": round_,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from outbox.work import record_rank
@@ -26,18 +26,25 @@ Status = ResultVersion.Status
 Purpose = ResultVersion.Purpose
 
 
-def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
+def write_pair_scores(
+    table: Table, version: ResultVersion | None, *, replacing: bool = True
+) -> None:
     """Replace the table's PairScore rows with what ``version`` gives each pair.
 
-    In a team tournament the table's team match is scored again (``.teams``). Then
-    the girone's ranking is recorded in the outbox, in the caller's transaction: the
-    worker ranks it and publishes the table's round and pairs (core/pipeline.py).
+    ``replacing=False``: the table had no version that counts until now, so it has no
+    rows to delete (they are written only from the version that counts, here and in
+    core/archive_rebuild.py). In a team tournament the table's team match is scored
+    again (``.teams``). Then the girone's ranking is recorded in the outbox, in the
+    caller's transaction: the worker ranks it and publishes the table's round and
+    pairs (core/pipeline.py).
     """
-    PairScore.objects.filter(table=table).delete()
-    if version is not None:
-        PairScore.objects.bulk_create(_pair_scores(table, version))
+    if replacing:
+        PairScore.objects.filter(table=table).delete()
+    scores = _pair_scores(table, version) if version is not None else []
+    if scores:
+        PairScore.objects.bulk_create(scores)
     if table.round.girone.stage.tournament.is_teams:
-        write_team_scores(table)  # the team match's result, from the pair scores
+        write_team_scores(table, scores)  # the team match's result, from the scores
     record_rank(
         table.round.girone_id,
         rounds=[table.round_id],
@@ -109,6 +116,21 @@ def _pair_scores(table: Table, version: ResultVersion) -> list[PairScore]:
     return [PairScore(**line, **common) for line in pair_lines(table, version)]
 
 
+def seen(result: TableResult, token: str) -> tuple[ResultVersion | None, int]:
+    """What a save reads of the table's versions, in one statement: the version
+    ``token`` already made (a replayed form; None), and the number of the next one.
+
+    Aggregates, so without ResultVersion's default ordering (result, number), which
+    joins the table, round, girone, stage and tournament to order the rows."""
+    found = result.versions.aggregate(
+        n=Max("number"), replay=Max("pk", filter=Q(idempotency_key=token))
+    )
+    replay = None
+    if found["replay"] is not None:
+        replay = ResultVersion.objects.get(pk=found["replay"])
+    return replay, (found["n"] or 0) + 1
+
+
 def create_version(
     result: TableResult,
     table: Table,
@@ -123,10 +145,13 @@ def create_version(
     supersedes: ResultVersion | None = None,
     now: Any = None,
     source: str = ResultVersion.Source.REFEREE,
+    number: int | None = None,
 ) -> ResultVersion:
-    """Store one submission: ``by`` a user, or None for a player (``source``)."""
+    """Store one submission: ``by`` a user, or None for a player (``source``);
+    ``number``: the version's, when the caller read it (:func:`seen`)."""
     now = now or timezone.now()
-    number = (result.versions.aggregate(n=Max("number"))["n"] or 0) + 1
+    if number is None:
+        number = (result.versions.aggregate(n=Max("number"))["n"] or 0) + 1
     confirmed = status in (Status.CONFIRMED, Status.MATCHED)
     game = table.round.girone.stage.tournament.game
     version = ResultVersion.objects.create(
@@ -210,12 +235,18 @@ def sheet_key(sheet: Sheet, outcome: Outcome) -> tuple[object, ...]:
 
 
 def version_key(version: ResultVersion) -> tuple[object, ...]:
-    """The :func:`sheet_key` of a stored version."""
-    rows = version.games.all() if version.game == "briscola" else version.hands.all()
+    """The :func:`sheet_key` of a stored version.
+
+    Its rows ordered by number alone: their default ordering starts with the version's,
+    which joins the result, table, round, girone, stage and tournament."""
+    if version.game == "briscola":
+        rows = version.games.order_by("number").values_list("ns", "ew")
+    else:
+        rows = version.hands.order_by("number").values_list("ns", "ew")
     return (
         version.kind,
         version.line,
-        tuple((r.ns, r.ew) for r in rows),
+        tuple(rows),
         (version.set_mp_ns, version.set_mp_ew),
         (version.set_vp_ns, version.set_vp_ew),
         (version.mp_ns, version.mp_ew),
