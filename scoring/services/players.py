@@ -48,7 +48,13 @@ from .errors import (
 )
 from .loading import context_of, lock_result, tournament_of
 from .sheets import Outcome, Sheet
-from .versions import create_version, sheet_key, version_key, write_pair_scores
+from .versions import (
+    create_version,
+    seen,
+    sheet_key,
+    version_key,
+    write_pair_scores,
+)
 
 Status = ResultVersion.Status
 Source = ResultVersion.Source
@@ -76,8 +82,12 @@ def _check(table: Table) -> None:
         raise NotAllowedError(_("A rest table has no sheet to type."))
 
 
-def _check_round(table: Table) -> None:
-    status = Round.objects.values_list("status", flat=True).get(pk=table.round_id)
+def _check_round(table: Table, *, locked: bool = True) -> None:
+    """The round is in play: re-read under the lock (close_round locks the same rows
+    before closing); before it (``locked=False``), as the table was just loaded."""
+    status = table.round.status
+    if locked:
+        status = Round.objects.values_list("status", flat=True).get(pk=table.round_id)
     if status != Round.Status.PUBLISHED:
         raise RoundStateError(
             _("Round %(n)d is not in play: ask a referee.") % {"n": table.round.number}
@@ -112,16 +122,21 @@ def player_submit(
     # Only a normal sheet: special results are the referees'.
     sheet = replace(sheet, kind=ResultVersion.Kind.NORMAL, line="", reason="")
     sheet = replace(sheet, set_mp=(None, None), set_vp=(None, None))
-    _check_round(table)
+    _check_round(table, locked=False)
     outcome = check_sheet(sheet, context_of(table), confirm=confirm)
     conflict: ConflictError | None = None
     with transaction.atomic():
         result = lock_result(table)
         _check_round(table)
-        replay = result.versions.filter(idempotency_key=token).first()
+        replay, number = seen(result, token)
         if replay is not None and replay.status != Status.REJECTED:
             return SaveResult(replay, result, created=False)
-        common: dict[str, Any] = {"by": None, "token": token, "source": source}
+        common: dict[str, Any] = {
+            "by": None,
+            "token": token,
+            "source": source,
+            "number": number,
+        }
         if replay is not None or result.lock_version != expected_lock_version:
             if replay is None:
                 create_version(
@@ -274,9 +289,10 @@ def _count(
     chosen.status = Status.CONFIRMED
     chosen.confirmed_as, chosen.confirmed_at = source, now
     chosen.save(update_fields=["status", "confirmed_as", "confirmed_at"])
+    replacing = result.current_id is not None
     result.current = chosen
     advance(result, Event.PLAYERS_AGREE)
-    write_pair_scores(table, chosen)
+    write_pair_scores(table, chosen, replacing=replacing)
 
 
 def player_confirm(
@@ -285,7 +301,7 @@ def player_confirm(
     """The line ``line`` confirms the other line's sheet ``version_id``."""
     source = source_of(line)
     _check(table)
-    _check_round(table)
+    _check_round(table, locked=False)
     with transaction.atomic():
         result = lock_result(table)
         _check_round(table)

@@ -70,7 +70,7 @@ def write_team_scores(table: Table, written: list[PairScore] | None = None) -> N
     TeamScore.objects.filter(match=match).delete()
     round_ = match.round
     pack = _pack(round_.girone.stage.tournament)
-    tables = [match.table_1_id, match.table_2_id]
+    tables = [pk for pk in (match.table_1_id, match.table_2_id) if pk is not None]
     if written is not None:
         tables = [pk for pk in tables if pk != table.pk]
     read = PairScore.objects.filter(table_id__in=tables).select_related("version")

@@ -239,14 +239,11 @@ def version_key(version: ResultVersion) -> tuple[object, ...]:
 
     Its rows ordered by number alone: their default ordering starts with the version's,
     which joins the result, table, round, girone, stage and tournament."""
-    if version.game == "briscola":
-        rows = version.games.order_by("number").values_list("ns", "ew")
-    else:
-        rows = version.hands.order_by("number").values_list("ns", "ew")
+    rows = version.games if version.game == "briscola" else version.hands
     return (
         version.kind,
         version.line,
-        tuple(rows),
+        tuple(rows.order_by("number").values_list("ns", "ew")),
         (version.set_mp_ns, version.set_mp_ew),
         (version.set_vp_ns, version.set_vp_ew),
         (version.mp_ns, version.mp_ew),
