@@ -152,6 +152,7 @@ def seats_of(
     pending = (
         Table.objects.filter(round__girone_id=girone_id)
         .exclude(pk__in=counted)
+        .order_by()  # a set of seats: Table's ordering would join up to the tournament
         .values_list("pk", "round__number", "pair_ns_id", "pair_ew_id")
     )
     for pk, number, ns, ew in pending:

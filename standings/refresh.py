@@ -17,25 +17,17 @@ from outbox import work as outbox
 from outbox.models import Work
 
 
-def refresh_gironi(girone_ids: Iterable[int]) -> None:
-    """Recompute and store the standings of these gironi (caller's transaction)."""
+def refresh_gironi(girone_ids: Iterable[int]) -> dict[int, int]:
+    """Recompute and store the standings of these gironi (caller's transaction);
+    each girone's tournament id."""
     from .services.store import refresh_gironi as refresh
 
-    refresh(girone_ids)
+    return refresh(girone_ids)
 
 
 def rank(girone_id: int) -> int | None:
     """Rank one girone (the worker's step); its tournament's id (None: no girone)."""
-    from tournament.models import Girone
-
-    tournament_id = (
-        Girone.objects.filter(pk=girone_id)
-        .values_list("stage__tournament_id", flat=True)
-        .first()
-    )
-    if tournament_id is not None:
-        refresh_gironi([girone_id])
-    return tournament_id
+    return refresh_gironi([girone_id]).get(girone_id)
 
 
 def ensure_fresh(girone_ids: Iterable[int]) -> None:

@@ -79,9 +79,9 @@ class GironeInput:
 def active_pairs(girone_id: int) -> frozenset[int]:
     """The girone's pairs that have not withdrawn."""
     return frozenset(
-        Pair.objects.filter(girone_id=girone_id, withdrawn=False).values_list(
-            "id", flat=True
-        )
+        Pair.objects.filter(girone_id=girone_id, withdrawn=False)
+        .order_by()
+        .values_list("id", flat=True)
     )
 
 

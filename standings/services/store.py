@@ -42,11 +42,12 @@ from .teams import refresh_team_girone, refresh_team_stage
 Kind = Snapshot.Kind
 
 
-def refresh_gironi(girone_ids: Iterable[int]) -> None:
-    """Recompute the stored standings of these gironi and of their stages."""
+def refresh_gironi(girone_ids: Iterable[int]) -> dict[int, int]:
+    """Recompute the stored standings of these gironi and of their stages; each
+    girone's tournament id (a girone that does not exist is left out)."""
     ids = sorted({int(g) for g in girone_ids})
     if not ids:
-        return
+        return {}
     with transaction.atomic():
         # One refresh at a time per stage: the girone's scores and the stage's overall
         # standings are read after the lock, so two saves in the same stage can never
@@ -59,7 +60,9 @@ def refresh_gironi(girone_ids: Iterable[int]) -> None:
             .values_list("pk", flat=True)
         )
         gironi = list(
-            Girone.objects.filter(id__in=ids).select_related("stage__tournament")
+            Girone.objects.filter(id__in=ids)
+            .select_related("stage__tournament")
+            .order_by("pk")
         )
         contexts: dict[int, Context] = {}
         stages: dict[int, Stage] = {}
@@ -71,6 +74,7 @@ def refresh_gironi(girone_ids: Iterable[int]) -> None:
             stages[girone.stage_id] = girone.stage
         for stage in stages.values():
             refresh_stage(stage, contexts[stage.tournament_id])
+    return {g.pk: g.stage.tournament_id for g in gironi}
 
 
 def refresh_tournament(tournament: Tournament) -> None:
@@ -87,9 +91,9 @@ def public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
     """
     released = results_public_q(with_tournament=False)
     return set(
-        Round.objects.filter(released, girone_id__in=girone_ids).values_list(
-            "girone_id", "number"
-        )
+        Round.objects.filter(released, girone_id__in=girone_ids)
+        .order_by()
+        .values_list("girone_id", "number")
     )
 
 
@@ -102,6 +106,8 @@ def refresh_girone(girone: Girone, ctx: Context) -> None:
     attendance = _attendance(girone.pk, scores)
     active = active_pairs(girone.pk)
     built: dict[object, list[RowData]] = {}
+    if not ctx.config.lines_apart:  # no standings of a line (of either kind)
+        Snapshot.objects.filter(girone=girone).exclude(line="").delete()
     for kind, counted in _by_kind(scores, released).items():
         data = girone_input(girone.pk, counted, attendance, active)
         inputs = (data.key(), ctx.key)
@@ -118,7 +124,6 @@ def refresh_girone(girone: Girone, ctx: Context) -> None:
             ctx, girone.stage, girone, "", kind, counted, inputs, girone_rows
         )
         if not ctx.config.lines_apart:
-            Snapshot.objects.filter(girone=girone, kind=kind).exclude(line="").delete()
             continue
         for line in ("ns", "ew"):
 
@@ -139,7 +144,11 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
     if ctx.tournament.is_teams:
         refresh_team_stage(stage, ctx)
         return
-    gironi = list(Girone.objects.filter(stage=stage).values_list("id", flat=True))
+    gironi = list(
+        Girone.objects.filter(stage=stage)
+        .order_by("label")
+        .values_list("id", flat=True)
+    )
     if len(gironi) < 2:
         Snapshot.objects.filter(stage=stage, girone__isnull=True).delete()
         return

@@ -154,9 +154,9 @@ def _public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
     """As ``store.public_rounds`` (the one rule, tournament.visibility)."""
     released = results_public_q(with_tournament=False)
     return set(
-        Round.objects.filter(released, girone_id__in=girone_ids).values_list(
-            "girone_id", "number"
-        )
+        Round.objects.filter(released, girone_id__in=girone_ids)
+        .order_by()
+        .values_list("girone_id", "number")
     )
 
 
@@ -174,7 +174,7 @@ def _by_kind(
 def _roster(girone_id: int, results: list[TeamResult]) -> set[int]:
     """The girone's active teams, and any team with a result in it."""
     active = Team.objects.filter(girone_id=girone_id, withdrawn=False)
-    return set(active.values_list("pk", flat=True)) | {
+    return set(active.order_by().values_list("pk", flat=True)) | {
         r.team_id for r in results if r.girone_id == girone_id
     }
 
@@ -213,7 +213,11 @@ def refresh_team_stage(stage: Stage, ctx: Context) -> None:
     """The overall team standings of a stage with several gironi: the stable merge of
     the girone standings (as pairs, docs/rules.md §8), by VP per round when the plan
     gives the gironi different numbers of rounds."""
-    gironi = list(Girone.objects.filter(stage=stage).values_list("id", flat=True))
+    gironi = list(
+        Girone.objects.filter(stage=stage)
+        .order_by("label")
+        .values_list("id", flat=True)
+    )
     if len(gironi) < 2:
         Snapshot.objects.filter(stage=stage, girone__isnull=True).delete()
         return
