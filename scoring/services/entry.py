@@ -119,7 +119,7 @@ def submit_sheet(
     }
     conflict: ConflictError | None = None
     with transaction.atomic():
-        result = lock_result(table)
+        result = lock_result(table, first=expected_lock_version == 0)
         late = _check_round_locked(table, by, correction=correction)
         replay, common["number"] = seen(result, token)
         if replay is not None and replay.status != Status.REJECTED:

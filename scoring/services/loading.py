@@ -52,13 +52,17 @@ def context_of(table: Table) -> Context:
     )
 
 
-def lock_result(table: Table) -> TableResult:
+def lock_result(table: Table, *, first: bool = False) -> TableResult:
     """The table's result row, locked; created (race-free) on first use.
 
-    Read without TableResult's default ordering (round, table number), which would
-    join the round, girone, stage, tournament and table to order one row."""
+    ``first``: the form was opened on a table never saved (lock version 0), so the
+    row is most likely missing: it is created (``INSERT ... ON CONFLICT DO NOTHING``,
+    nothing if it exists) before it is read, two statements where reading first would
+    take three. Read without TableResult's default ordering (round, table number),
+    which would join the round, girone, stage, tournament and table to order one row.
+    """
     rows = TableResult.objects.select_for_update(of=("self",)).filter(table=table)
-    result = rows.order_by().first()
+    result = None if first else rows.order_by().first()
     if result is None:
         TableResult.objects.bulk_create(
             [TableResult(table=table, round_id=table.round_id)], ignore_conflicts=True

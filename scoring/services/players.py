@@ -126,7 +126,7 @@ def player_submit(
     outcome = check_sheet(sheet, context_of(table), confirm=confirm)
     conflict: ConflictError | None = None
     with transaction.atomic():
-        result = lock_result(table)
+        result = lock_result(table, first=expected_lock_version == 0)
         _check_round(table)
         replay, number = seen(result, token)
         if replay is not None and replay.status != Status.REJECTED:
