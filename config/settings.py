@@ -98,10 +98,18 @@ INSTALLED_APPS = [
     "ninja",
     "core",
     "outbox",
+    # The apps split from ``tournament`` (issue 29), bottom to top as the import
+    # contracts layer them (pyproject.toml, [tool.importlinter]).
+    "people",
     "tournament",
+    "participants",
+    "seating",
+    "staff",
     "scoring",
     "standings",
+    "draw",
     "knockout",
+    "director",
     "printing",
     "public",
 ]

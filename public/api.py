@@ -21,10 +21,12 @@ from django.http import Http404
 from django.urls import reverse
 from ninja import NinjaAPI, Schema, Swagger
 
+from participants.models import Pair
+from seating.models import Table
 from standings.models import Snapshot
 from standings.services import read
 from tournament import visibility
-from tournament.models import Pair, Round, Table, Tournament
+from tournament.models import Round, Tournament
 
 from . import services
 from .api_answer import answer

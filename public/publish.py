@@ -28,10 +28,11 @@ from django.http import Http404, HttpResponse
 from django.utils import translation
 
 from knockout.views import bracket_page
+from participants.models import Pair, Team
 from standings.models import Season
 from standings.services import read
 from tournament import visibility
-from tournament.models import Pair, Round, Team, Tournament
+from tournament.models import Round, Tournament
 
 from . import api, api_teams, inputs, pages, paths, published, services
 from .api_answer import answer

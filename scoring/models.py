@@ -32,7 +32,9 @@ from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Girone, Pair, Round, Table, Team, TeamMatch
+from participants.models import Pair, Team
+from seating.models import Table, TeamMatch
+from tournament.models import Girone, Round
 from tournament.models.structure import other_tournament_error, references_trusted
 
 #: The largest absolute MP a line can score in one smazzata (rules.burraco bounds it at

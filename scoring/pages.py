@@ -23,17 +23,12 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from participants.models import Pair
 from rules.bounds import hand_bounds, total_bounds
 from rules.vp import vp_table
+from seating.models import Table, TeamMatch
 from tournament import visibility
-from tournament.models import (
-    Pair,
-    Round,
-    Table,
-    TeamMatch,
-    Tournament,
-    TournamentRole,
-)
+from tournament.models import Round, Tournament, TournamentRole
 from tournament.permissions import has_role
 from tournament.words import GameWords, game_words
 

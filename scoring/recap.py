@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournament.models import Round, Table, Tournament
+from seating.models import Table
+from tournament.models import Round, Tournament
 from tournament.words import GameWords, game_words
 
 from . import services

@@ -27,7 +27,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Girone, Pair, Stage, Team, Tournament
+from participants.models import Pair, Team
+from tournament.models import Girone, Stage, Tournament
 from tournament.models.structure import other_tournament_error, references_trusted
 
 
@@ -382,7 +383,7 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     club = models.ForeignKey(
-        "tournament.Club",
+        "people.Club",
         verbose_name=_("club"),
         on_delete=models.SET_NULL,
         null=True,

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from participants.models import Pair, Team
 from scoring.models import ResultVersion, TableResult
+from seating.models import TeamMatch
 from standings.models import StandingsConfig
-from tournament.models import Girone, Pair, Round, Stage, Team, TeamMatch, Tournament
+from tournament.models import Girone, Round, Stage, Tournament
 
 from .format import FORMAT, VERSION
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from outbox.work import record_publish
+from participants.models import Pair, Team
 from rules.errors import RulesError
 from rules.knockout.qualifiers import (
     Qualifier,
@@ -29,7 +30,7 @@ from rules.knockout.qualifiers import (
 from standings.models import Row, Snapshot, TeamRow
 from standings.refresh import ensure_fresh
 from tournament import visibility
-from tournament.models import Girone, Pair, Round, Stage, Team, Tournament
+from tournament.models import Girone, Round, Stage, Tournament
 
 from ..models import Bracket, Entry
 from .errors import KnockoutError

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from outbox.work import record_publish
+from participants.models import Pair, Team
 from rules.briscola import Side, Spareggio, match_result
 from rules.errors import RulesError
 from rules.knockout.bracket import Bracket as PureBracket
@@ -36,7 +37,7 @@ from scoring.services.bounds import (
     check_match,
     confirmation_key,
 )
-from tournament.models import Pair, Team, Tournament
+from tournament.models import Tournament
 from tournament.text import has_words, reason_problem
 
 from ..models import Bracket, BracketMatch

@@ -138,7 +138,7 @@ def cards_for_rounds(
 
 def _team_matches(rnd: Round) -> dict[int, str]:
     """Table id -> its team match in words (team tournaments, docs/rules.md §11)."""
-    from tournament.models import TeamMatch
+    from seating.models import TeamMatch
 
     out = {}
     for m in TeamMatch.objects.filter(round=rnd, team_b__isnull=False).select_related(

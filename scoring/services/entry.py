@@ -39,8 +39,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from participants.models import Pair
 from rules.packs import RulePack, load_pack
-from tournament.models import Pair, Round, Table, Tournament, TournamentRole
+from seating.models import Table
+from tournament.models import Round, Tournament, TournamentRole
 from tournament.permissions import has_role
 from tournament.text import has_words
 

@@ -19,8 +19,10 @@ from django.utils.text import capfirst
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from tournament.models import Pair, Round, Table, Tournament
-from tournament.services.girone_state import movement_label
+from participants.models import Pair
+from seating.models import Table
+from tournament.models import Round, Tournament
+from tournament.services.movement_words import movement_label
 
 from ..models import ResultVersion
 

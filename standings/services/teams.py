@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
+from participants.models import Team
 from rules.standings import (
     Explanation,
     Labels,
@@ -30,7 +31,7 @@ from rules.standings import (
     render_explanation,
 )
 from scoring.scores import PairTotals, Position
-from tournament.models import Girone, Round, Stage, Team, Tournament
+from tournament.models import Girone, Round, Stage, Tournament
 from tournament.visibility import results_public_q
 
 from ..models import Snapshot, TeamRow

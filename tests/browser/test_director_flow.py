@@ -5,7 +5,8 @@ import re
 import pytest
 from django.contrib.auth.models import Permission
 
-from tournament.models import Pair, Round, Tournament
+from participants.models import Pair
+from tournament.models import Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -86,7 +87,7 @@ def shoot(page, screenshot_dir, name):
 
 
 def test_director_flow(page, live_server, make_user, screenshot_dir):
-    from tournament.models import Club
+    from people.models import Club
 
     Club.objects.create(name="Circolo Roma", city="Roma")
     Club.objects.create(name="Circolo Napoli", city="Napoli")

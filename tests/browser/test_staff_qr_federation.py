@@ -12,6 +12,7 @@ import zxingcpp
 from openpyxl import load_workbook
 from PIL import Image
 
+from people.models import Club, Player
 from tests.standings.factories import (
     THREE_WAY,
     make_girone,
@@ -19,7 +20,7 @@ from tests.standings.factories import (
     make_tournament,
     play,
 )
-from tournament.models import Club, Player, TournamentRole
+from tournament.models import TournamentRole
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

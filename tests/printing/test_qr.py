@@ -16,8 +16,9 @@ from django.urls import reverse
 from PIL import Image
 from weasyprint import HTML
 
+from participants.models import Pair
 from printing.documents import DocumentError, build
-from tournament.models import Pair, Round
+from tournament.models import Round
 
 from .conftest import pdf_pages
 

@@ -13,8 +13,8 @@ from django.utils import translation
 from core.replay import replay
 from core.replay.export import export_tournament
 from core.replay.output import result_of, standings_of
+from draw.demo import BRISCOLA_SLUG, BURRACO_SLUG
 from standings.models import StandingsConfig
-from tournament.demo import BRISCOLA_SLUG, BURRACO_SLUG
 from tournament.models import Round, Tournament
 
 from .helpers import HANDS, document, pair

@@ -385,8 +385,9 @@ def test_the_staff_forms(director, data, create):
 def federation_world(director):
     """The director's tournament, whose pair 1 has a player and a club of its own,
     and another tournament that shares pair 2's first player and club."""
+    from participants.models import Pair
+    from people.models import Club
     from tests.scoring.conftest import build_tournament as build
-    from tournament.models import Club, Pair
 
     tournament, client = director
     pairs = list(tournament.pairs.order_by("number"))
@@ -414,7 +415,7 @@ def federation_world(director):
 def test_the_federation_fix_forms(federation_world, value, which):
     """The tessera and club code forms of the federation check: NUL, control
     characters, any length; a player or club another tournament uses never changes."""
-    from tournament.models import Club, Player
+    from people.models import Club, Player
 
     tournament, client, pairs, own, shared = federation_world
     base = f"/classifiche/{tournament.slug}/federazione/"
@@ -543,8 +544,8 @@ TEAM = {
 def team_director(make_user):
     """Two team tournaments of one director: ``fresh`` (teams, no girone yet) and
     ``running`` (4 teams of 6, round 1 published, nothing typed)."""
+    from draw.services import rounds
     from tests.teams.factories import make_team_event
-    from tournament.services import rounds
 
     user = make_user("direttore-squadre")
     fresh, _ = make_team_event(teams_count=4, gironi=0, by=user)
@@ -671,7 +672,7 @@ def test_the_team_withdrawal(team_director, number, withdrawn):
 )
 def test_the_lineup_form(team_director, side, places, match):
     """``places``: the roster places of the four players (or hostile values)."""
-    from tournament.models import TeamMatch
+    from seating.models import TeamMatch
 
     _fresh, running, client = team_director
     found = TeamMatch.objects.filter(round__girone__stage__tournament=running)
@@ -711,8 +712,8 @@ def test_the_tournament_form_with_the_format(director, data):
 @pytest.fixture
 def team_knockout_world(make_user):
     """Four teams, the all'italiana played, a team bracket drawn (2 smazzate a table)."""
+    from draw.services import rounds
     from tests.teams.factories import make_team_event, play_round
-    from tournament.services import rounds
 
     user = make_user("direttore-tabellone-squadre")
     tournament, made = make_team_event(teams_count=4, plan="round_robin", by=user)

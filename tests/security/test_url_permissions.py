@@ -48,15 +48,17 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils import timezone
 
+from draw.services import rounds
 from knockout import services as knockout
 from knockout.models import Bracket
+from people.models import Club
 from printing.models import Render
+from seating.models import TeamMatch
 from standings.models import Season
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 from tests.teams.factories import make_team_event, play_round
-from tournament.models import Club, Stage, TeamMatch, TournamentRole
-from tournament.services import rounds
+from tournament.models import Stage, TournamentRole
 
 pytestmark = pytest.mark.django_db
 

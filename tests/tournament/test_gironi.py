@@ -2,8 +2,9 @@
 
 import pytest
 
-from tournament.models import Club
-from tournament.services import gironi, rounds
+from draw.services import rounds
+from people.models import Club
+from seating.services import gironi
 from tournament.services.errors import GironiError
 
 

@@ -12,16 +12,16 @@ from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from outbox.work import record_publish, record_site
+from people.models import Club
 from rules.errors import PairingError, RulePackError
 from rules.packs import RulePack, available_packs, load_pack
 from rules.pairing import parse_plan
 from tournament import visibility
-from tournament.models import Club, Girone, Round, Tournament, TournamentRole
+from tournament.models import Girone, Tournament, TournamentRole
 
 from .errors import ServiceError
 from .reasons import reason_text
@@ -64,15 +64,6 @@ class PackChoice:
     version: int
     game: str
     title: str
-
-
-@dataclass(frozen=True)
-class NextAction:
-    """One thing the director can do next on the dashboard."""
-
-    label: str
-    url: str
-    primary: bool = False
 
 
 def pack_choices(game: str | None = None) -> list[PackChoice]:
@@ -371,57 +362,3 @@ def gironi_of(tournament: Tournament) -> list[Girone]:
             stage__tournament=tournament, stage__kind="groups"
         ).order_by("stage__order", "label")
     )
-
-
-def next_actions(tournament: Tournament) -> list[NextAction]:
-    """What the director should do next, most urgent first (see
-    :mod:`tournament.services.dashboard`: the steps follow the tournament's state)."""
-    from .dashboard import round_actions
-
-    slug = {"slug": tournament.slug}
-    actions: list[NextAction] = []
-    if tournament.is_teams:
-        teams = tournament.teams.filter(withdrawn=False)
-        if not teams.exists():
-            return [
-                NextAction(
-                    _("Register the teams"),
-                    reverse("tournament:teams", kwargs=slug),
-                    True,
-                ),
-                NextAction(
-                    _("Import teams from a CSV file"),
-                    reverse("tournament:import_teams", kwargs=slug),
-                ),
-            ]
-        if teams.filter(girone__isnull=True).exists():
-            actions.append(
-                NextAction(
-                    _("Split the teams into gironi"),
-                    reverse("tournament:gironi", kwargs=slug),
-                    True,
-                )
-            )
-        return actions + round_actions(tournament, gironi_of(tournament))
-    pairs = tournament.pairs.filter(withdrawn=False)
-    if not pairs.exists():
-        return [
-            NextAction(
-                _("Register the pairs"), reverse("tournament:pairs", kwargs=slug), True
-            ),
-            NextAction(
-                _("Import pairs from a CSV file"),
-                reverse("tournament:import", kwargs=slug),
-            ),
-        ]
-    gironi = gironi_of(tournament)
-    if pairs.filter(girone__isnull=True).exists():
-        if Round.objects.filter(girone__in=gironi).exists():
-            # Late pairs: the gironi are made; each joins one from the pairs page.
-            label = _("Put the pairs without a girone into one (pairs page)")
-            url = reverse("tournament:pairs", kwargs=slug)
-        else:
-            label = _("Split the pairs into gironi")
-            url = reverse("tournament:gironi", kwargs=slug)
-        actions.append(NextAction(label, url, True))
-    return actions + round_actions(tournament, gironi)

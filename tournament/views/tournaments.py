@@ -8,13 +8,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from people.models import Club
 from tournament.forms import ClubForm, TournamentForm
-from tournament.models import Club, Round, Tournament, TournamentRole
+from tournament.models import Tournament, TournamentRole
 from tournament.permissions import role_required
 from tournament.services import tournaments as services
-from tournament.services.dashboard import pair_counts, plan_complete
 from tournament.services.errors import ServiceError
-from tournament.services.girone_state import plan_label
 
 from .common import (
     can_create,
@@ -119,40 +118,6 @@ def edit(request, tournament):
             "tournament": tournament,
             "creating": False,
             "pack": services.pinned_pack(tournament),
-        },
-    )
-
-
-@role_required(DIRECTOR)
-def dashboard(request, tournament):
-    counts = pair_counts(tournament)
-    gironi = [
-        {
-            "girone": girone,
-            "count": counts.of(girone),
-            "rounds": list(girone.rounds.order_by("number")),
-        }
-        for girone in services.gironi_of(tournament)
-    ]
-    next_status = services.next_status(tournament)
-    if next_status == Tournament.Status.FINISHED and not plan_complete(
-        tournament, services.gironi_of(tournament)
-    ):
-        next_status = None  # rounds are still to be played: not a next step yet
-    return render(
-        request,
-        "tournament/dashboard.html",
-        {
-            "tournament": tournament,
-            "actions": services.next_actions(tournament),
-            "next_status": next_status,
-            "next_status_label": (
-                Tournament.Status(next_status).label if next_status else ""
-            ),
-            "gironi": gironi,
-            "counts": counts,
-            "plan": plan_label(tournament.movement_plan),
-            "Round": Round,
         },
     )
 

@@ -19,7 +19,7 @@ DEMO_USERS = [
 
 # Each app may add demo data, in this order (a module that does not exist is skipped).
 DEMO_HOOKS = (
-    "tournament.demo",
+    "draw.demo",
     "scoring.demo",
     "standings.demo",
     "knockout.demo",
