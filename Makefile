@@ -67,7 +67,8 @@ bench: sysdeps-test venv
 
 ## make simulate: a national event on loopback behind nginx (1,000 pairs, 20 referees at a
 ## human pace, 2,000 phones, a worker killed mid-save, PostgreSQL restarted); BENCH event.*
-## lines and a "# goal" line per goal; < 10 minutes. SIMULATE_ARGS="--pace full": full speed
+## lines and a "# goal" line per goal; < 10 minutes. SIMULATE_ARGS="--pace full": full speed;
+## SIMULATE_ARGS="--entry players": the players' phones enter and confirm (2 rounds, ~18 minutes)
 simulate: sysdeps-test venv
 	scripts/with-postgres.sh $(PY) -m simulate $(SIMULATE_ARGS)
 

@@ -415,6 +415,7 @@ def publish_figures() -> None:
 
     from outbox.models import Work
     from public import publish
+    from public.entries import Scope
     from seating.models import Table
     from tournament.models import Tournament
 
@@ -440,7 +441,8 @@ def publish_figures() -> None:
             with transaction.atomic():
                 save_one_result(rnd)  # its scope is the table's, below
             Work.objects.all().delete()
-            scope = publish.Scope(pairs={ns, ew}, rounds={round_id})
+            # What the worker publishes after ranking a save (core.pipeline.rank).
+            scope = Scope(standings=True, pairs={ns, ew}, rounds={round_id})
             started = time.perf_counter()
             publish.publish_changes(tournament.pk, scope)
             costs.append(time.perf_counter() - started)

@@ -25,6 +25,8 @@ Environment variables:
 * ``DJANGO_SECURE_COOKIES``, ``DJANGO_SSL_REDIRECT``, ``DJANGO_HSTS_SECONDS``,
   ``DJANGO_BEHIND_PROXY``, ``DJANGO_CSRF_TRUSTED_ORIGINS`` (production, see docs/deployment.md)
 * ``DJANGO_LOGIN_FAILURE_LIMIT``, ``DJANGO_LOGIN_COOLOFF_MINUTES`` (login rate limit)
+* ``DJANGO_TABLE_CODE_FAILURE_LIMIT``, ``DJANGO_TABLE_CODE_COOLOFF_MINUTES`` (wrong
+  table codes per client address)
 * ``DJANGO_TRUSTED_PROXIES`` (addresses or networks of the proxies whose
   X-Forwarded-For names the client; default ``127.0.0.1,::1`` behind a proxy)
 """
@@ -130,6 +132,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A one-time password from the staff page is changed at first login.
+    "core.middleware.PasswordToChangeMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # The published files of the public pages and API (public/published.py): what
     # nginx serves in a deployment, served here under `make run`.
@@ -232,6 +236,13 @@ AXES_RESET_ON_SUCCESS = True
 # was nginx's 127.0.0.1, and five wrong passwords from one phone locked the referee
 # out on every other.
 AXES_CLIENT_IP_CALLABLE = "tournament.clients.client_address"
+# Wrong table codes (the players' entry, issue 30): counted per client address only
+# (never per table: no phone may lock a table out), generous because a hall's phones
+# may share one address; a code has 49 bits (tournament/services/table_codes.py).
+TABLE_CODE_FAILURE_LIMIT = int(os.environ.get("DJANGO_TABLE_CODE_FAILURE_LIMIT", "40"))
+TABLE_CODE_COOLOFF_MINUTES = int(
+    os.environ.get("DJANGO_TABLE_CODE_COOLOFF_MINUTES", "10")
+)
 AXES_LOCKOUT_TEMPLATE = "core/lockout.html"
 AXES_VERBOSE = False
 
@@ -270,7 +281,8 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+# After logging in, each person lands where their role works (core.views.after_login).
+LOGIN_REDIRECT_URL = "after_login"
 LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"

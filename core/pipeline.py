@@ -23,20 +23,23 @@ benchmarks call :func:`drain`.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable
+from contextlib import AbstractContextManager, suppress
 
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from outbox import work as outbox
+from outbox.beat import beating
 from outbox.models import Work
 from printing import services as printing
 from printing.documents import DocumentError
 from public import publish as public
+from public.entries import Scope
 from standings import refresh as standings
 
 logger = logging.getLogger("core.pipeline")
@@ -49,15 +52,19 @@ PAIRS_PER_STEP = 150
 
 
 def rank(claim: outbox.Claim) -> None:
-    """Rank the girone, then publish what its tournament shows of it."""
+    """Rank the girone, then publish what its tournament shows of it (the standings,
+    and the rounds and pairs of the saved tables): that publishing
+    is as old as the oldest save ranked, so it comes before the saves that arrived
+    meanwhile (their ranking comes after it: rank, publish, rank, publish)."""
     with transaction.atomic():
         tournament_id = standings.rank(claim.key)
         if tournament_id is not None:
             outbox.record_publish(
                 tournament_id,
-                pages=True,
+                standings=True,
                 rounds=claim.scope.get("rounds", ()),
                 pairs=claim.scope.get("pairs", ()),
+                since=claim.since,
             )
     lag = (timezone.now() - claim.since).total_seconds()
     logger.info("girone %s ranked, %.3f s after its oldest save", claim.key, lag)
@@ -68,7 +75,7 @@ def publish(claim: outbox.Claim) -> None:
     ``PAIRS_PER_STEP`` pair pages: the others are recorded again, behind the work
     waiting now, so that a ranking never waits for a whole girone's pages (a round
     published moves every pair of its girone)."""
-    scope = public.Scope.of(claim.scope)
+    scope = Scope.of(claim.scope)
     done = public.publish_changes(claim.key, scope, pair_limit=PAIRS_PER_STEP)
     if done.left:
         outbox.record_publish(claim.key, pairs=sorted(done.left))
@@ -122,31 +129,14 @@ def _after_failure(claim: outbox.Claim, error: str) -> None:
         logger.warning("%s %s: failure not recorded", claim.kind, claim.key)
 
 
-@contextmanager
-def _keeping(claim: outbox.Claim) -> Iterator[None]:
+def _keeping(claim: outbox.Claim) -> AbstractContextManager[None]:
     """Extend the claim's lease from a thread while the work runs, so that a long
     render is not taken over; a worker that dies stops extending it."""
-    stop = threading.Event()
-    every = outbox.LEASE.total_seconds() / 3
-
-    def beat() -> None:
-        try:
-            while not stop.wait(every):
-                try:
-                    outbox.extend(claim)
-                except DatabaseError:
-                    logger.warning("%s %s: lease not extended", claim.kind, claim.key)
-        finally:
-            connection.close()  # this thread's own connection
-
-    thread = threading.Thread(target=beat, name=f"lease-{claim.kind}-{claim.key}")
-    thread.daemon = True
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join(timeout=10)
+    return beating(
+        functools.partial(outbox.extend, claim),
+        outbox.LEASE.total_seconds() / 3,
+        f"lease-{claim.kind}-{claim.key}",
+    )
 
 
 def drain(now=None, *, limit: int = 10_000) -> int:

@@ -1,20 +1,35 @@
 import functools
 
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+from knockout.models import Bracket
 from public.services import public_tournaments, tournaments_today_first
+from scoring.desk import landing_url
+from staff.models import PasswordToChange
+from standings.models import Season
 from tournament.models import Tournament
+from tournament.views.common import can_create
+
+from .demo_story import demo_panel
+from .models import DemoMark
 
 
 def home(request):
-    """Today's tournaments first, then the coming ones, then the past ones."""
+    """The tournaments by state (under way, coming, concluded; today's first), each
+    with its pages; the season rankings; the API. In the demo's database only, a panel
+    of what to try, with the demo's logins (:mod:`core.demo_story`)."""
     tournaments = public_tournaments()
     if request.user.is_superuser:
         tournaments = Tournament.objects.all()
@@ -24,12 +39,63 @@ def home(request):
             Q(pk__in=public_tournaments()) | Q(roles__user=request.user)
         ).distinct()
     tournaments = tournaments.select_related("organiser")
-    ordered = tournaments_today_first(list(tournaments.order_by("-date")[:200]))
+    ordered = tournaments_today_first(list(tournaments.order_by("-date")[:200]))[:100]
+    with_bracket = set(
+        Bracket.objects.filter(tournament__in=[t.pk for t in ordered]).values_list(
+            "tournament_id", flat=True
+        )
+    )
+    for t in ordered:
+        t.has_bracket = t.pk in with_bracket
+    groups = [
+        (_("Under way"), "running", [t for t in ordered if t.status == "running"]),
+        (
+            _("Coming"),
+            "coming",
+            [t for t in ordered if t.status in ("draft", "registration")],
+        ),
+        (_("Concluded"), "finished", [t for t in ordered if t.status == "finished"]),
+    ]
     return render(
         request,
         "core/home.html",
-        {"tournaments": ordered[:100], "today": timezone.localdate()},
+        {
+            "groups": [g for g in groups if g[2]],
+            "any": bool(ordered),
+            "today": timezone.localdate(),
+            "seasons": Season.objects.order_by("-pk")[:10],
+            "demo": demo_panel() if DemoMark.objects.exists() else None,
+        },
     )
+
+
+@login_required
+def after_login(request):
+    """Where a person lands after logging in: where their role works today
+    (:func:`scoring.desk.landing_url`), else the public home page."""
+    url = landing_url(request.user, can_direct=can_create(request.user))
+    return redirect(url or "home")
+
+
+class PasswordChange(auth_views.PasswordChangeView):
+    """The password change; a one-time password's mark goes with it, and the person
+    goes on to where they work."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        PasswordToChange.objects.filter(user=form.user).delete()
+        messages.success(self.request, _("Password changed."))
+        return response
+
+    def get_success_url(self):
+        return reverse("after_login")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["must_change"] = PasswordToChange.objects.filter(
+            user_id=self.request.user.pk
+        ).exists()
+        return context
 
 
 @functools.cache

@@ -327,6 +327,9 @@ def seed_burraco(stdout) -> Tournament | None:
         rounds_planned=4,
         movement_plan="3xmitchell+danese_modificato",
         avoid_same_club=True,
+        # The players enter too (issue 30): the codes on the score cards.
+        entry_by=Tournament.EntryBy.BOTH,
+        idle_minutes=25,
     )
     assert tournament.slug == BURRACO_SLUG, tournament.slug
     surnames = rng.sample(SURNAMES, 80)

@@ -70,18 +70,18 @@ def seed(stdout: Any) -> None:
                 third_place=False,
             )
         if bracket.status == Bracket.Status.CONFIRMED:
-            draw_bracket(bracket.pk, by=director)
-        played += _play(bracket, referee)
+            bracket = draw_bracket(bracket.pk, by=director)  # its size is set now
+        played += _play(bracket, referee, every=_every_partita(tournament))
     if played:
         stdout.write(f"  demo: tabelloni of {tournament.name}, {played} matches played")
 
 
 def _complete_gironi(gironi: list[Girone], referee, stdout: Any) -> bool:
     """Generate, publish, score and close every round of the all'italiana."""
+    from draw.services.publishing import publish_round
     from draw.services.rounds import generate_round
     from scoring import demo as scoring_demo
     from scoring.services import close_round
-    from tournament.services.publication import publish_round
 
     for girone in gironi:
         pairs = Pair.objects.filter(girone=girone, withdrawn=False).count()
@@ -106,7 +106,15 @@ def _complete_gironi(gironi: list[Girone], referee, stdout: Any) -> bool:
     return True
 
 
-def _play(bracket: Bracket, referee) -> int:
+def _every_partita(tournament: Tournament) -> bool:
+    """Whether the pack plays every partita of a match (docs/rules.md §10.2)."""
+    from rules.packs import load_pack
+
+    pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+    return pack.require_briscola().play_all_partite
+
+
+def _play(bracket: Bracket, referee, *, every: bool = False) -> int:
     """Play every match whose pairs are known, round by round (a seeded draw)."""
     count = 0
     rounds = bracket.size.bit_length() - 1
@@ -120,19 +128,22 @@ def _play(bracket: Bracket, referee) -> int:
                 bracket.pk,
                 match.round,
                 match.index,
-                MatchEntry(games=_games(match.best_of, rng)),
+                MatchEntry(games=_games(match.best_of, rng, every=every)),
                 by=referee,
             )
             count += 1
     return count
 
 
-def _games(best_of: int, rng: random.Random) -> list[tuple[int, int]]:
-    """Partite until one pair has won the majority; now and then a 60-60 replayed."""
+def _games(
+    best_of: int, rng: random.Random, *, every: bool = False
+) -> list[tuple[int, int]]:
+    """Partite until one pair has won the majority (all of them when ``every``:
+    seed 001's reading); now and then a 60-60 replayed."""
     need = best_of // 2 + 1
     won = [0, 0]
     games: list[tuple[int, int]] = []
-    while max(won) < need:
+    while (sum(won) < best_of) if every else (max(won) < need):
         if best_of > 1 and rng.random() < 0.08:
             games.append((60, 60))  # seed 001: a 60-60 partita is played again
             continue

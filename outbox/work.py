@@ -40,7 +40,7 @@ MAX_PAUSE = dt.timedelta(seconds=60)
 
 #: The parts of a publishing scope (lists of ids, and flags).
 SCOPE_LISTS = ("pairs", "rounds", "gironi")
-SCOPE_FLAGS = ("everything", "pages")
+SCOPE_FLAGS = ("everything", "pages", "standings")
 
 
 def record_rank(
@@ -59,18 +59,30 @@ def record_publish(
     *,
     everything: bool = False,
     pages: bool = False,
+    standings: bool = False,
     gironi: Sequence[int | None] = (),
     rounds: Sequence[int | None] = (),
     pairs: Sequence[int | None] = (),
     at: dt.datetime | None = None,
+    since: dt.datetime | None = None,
 ) -> None:
     """Publish (or remove) the tournament's files: ``everything``, or its own pages
-    (``pages``: standings, tournament page, API answers) and these gironi's, rounds'
-    and pairs' pages; ``at``: not before then (the end of a correction period)."""
+    (``pages``: standings, tournament page, API answers; ``standings``: only those a
+    ranking changes, the standings and the tournament page that links them) and
+    these gironi's, rounds' and pairs' pages; ``at``: not before then (the end of a
+    correction period);
+    ``since``: the change it shows happened then (a ranking's oldest save), so it
+    takes its turn among the waiting work as of then, not behind the saves that came
+    in while the girone was ranked."""
     scope = _scope(
-        everything=everything, pages=pages, gironi=gironi, rounds=rounds, pairs=pairs
+        everything=everything,
+        pages=pages,
+        standings=standings,
+        gironi=gironi,
+        rounds=rounds,
+        pairs=pairs,
     )
-    _record(Kind.PUBLISH, tournament_id, scope, at=at)
+    _record(Kind.PUBLISH, tournament_id, scope, at=at, since=since)
 
 
 def record_site() -> None:
@@ -110,11 +122,16 @@ def merge_scopes(scopes: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _record(
-    kind: str, key: int, scope: dict[str, Any], *, at: dt.datetime | None = None
+    kind: str,
+    key: int,
+    scope: dict[str, Any],
+    *,
+    at: dt.datetime | None = None,
+    since: dt.datetime | None = None,
 ) -> None:
-    now = timezone.now()
+    since = since or timezone.now()
     Work.objects.create(
-        kind=kind, key=key, scope=scope, not_before=at or now, created_at=now
+        kind=kind, key=key, scope=scope, not_before=at or since, created_at=since
     )
 
 
@@ -148,7 +165,9 @@ def claim(
     """Take the oldest due work and every due row of its kind and key, or None."""
     now = now or timezone.now()
     with transaction.atomic():
-        rows = Work.objects.select_for_update(skip_locked=True).filter(_due(now))
+        rows = Work.objects.select_for_update(skip_locked=True, of=("self",)).filter(
+            _due(now)
+        )
         first = rows.order_by("not_before", "id").first()
         if first is None:
             return None

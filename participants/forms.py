@@ -174,6 +174,34 @@ class PairForm(NoSuffix, forms.Form):
         )
 
 
+class PairEditForm(PairForm):
+    """A registered pair corrected: the same fields but its number."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["number"]
+
+    @classmethod
+    def initial_for(cls, entry: PairEntry) -> dict:
+        return {
+            name: getattr(entry, name)
+            for name in (
+                "last_name1",
+                "first_name1",
+                "membership1",
+                "last_name2",
+                "first_name2",
+                "membership2",
+                "club",
+                "seed",
+            )
+        }
+
+    def entry(self) -> PairEntry:
+        self.cleaned_data.setdefault("number", None)
+        return super().entry()
+
+
 class ImportForm(NoSuffix, forms.Form):
     """A CSV pasted or uploaded; ``confirm`` is set by the preview's button."""
 

@@ -18,17 +18,16 @@
 from __future__ import annotations
 
 import logging
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from outbox.beat import beating
 from outbox.work import record_render
 from tournament.models import Tournament
 
@@ -165,7 +164,9 @@ def retryable(render: Render, *, now=None) -> bool:
 @transaction.atomic
 def retry_render(render_id: int) -> Render:
     """Queue a failed (or lost) render again."""
-    render = Render.objects.select_for_update().defer("pdf").get(pk=render_id)
+    render = (
+        Render.objects.select_for_update(of=("self",)).defer("pdf").get(pk=render_id)
+    )
     if not retryable(render):
         raise DocumentError(
             _("“%(title)s” is not failed: there is nothing to retry.")
@@ -180,31 +181,15 @@ def retry_render(render_id: int) -> Render:
     return render
 
 
-@contextmanager
-def _heartbeat(render_id: int) -> Iterator[None]:
+def _heartbeat(render_id: int) -> AbstractContextManager[None]:
     """Touch the render's ``heartbeat_at`` from a thread while the block runs."""
-    stop = threading.Event()
 
-    def beat() -> None:
-        try:
-            while not stop.wait(heartbeat_seconds()):
-                try:
-                    Render.objects.filter(
-                        pk=render_id, status=Render.Status.RUNNING
-                    ).update(heartbeat_at=timezone.now())
-                except DatabaseError:
-                    logger.warning("Render %s: heartbeat not written", render_id)
-        finally:
-            connection.close()  # this thread's own connection
+    def touch() -> None:
+        Render.objects.filter(pk=render_id, status=Render.Status.RUNNING).update(
+            heartbeat_at=timezone.now()
+        )
 
-    thread = threading.Thread(target=beat, name=f"render-{render_id}-heartbeat")
-    thread.daemon = True
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join(timeout=10)
+    return beating(touch, heartbeat_seconds(), f"render-{render_id}-heartbeat")
 
 
 def run_render(render_id: int) -> str:

@@ -8,6 +8,7 @@ app_name = "printing"
 
 urlpatterns = [
     path("<slug:slug>/", views.index, name="index"),
+    path("<slug:slug>/premi/", views.prizes, name="prizes"),
     path("<slug:slug>/documento/<slug:kind>.pdf", views.document, name="document"),
     path("<slug:slug>/stampa/<id:pk>/", views.render_status, name="render"),
     path("<slug:slug>/stampa/<id:pk>/pdf", views.render_pdf, name="render-pdf"),

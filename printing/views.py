@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.contrib import messages
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from knockout.models import Bracket
@@ -14,7 +17,9 @@ from tournament.permissions import Role, role_required
 
 from . import services
 from .documents import BUILDERS, DocumentError, scope_of
+from .documents.prizes import build_prize_list
 from .models import Render
+from .prizes import PrizesForm, set_prizes
 
 
 def _pdf_response(data: bytes, filename: str) -> HttpResponse:
@@ -34,7 +39,7 @@ def _error(request, tournament, exc: DocumentError):
 
 
 @role_required(Role.DIRECTOR)
-def index(request, tournament):
+def index(request, tournament, prizes_form=None):
     rounds = (
         visibility.published_rounds(tournament)
         .select_related("girone")
@@ -57,10 +62,32 @@ def index(request, tournament):
             "kinds": BUILDERS,
             "renders": services.recent_renders(tournament),
             "brackets": Bracket.objects.filter(tournament=tournament),
+            "prizes_form": prizes_form or PrizesForm.for_tournament(tournament),
             # Before any code is printed: an address the phones cannot reach.
             "address_warning": address_warning(request),
         },
     )
+
+
+@require_POST
+@role_required(Role.DIRECTOR)
+def prizes(request, tournament):
+    """The organiser's prizes, place by place (printed on the prize list)."""
+    form = PrizesForm.for_tournament(tournament, request.POST)
+    if not form.is_valid():
+        return index(request, tournament.slug, prizes_form=form)
+    chosen = form.prizes()
+    set_prizes(tournament, chosen)
+    messages.success(
+        request,
+        ngettext(
+            "%(count)s prize saved: the prize list prints it.",
+            "%(count)s prizes saved: the prize list prints them.",
+            len(chosen),
+        )
+        % {"count": len(chosen)},
+    )
+    return redirect(reverse("printing:index", args=[tournament.slug]) + "#prizes")
 
 
 @role_required(Role.DIRECTOR)
@@ -132,3 +159,26 @@ def render_retry(request, tournament, pk):
     except DocumentError as exc:
         return _error(request, tournament, exc)
     return redirect("printing:render", slug=tournament.slug, pk=stored.pk)
+
+
+def public_prizes(request, slug):
+    """``/premi/<slug>/``: a concluded tournament's prize list, for everyone (the same
+    rows as the printed one). Before the tournament is concluded there is none: prizes
+    go by the final standings."""
+    tournament = get_object_or_404(visibility.public_tournaments(), slug=slug)
+    if not visibility.standings_final(tournament) or tournament.is_teams:
+        raise Http404  # prizes go by final standings; a team event's are not drawn up
+    try:
+        document = build_prize_list(tournament)
+    except DocumentError as exc:
+        raise Http404 from exc
+    return render(
+        request,
+        "printing/prizes_public.html",
+        {
+            "tournament": tournament,
+            "section": document.sections[0],
+            "words": document.context["words"],
+            "has_bracket": Bracket.objects.filter(tournament=tournament).exists(),
+        },
+    )

@@ -19,7 +19,8 @@ import re
 
 from django.http import Http404
 from django.urls import reverse
-from ninja import NinjaAPI, Schema, Swagger
+from ninja import NinjaAPI, Swagger
+from pydantic import BaseModel as Schema
 
 from participants.models import Pair
 from seating.models import Table

@@ -8,7 +8,8 @@ and the stored public team standings (never recomputed here).
 from __future__ import annotations
 
 from django.http import Http404
-from ninja import Router, Schema
+from ninja import Router
+from pydantic import BaseModel as Schema
 
 from participants.models import Pair, Team, TeamMember
 from seating.models import TeamMatch

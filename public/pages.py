@@ -16,6 +16,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -25,10 +26,10 @@ from standings.models import Season, Snapshot
 from standings.services import read
 from standings.services.season import season_table
 from standings.services.teams import team_tables
-from tournament.links import pair_url, qr_svg
+from tournament.links import pair_url, public_base_url, qr_svg
 from tournament.models import Tournament
 
-from . import services
+from . import services, venue
 from .teams import find_teams, team_matches
 
 
@@ -149,6 +150,28 @@ def standings_page(
             "provisional": services.provisional_rounds(obj),
             "mine": mine,
             "my_rows": services.pair_rows(found, mine) if mine else [],
+        },
+    )
+
+
+def venue_page(obj: Tournament, request: HttpRequest | None = None) -> Page:
+    """The venue screen (:mod:`public.venue`): the current round's seating and the
+    public standings, large, paged by its script; a QR code to "Dove gioco?"."""
+    rounds = venue.current_rounds(obj)
+    found = standings_found(obj)
+    where = public_base_url(request) + reverse("public:where", args=[obj.slug])
+    return Page(
+        "public/venue.html",
+        {
+            "tournament": obj,
+            "rounds": rounds,
+            "gironi": len({r.girone_id for r in rounds}) > 1,
+            "seating": venue.seating(obj, rounds),
+            "rankings": venue.rankings(obj, found),
+            "provisional": bool(services.provisional_rounds(obj)),
+            "where_url": where,
+            # segno's own markup: numbers and path commands only.
+            "where_qr": mark_safe(qr_svg(where)),
         },
     )
 

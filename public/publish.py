@@ -18,52 +18,34 @@ set back to draft, deleted or renamed, a season's player who left it).
 
 from __future__ import annotations
 
-import functools
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.utils import translation
 
-from knockout.views import bracket_page
 from participants.models import Pair, Team
 from standings.models import Season
 from standings.services import read
 from tournament import visibility
 from tournament.models import Round, Tournament
 
-from . import api, api_teams, inputs, pages, paths, published, services
-from .api_answer import answer
+from . import inputs, pages, paths, published, services
+from .entries import (
+    Entry,
+    Scope,
+    pair_pages,
+    round_entries,
+    season_entries,
+    shareable,
+    site_entries,
+    site_path,
+    team_entries,
+)
 
 logger = logging.getLogger("public.publish")
-
-
-@dataclass
-class Scope:
-    """What of a tournament to publish again (``everything``: all of it)."""
-
-    everything: bool = False
-    pairs: set[int] = field(default_factory=set)  # pair ids
-    gironi: set[int] = field(default_factory=set)  # every pair and round of these
-    rounds: set[int] = field(default_factory=set)  # round ids (their tables)
-
-    @classmethod
-    def of(cls, scope: dict) -> Scope:
-        """The scope of coalesced outbox work (``outbox.work.merge_scopes``)."""
-        return cls(
-            everything=bool(scope.get("everything")),
-            pairs=set(scope.get("pairs", ())),
-            gironi=set(scope.get("gironi", ())),
-            rounds=set(scope.get("rounds", ())),
-        )
-
-    def merge(self, other: Scope) -> None:
-        self.everything |= other.everything
-        self.pairs |= other.pairs
-        self.gironi |= other.gironi
-        self.rounds |= other.rounds
 
 
 @dataclass
@@ -79,48 +61,6 @@ class Result:
         self.unchanged += other.unchanged
         self.removed += other.removed
         self.left |= other.left
-
-
-def _shareable(path: str, body: bytes) -> bytes | None:
-    if b"csrfmiddlewaretoken" in body:
-        # A form token is one visitor's: a page with one is never shared as a file.
-        logger.warning("not published (it carries a form token): %s", path)
-        return None
-    return body
-
-
-#: A page to write: its URL path, what makes its body (called in each language; None:
-#: not public, its file is removed), and whether the body depends on the language.
-@dataclass(frozen=True)
-class Entry:
-    path: str
-    body: Callable[[], bytes | None]
-    per_language: bool = True
-
-
-def page_entry(path: str, build: Callable[[], pages.Page]) -> Entry:
-    """A page built by :mod:`public.pages`, as its view answers it."""
-
-    def body() -> bytes | None:
-        try:
-            page = build()
-        except Http404:
-            return None
-        return _shareable(path, pages.html(page, path=path).encode())
-
-    return Entry(path, body)
-
-
-def api_entry(path: str, build: Callable[[], HttpResponse]) -> Entry:
-    """An API answer (the same in every language: ``?lang=`` is a query)."""
-
-    def body() -> bytes | None:
-        try:
-            return bytes(build().content)
-        except Http404:
-            return None
-
-    return Entry(path, body, per_language=False)
 
 
 def publish_pairs(
@@ -145,6 +85,16 @@ def publish_pairs(
         pairs = {}
     tables = services.pairs_tables(t.pk, list(pairs.values()))
     scores = services.released_scores([p.pk for p in pairs.values()])
+    # What each page shows, the same in every language (its digest adds the language).
+    shown = {
+        pair.pk: (
+            _pair_rows(pair, pages.PAIR_RELATED),
+            [_table_rows(table) for table in tables[pair.pk]],
+            sorted(map(inputs.row, scores[pair.pk].values())),
+        )
+        for pair in pairs.values()
+    }
+    tournament_row = inputs.row(obj) if pairs else ()
     for lang in published.LANGUAGES:
         with translation.override(lang):
             for number, path in urls.items():
@@ -153,19 +103,12 @@ def publish_pairs(
                 if pair is None:
                     result.removed += published.remove(target)
                     continue
-                key = inputs.digest(
-                    lang,
-                    path,
-                    inputs.row(obj),
-                    _pair_rows(pair, pages.PAIR_RELATED),
-                    [_table_rows(table) for table in tables[pair.pk]],
-                    sorted(map(inputs.row, scores[pair.pk].values())),
-                )
+                key = inputs.digest(lang, path, tournament_row, *shown[pair.pk])
                 if not force and inputs.unchanged(target, key):
                     result.unchanged += 1
                     continue
                 page = pages.pair_page(obj, pair, tables[pair.pk], scores[pair.pk])
-                body = _shareable(path, pages.html(page, path=path).encode())
+                body = shareable(path, pages.html(page, path=path).encode())
                 if body is None:
                     result.removed += published.remove(target)
                     continue
@@ -218,126 +161,6 @@ def publish_entries(entries: Iterable[Entry], base: Path | None = None) -> Resul
     return result
 
 
-def _api(slug: str, tail: str = "") -> str:
-    return f"{paths.API}tournaments/{slug}{tail}"
-
-
-def _site(tail: str) -> str:
-    return f"{paths.SITE}{tail}"
-
-
-def tournament_entries(t: Tournament) -> list[Entry]:
-    """The tournament's own pages (everything but pair, team and round pages)."""
-    slug = t.slug
-
-    def standings() -> pages.Page:
-        found = pages.standings_found(t)
-        return pages.standings_page(t, found, pages.standings_tables_html(t, found))
-
-    entries = [
-        page_entry(_site(f"{slug}/"), lambda: pages.tournament_page(t)),
-        page_entry(_site(f"{slug}/dove-gioco/"), lambda: pages.where_page(t)),
-        page_entry(_site(f"{slug}/classifica/"), standings),
-        api_entry(
-            _api(slug), lambda: answer(api.TournamentDetail, api.tournament_data(t))
-        ),
-        api_entry(
-            _api(slug, "/rounds"),
-            lambda: answer(list[api.RoundOut], api.rounds_data(t)),
-        ),
-        api_entry(
-            _api(slug, "/standings"),
-            lambda: answer(list[api.StandingsOut], api.standings_data(t)),
-        ),
-    ]
-    if t.is_teams:
-        entries += [
-            page_entry(
-                _site(f"{slug}/classifica/coppie/"), lambda: pages.team_pairs_page(t)
-            ),
-            api_entry(
-                _api(slug, "/teams"),
-                lambda: answer(list[api_teams.TeamOut], api_teams.teams_data(t)),
-            ),
-            api_entry(
-                _api(slug, "/team-standings"),
-                lambda: answer(
-                    list[api_teams.TeamStandingsOut], api_teams.team_standings_data(t)
-                ),
-            ),
-        ]
-    # The tabellone's page answers for every public tournament ("no tabellone yet").
-    entries.append(
-        page_entry(f"{paths.BRACKETS}{slug}/", lambda: pages.Page(*bracket_page(t)))
-    )
-    return entries
-
-
-def round_entries(t: Tournament, round_ids: Iterable[int]) -> list[Entry]:
-    """Each round's tables (matches, for teams) in the API."""
-
-    def tables(round_id: int) -> HttpResponse:
-        return answer(list[api.TableOut], api.tables_data(t, round_id))
-
-    def matches(round_id: int) -> HttpResponse:
-        return answer(list[api_teams.TeamMatchOut], api_teams.matches_data(t, round_id))
-
-    build, tail = (matches, "matches") if t.is_teams else (tables, "tables")
-    return [
-        api_entry(_api(t.slug, f"/rounds/{rid}/{tail}"), functools.partial(build, rid))
-        for rid in sorted(round_ids)
-    ]
-
-
-def pair_pages(t: Tournament, numbers: Iterable[int]) -> list[str]:
-    return [_site(f"{t.slug}/coppia/{n}/") for n in sorted(numbers)]
-
-
-def team_entries(t: Tournament, numbers: Iterable[int]) -> list[Entry]:
-    teams = {
-        team.number: team
-        for team in Team.objects.select_related(*pages.TEAM_RELATED).filter(
-            tournament=t, number__in=list(numbers)
-        )
-    }
-
-    def build(number: int) -> pages.Page:
-        if number not in teams:
-            raise Http404("no such team")
-        return pages.team_page(t, teams[number])
-
-    return [
-        page_entry(_site(f"{t.slug}/squadra/{n}/"), functools.partial(build, n))
-        for n in sorted(numbers)
-    ]
-
-
-def site_entries() -> list[Entry]:
-    """Pages of no one tournament: the API's index and its list of tournaments."""
-    return [
-        api_entry(paths.API, lambda: answer(api.IndexOut, api.index_data())),
-        api_entry(
-            f"{paths.API}tournaments",
-            lambda: answer(list[api.TournamentOut], api.tournaments_data()),
-        ),
-    ]
-
-
-def season_entries(season: Season) -> list[Entry]:
-    """A season's page and each of its players' pages."""
-    from standings.services.season import season_table
-
-    table = season_table(season)
-    base = _site(f"stagioni/{season.slug}/")
-    return [page_entry(base, lambda: pages.season_page(season))] + [
-        page_entry(
-            f"{base}giocatore/{row.player}/",
-            functools.partial(pages.season_player_page, season, row.player),
-        )
-        for row in table.rows
-    ]
-
-
 def tournament_folders(base: Path, slug: str) -> list[Path]:
     return [
         base / lang / prefix.strip("/") / slug
@@ -388,7 +211,7 @@ def _publish_tournament(
         unpublish_tournament(t.slug, base)
         return result
     scope = scope or Scope(everything=True)
-    entries = tournament_entries(t)
+    entries = scope.entries(t)
     pairs = Pair.objects.filter(tournament=t)
     rounds = Round.objects.filter(girone__stage__tournament=t)
     if not scope.everything:
@@ -480,12 +303,14 @@ def publish_seasons(seasons: Iterable[Season], base: Path) -> Result:
     for season in seasons:
         entries = season_entries(season)
         result.removed += _sweep_folder(
-            base, _site(f"stagioni/{season.slug}/giocatore/"), {e.path for e in entries}
+            base,
+            site_path(f"stagioni/{season.slug}/giocatore/"),
+            {e.path for e in entries},
         )
         result.add(publish_entries(entries, base))
     known = set(Season.objects.values_list("slug", flat=True))
     for lang in published.LANGUAGES:
-        folder = base / lang / paths.mount(_site("stagioni"))
+        folder = base / lang / paths.mount(site_path("stagioni"))
         for found in _subfolders(folder):
             if found.name not in known:
                 published.remove_tree(found)

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<slug:slug>/", views.tournament, name="tournament"),
     path("<slug:slug>/dove-gioco/", views.where, name="where"),
     path("<slug:slug>/classifica/", views.standings, name="standings"),
+    path("<slug:slug>/schermo/", views.venue, name="venue"),
     path("<slug:slug>/coppia/<id:number>/", views.pair, name="pair"),
     path("<slug:slug>/squadra/<id:number>/", team_views.team, name="team"),
     path("<slug:slug>/classifica/coppie/", team_views.team_pairs, name="team_pairs"),

@@ -44,6 +44,15 @@ def where(request, slug):
 
 @require_GET
 @etag_from_content
+def venue(request, slug):
+    """The venue screen: the current round's seating and the standings, for a
+    projector or a TV (:mod:`public.venue`)."""
+    obj = services.get_tournament(slug)
+    return _answer(request, pages.venue_page(obj, request))
+
+
+@require_GET
+@etag_from_content
 def pair(request, slug, number):
     obj = services.get_tournament(slug)
     pair_obj = get_object_or_404(

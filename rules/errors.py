@@ -22,7 +22,10 @@ class InvalidMatchError(RulesError):
 
     ``code`` and ``params`` (when set) say the same as the English message in a form
     the Django layer can translate: ``"after_decided"`` (``number``, ``a``, ``b``,
-    ``score``, ``best_of``) and ``"undecided"`` (``score``, ``best_of``).
+    ``score``, ``best_of``), ``"undecided"`` (``score``, ``best_of``) and
+    ``"incomplete"`` (``score``, ``best_of``, ``counted``) for a Briscola match;
+    ``"too_many"``, ``"not_reached"`` and ``"after_reached"`` for a Burraco turn played
+    to points (:mod:`rules.to_points`).
     """
 
     def __init__(

@@ -111,6 +111,11 @@ class VpSection:
     tables: tuple[VpTableSpec, ...]
     hands_1_uses: int
     total: int
+    #: A turn played to this many points instead of a number of smazzate (seed 004
+    #: "TURNI CON 4 SMAZZATE o 2005 pt"; docs/rules.md §4.4); 0 = not offered.
+    target_points: int
+    #: The table (its smazzate count) that converts a turn played to ``target_points``.
+    target_uses: int
 
     @property
     def hands_supported(self) -> tuple[int, ...]:
@@ -188,6 +193,12 @@ class SpecialSection:
     #: better than its award ("a meno che per lei non risulti vantaggioso"): true caps
     #: the award (docs/rules.md §6.4); false (v1, v2) gives the award regardless.
     late_forfeit_cap: bool
+    #: Where a second ammonizione's penalty is taken: "meeting" (from the table's
+    #: result, so the other line's MP against and the classifica avulsa read it: v1 to
+    #: v3) or "standings" (from the warned pair's standings totals only, the meeting
+    #: kept as played: art. 20 of the Codice, "nella classifica generale";
+    #: docs/rules.md §6.5).
+    second_warning_scope: Literal["meeting", "standings"]
 
 
 @dataclass(frozen=True)
@@ -295,6 +306,14 @@ class BriscolaSection:
     #: What a match's score is in the standings (difference criteria, "scored"):
     #: "card_points" (v1) or "partite" won and lost (docs/rules.md §10.3).
     match_score: Literal["card_points", "partite"]
+    #: Every partita of the best of N is played, the match decided or not (seed 001
+    #: "due partite su tre giocate", "saranno giocate n. 5 partite": a 3-0 is
+    #: possible); False: the match stops once one side cannot be caught
+    #: (docs/rules.md §10.2).
+    play_all_partite: bool
+    #: A forfeit's partite won before it by the offender: "kept" (v1, v2) or "void"
+    #: (seed 002: the offender "perde la partita"; docs/rules.md §10.5).
+    forfeit_offender_partite: Literal["kept", "void"]
 
 
 @dataclass(frozen=True)
@@ -525,8 +544,15 @@ def _vp(t: _Table) -> VpSection:
             f"{t.origin}: [vp] hands_1_uses = {hands_1_uses} names no table in"
             " [vp.tables]"
         )
+    target_points = t.int_("target_points", minimum=0, step=5)
+    target_uses = t.int_("target_uses", minimum=0)
+    if target_points and target_uses not in {table.hands for table in tables}:
+        raise RulePackError(
+            f"{t.origin}: [vp] target_uses = {target_uses} names no table in"
+            " [vp.tables]"
+        )
     t.done()
-    return VpSection(tuple(tables), hands_1_uses, total)
+    return VpSection(tuple(tables), hands_1_uses, total, target_points, target_uses)
 
 
 def _band(row: object, where: str, origin: str) -> VpBand:
@@ -646,6 +672,10 @@ def _special(t: _Table) -> SpecialSection:
         ),
         abandon_penalty=t.int_("abandon_penalty", minimum=0, step=5),
         late_forfeit_cap=t.bool_("late_forfeit_cap"),
+        second_warning_scope=cast(
+            Literal["meeting", "standings"],
+            t.choice("second_warning_scope", ("meeting", "standings")),
+        ),
     )
     t.done()
     return section
@@ -781,6 +811,11 @@ def _briscola(t: _Table) -> BriscolaSection:
         match_score=cast(
             Literal["card_points", "partite"],
             t.choice("match_score", ("card_points", "partite")),
+        ),
+        play_all_partite=t.bool_("play_all_partite"),
+        forfeit_offender_partite=cast(
+            Literal["kept", "void"],
+            t.choice("forfeit_offender_partite", ("kept", "void")),
         ),
     )
     t.done()

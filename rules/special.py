@@ -15,7 +15,9 @@ every function returns ``(mp_a, mp_b, vp_a, vp_b)``.
   smazzate played keeps the MP it made instead.
 * **Second ammonizione**: -1 VP "and the equivalent MP" to the warned line, nothing to
   the other (``second_warning_vp``, ``second_warning_mp``). The MP that one VP is worth at
-  a line's result is :meth:`rules.vp.VpTable.mp_of_one_vp`.
+  a line's result is :meth:`rules.vp.VpTable.mp_of_one_vp`. :func:`second_warning_penalty`
+  says what the line loses; under ``second_warning_scope = "standings"`` the scoring app
+  keeps it apart from the meeting (docs/rules.md §6.5).
 
 Terminology: MP = match points; VP = victory points; band = fascia of the VP table;
 ammonizione = warning; rinuncia / abbandono = forfeit / abandonment.
@@ -27,7 +29,7 @@ from rules.errors import InvalidMatchError
 from rules.packs import SpecialSection
 from rules.vp import VpTable
 
-__all__ = ["forfeit", "late_forfeit", "second_warning"]
+__all__ = ["forfeit", "late_forfeit", "second_warning", "second_warning_penalty"]
 
 Award = tuple[int, int, int, int]
 
@@ -131,14 +133,39 @@ def second_warning(
     """
     warned_is_a = _side(warned)
     vp_a, vp_b = table.convert(mp_a, mp_b)
+    taken, mp_taken = second_warning_penalty(table, special, warned, mp_a, mp_b)
+    if warned_is_a:
+        return mp_a - mp_taken, mp_b, vp_a - taken, vp_b
+    return mp_a, mp_b - mp_taken, vp_a, vp_b - taken
+
+
+def second_warning_penalty(
+    table: VpTable, special: SpecialSection, warned: str, mp_a: int, mp_b: int
+) -> tuple[int, int]:
+    """``(vp, mp)`` the ``warned`` line loses for a second ammonizione, the turn played
+    ``mp_a`` to ``mp_b``: ``-second_warning_vp`` and, under ``second_warning_mp =
+    "equivalent"``, the MP those VP are worth at its result (docs/rules.md §6.5).
+
+    Art. 20 of the Codice [S]: "-1 VP e i corrispondenti MP nella classifica generale".
+    3 smazzate, A 530 to B 130 (14-6): 14 VP start at 355, 13 at 255, so 1 VP is 100 MP;
+    B, behind at 6 VP, reads its side of the table (6 VP from -500, 5 from -650): 150:
+
+    >>> from rules.packs import load_pack
+    >>> from rules.vp import vp_table
+    >>> v4 = load_pack("fibur-2026", 4)
+    >>> second_warning_penalty(vp_table(3, v4), v4.require_special(), "a", 530, 130)
+    (1, 100)
+    >>> second_warning_penalty(vp_table(3, v4), v4.require_special(), "b", 530, 130)
+    (1, 150)
+    """
+    warned_is_a = _side(warned)
+    vp_a, vp_b = table.convert(mp_a, mp_b)
     taken = -special.second_warning_vp
     mp_taken = 0
     if special.second_warning_mp == "equivalent" and taken > 0:
         vp = vp_a if warned_is_a else vp_b
         mp_taken = sum(table.mp_of_one_vp(vp - step) for step in range(taken))
-    if warned_is_a:
-        return mp_a - mp_taken, mp_b, vp_a - taken, vp_b
-    return mp_a, mp_b - mp_taken, vp_a, vp_b - taken
+    return taken, mp_taken
 
 
 def late_forfeit(

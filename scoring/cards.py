@@ -41,6 +41,8 @@ class CardWords:
     details: str
     score: str
     points: str
+    late: str = ""
+    code: str = ""
     statuses: dict[str, str] = field(default_factory=dict)  # status -> its label
 
     @classmethod
@@ -62,6 +64,8 @@ class CardWords:
             details=escape(_("Details and corrections")),
             score=escape(words.score),
             points=escape(words.points),
+            late=escape(_("late")),
+            code=escape(_("Code")),
             statuses={
                 value: escape(label) for value, label in TableResult.Status.choices
             },
@@ -87,8 +91,17 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
         badge = words.awaiting
     elif row.second:
         badge = words.second
+    elif row.badge:
+        badge = escape(row.badge)
     else:
         badge = words.statuses.get(row.status) or escape(row.status_label)
+    if row.late:
+        badge += f' <span class="badge err late">{words.late}</span>'
+    code = ""
+    if row.code:
+        code = (
+            f'    <span class="table-code-ref">{words.code} {escape(row.code)}</span>\n'
+        )
     team = ""
     if row.team is not None:
         team = render_to_string("scoring/includes/_team_match.html", {"team": row.team})
@@ -109,6 +122,7 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
         f'    <a class="tno" href="{url}">'
         f"{escape(words.table % {'n': number})}</a>\n"
         f'    <span class="badge status-badge">{badge}</span>\n'
+        f"{code}"
         f"    {team}\n"
         f'    <div class="pairs"><span class="line">NS</span>'
         f" {escape(ns)}{ns_team}<br>\n"
@@ -127,7 +141,7 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
         )
     elif row.waiting:
         parts.append(f'\n    <p class="muted">{words.waiting}</p>\n  ')
-    elif row.status == "disputed":
+    elif row.status in ("disputed", "contested"):
         parts.append(
             f'\n    <p><a class="button" href="{url}">{words.settle}</a></p>\n  '
         )

@@ -30,9 +30,7 @@ REFEREES = ("arbitro", "arbitro2")
 
 
 def seed(stdout: Any) -> None:
-    users = {
-        u.username: u for u in get_user_model().objects.filter(username__in=REFEREES)
-    }
+    users = users_of_the_demo()
     referee = users.get("arbitro")
     if referee is None:
         return
@@ -47,7 +45,9 @@ def seed(stdout: Any) -> None:
             status__in=[Round.Status.PUBLISHED, Round.Status.CLOSED],
         ).order_by("girone__stage__order", "number", "girone__label")
         for round_ in rounds:
-            entered += _seed_round(tournament, round_, users)
+            if round_.status == Round.Status.PUBLISHED and _partly_typed(round_):
+                continue  # a round under way in the story (core.demo_story)
+            entered += enter_round(tournament, round_, users)
     if entered:
         stdout.write(f"  demo: {entered} table results entered (scoring)")
 
@@ -60,18 +60,45 @@ def _ensure_roles(tournament: Tournament, users: dict[str, Any]) -> None:
             )
 
 
+def _partly_typed(round_: Round) -> bool:
+    """A round the story leaves half typed: some tables have results, others none."""
+    typed = TableResult.objects.filter(round=round_).count()
+    return 0 < typed < Table.objects.filter(round=round_).count()
+
+
+def users_of_the_demo() -> dict[str, Any]:
+    """The demo's referees by username (``arbitro`` types, ``arbitro2`` checks)."""
+    return {
+        u.username: u for u in get_user_model().objects.filter(username__in=REFEREES)
+    }
+
+
 @transaction.atomic
-def _seed_round(tournament: Tournament, round_: Round, users: dict[str, Any]) -> int:
+def enter_round(
+    tournament: Tournament,
+    round_: Round,
+    users: dict[str, Any],
+    *,
+    tables: int | None = None,
+) -> int:
+    """Type the results of the round's tables not typed yet (the first ``tables`` of
+    them only, for a round under way), as the demo's referees would."""
     done = set(
         TableResult.objects.filter(
             round=round_, status=TableResult.Status.CONFIRMED
         ).values_list("table_id", flat=True)
     )
-    tables = [
+    tables_left = [
         t
         for t in Table.objects.filter(round=round_).order_by("number")
         if t.pk not in done
     ]
+    if tables is not None:
+        tables_left = tables_left[: max(tables - len(done), 0)]
+    return _enter_tables(tournament, round_, tables_left, users)
+
+
+def _enter_tables(tournament, round_, tables, users) -> int:
     if not tables:
         return 0
     closed = round_.status == Round.Status.CLOSED
@@ -122,7 +149,10 @@ def _sheet(
     if table.pair_ew_id is None:
         return Sheet(kind=Kind.REST, reason="Riposo (coppie dispari)")
     if tournament.game == Tournament.Game.BRISCOLA:
-        return Sheet(hands=_briscola_games(round_.hands, rng))
+        section = services.pack_of(tournament).require_briscola()
+        return Sheet(
+            hands=_briscola_games(round_.hands, rng, every=section.play_all_partite)
+        )
     hands = tuple(_burraco_hand(rng) for _ in range(round_.hands))
     if round_.number == 1 and table.number == 2:
         return Sheet(
@@ -145,13 +175,58 @@ def _burraco_hand(rng: random.Random) -> Hand:
     return Hand(winner, loser) if rng.random() < 0.5 else Hand(loser, winner)
 
 
-def _briscola_games(best_of: int, rng: random.Random) -> tuple[Hand, ...]:
-    """Partite until one line has won the match (no 60-60, which some packs replay)."""
+def _briscola_games(
+    best_of: int, rng: random.Random, *, every: bool = False
+) -> tuple[Hand, ...]:
+    """Partite until one line has won the match, or all of them when the pack plays
+    every partita (``play_all_partite``, docs/rules.md §10.2); no 60-60, which some
+    packs replay."""
     need = best_of // 2 + 1
     wins = [0, 0]
-    games = []
-    while max(wins) < need:
+    games: list[Hand] = []
+    while (len(games) < best_of) if every else (max(wins) < need):
         points = rng.choice([p for p in range(30, 91) if p != 60])
         games.append(Hand(points, 120 - points))
         wins[0 if points > 60 else 1] += 1
     return tuple(games)
+
+
+def players_at_work(tournament: Tournament, round_: Round, first: int) -> list[int]:
+    """The players' entry in the room (issue 30): from table ``first`` on, one table
+    entered by its NS line (waiting for EO's confirmation) and one whose lines typed
+    different sheets (contested). The numbers of the tables used."""
+    tables = list(
+        Table.objects.filter(
+            round=round_, number__gte=first, pair_ew__isnull=False
+        ).order_by("number")[:2]
+    )
+    used = []
+    for i, table in enumerate(tables):
+        if TableResult.objects.filter(table=table).exclude(status="empty").exists():
+            continue
+        rng = random.Random(f"{tournament.slug}/players/{round_.pk}/{table.number}")
+        sheet = _sheet(tournament, round_, table, rng)
+        loaded = services.load_table(table.pk)
+        services.player_submit(
+            table=loaded,
+            line="ns",
+            sheet=sheet,
+            expected_lock_version=0,
+            token=f"demo-players-{table.pk}-ns",
+            confirm=True,
+        )
+        if i == 1:  # EO remembers the last smazzata otherwise: both sheets shown
+            last = sheet.hands[-1]
+            other = Sheet(
+                hands=(*sheet.hands[:-1], Hand(last.ns, (last.ew or 0) + 100))
+            )
+            services.player_submit(
+                table=loaded,
+                line="ew",
+                sheet=other,
+                expected_lock_version=1,
+                token=f"demo-players-{table.pk}-ew",
+                confirm=True,
+            )
+        used.append(table.number)
+    return used

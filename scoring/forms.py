@@ -27,7 +27,7 @@ _HAND_FIELD = re.compile(r"^h(\d+)_(ns|ew)$")
 #: What a typed score may be as a number at all: the bounds of a score are the services'
 #: (a message that says the real limit), this only keeps absurd input out of the code.
 PARSE_LIMIT = 999_999
-#: Burraco scores are typed with a sign; ``inputmode`` keeps phones on a number pad.
+#: ``inputmode`` keeps phones on a number pad.
 SCORE_ATTRS = {
     "inputmode": "numeric",
     "autocomplete": "off",
@@ -36,6 +36,10 @@ SCORE_ATTRS = {
     "maxlength": "6",
     "pattern": "-?[0-9]*",
 }
+#: A Burraco score has a sign, and an iPhone's number pad no minus key: a field that
+#: may be negative says so, and ``static/js/score-sign.js`` gives it a ± key on a
+#: touch screen (a keyboard types "-" as ever).
+SIGNED_ATTRS = {**SCORE_ATTRS, "data-signed": ""}
 
 
 #: Kinds of result that only a Burraco round has (no Briscola rule gives them a value).
@@ -48,16 +52,32 @@ BURRACO_ONLY_KINDS = frozenset(
 )
 
 
-def visible_rows(values: dict[str, object], rows: int, shown: int) -> int:
+def visible_rows(
+    values: dict[str, object], rows: int, shown: int, target: int | None = None
+) -> int:
     """How many of ``rows`` score rows a sheet shows: ``shown``, one more per 60-60
-    typed (a partita the pack replays), and at least up to the last row with a value."""
+    typed (a partita the pack replays), and at least up to the last row with a value.
+
+    A turn to ``target`` points (docs/rules.md §4.4) shows one row more than the last
+    typed until a line's running total reaches the target."""
     ties = last = 0
+    totals = [0, 0]
+    reached = False
     for n in range(1, rows + 1):
         ns, ew = values.get(f"h{n}_ns"), values.get(f"h{n}_ew")
         if str(ns or "").strip() or str(ew or "").strip():
             last = n
         if str(ns).strip() == "60" and str(ew).strip() == "60":
             ties += 1
+        for i, value in enumerate((ns, ew)):
+            text = str(value if value is not None else "").strip()
+            # isdecimal, not isdigit: "²" is a digit that int() refuses (a 500).
+            if text.lstrip("-").isdecimal():
+                totals[i] += int(text)
+        if target and not reached and max(totals) >= target:
+            reached = True
+    if target and last and not reached:
+        last += 1
     return min(rows, max(shown + ties, last))
 
 
@@ -113,10 +133,13 @@ class SheetForm(forms.Form):
         rest: bool = False,
         shown: int | None = None,
         totals: bool = False,
+        target: int | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.rows, self.game, self.detailed, self.rest = rows, game, detailed, rest
+        #: A turn played to these points (docs/rules.md §4.4): rows show as needed.
+        self.target = target
         #: The two lines' MP totals may be typed instead of the smazzate (§5f).
         self.totals = totals and game == "burraco" and not rest
         if self.totals:
@@ -126,11 +149,13 @@ class SheetForm(forms.Form):
                     required=False,
                     min_value=-PARSE_LIMIT,
                     max_value=PARSE_LIMIT,
-                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                    widget=forms.TextInput(attrs=dict(SIGNED_ATTRS)),
                 )
         #: Rows shown before any 60-60 (the rest are spares for replayed partite).
         self.shown = rows if shown is None else shown
         word = _("Game") if game == "briscola" else _("Hand")
+        # A partita of Briscola counts card points: never below 0.
+        signed = SCORE_ATTRS if game == "briscola" else SIGNED_ATTRS
         for n in range(1, rows + 1):
             for line, name in (("ns", _("NS")), ("ew", _("EO"))):
                 self.fields[f"h{n}_{line}"] = forms.IntegerField(
@@ -138,7 +163,7 @@ class SheetForm(forms.Form):
                     required=False,
                     min_value=-PARSE_LIMIT,
                     max_value=PARSE_LIMIT,
-                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                    widget=forms.TextInput(attrs=dict(signed)),
                 )
         if not detailed:
             self.fields["kind"] = forms.ChoiceField(
@@ -170,7 +195,9 @@ class SheetForm(forms.Form):
                     required=False,
                     min_value=-PARSE_LIMIT,
                     max_value=PARSE_LIMIT,
-                    widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                    widget=forms.TextInput(
+                        attrs=dict(SIGNED_ATTRS if kind == "mp" else SCORE_ATTRS)
+                    ),
                 )
         if game == "burraco":
             for n in range(1, rows + 1):
@@ -211,7 +238,7 @@ class SheetForm(forms.Form):
     ) -> list[tuple[int, forms.BoundField, forms.BoundField, bool]]:
         """``(n, NS field, EO field, hidden)`` for each smazzata, for the templates."""
         values = {name: self[name].value() for name in self.fields}
-        visible = visible_rows(values, self.rows, self.shown)
+        visible = visible_rows(values, self.rows, self.shown, self.target)
         return [
             (n, self[f"h{n}_ns"], self[f"h{n}_ew"], n > visible)
             for n in range(1, self.rows + 1)

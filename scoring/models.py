@@ -57,6 +57,8 @@ class TableResult(models.Model):
     class Status(models.TextChoices):
         EMPTY = "empty", _("Missing")
         ENTERED = "entered", _("Awaiting second entry")
+        #: Players' entry: the two lines typed different sheets once (issue 30).
+        CONTESTED = "contested", _("Lines disagree")
         DISPUTED = "disputed", _("Sheets differ")
         CONFIRMED = "confirmed", _("Confirmed")
 
@@ -131,6 +133,19 @@ class ResultVersion(models.Model):
         SUPERSEDED = "superseded", _("Superseded")
         REJECTED = "rejected", _("Rejected (conflict)")
 
+    class Source(models.TextChoices):
+        """Who made a submission (issue 30): a referee, a player of one line at the
+        table (through the table's code, no account), an import or a replay."""
+
+        REFEREE = "referee", _("Referee")
+        PLAYER_NS = "player_ns", _("Player of line NS")
+        PLAYER_EW = "player_ew", _("Player of line EO")
+        IMPORT = "import", _("Import")
+        REPLAY = "replay", _("Replay")
+
+    #: The sources with no user account behind them.
+    PLAYER_SOURCES = frozenset({Source.PLAYER_NS, Source.PLAYER_EW})
+
     class Purpose(models.TextChoices):
         ENTRY = "entry", _("Entry")
         SECOND_ENTRY = "second_entry", _("Second entry")
@@ -164,6 +179,11 @@ class ResultVersion(models.Model):
         help_text=_("The smazzate of the round: they pick the VP table."),
     )
     hands_played = models.PositiveSmallIntegerField(_("hands played"), default=0)
+    #: The round was played to these points (docs/rules.md §4.4): as many smazzate as
+    #: that took, up to ``rules.to_points.MAX_HANDS``; ``hands_table`` names the table.
+    target_points = models.PositiveSmallIntegerField(
+        _("played to points"), null=True, blank=True
+    )
     # A referee-set score (punteggio arbitrale), as typed.
     set_mp_ns = models.IntegerField(_("set MP NS"), null=True, blank=True)
     set_mp_ew = models.IntegerField(_("set MP EO"), null=True, blank=True)
@@ -174,12 +194,24 @@ class ResultVersion(models.Model):
     mp_ew = models.IntegerField(_("MP EO"), null=True, blank=True)
     vp_ns = models.IntegerField(_("VP NS"), null=True, blank=True)
     vp_ew = models.IntegerField(_("VP EO"), null=True, blank=True)
+    #: What the line named by ``line`` loses in its standings totals outside the
+    #: meeting (a second ammonizione under ``second_warning_scope = "standings"``,
+    #: docs/rules.md §6.5): its MP and VP above already count the loss; the meeting is
+    #: them plus these. 0 when the result folds a penalty into the meeting (v1-v3).
+    penalty_vp = models.PositiveSmallIntegerField(_("penalty VP"), default=0)
+    penalty_mp = models.PositiveIntegerField(_("penalty MP"), default=0)
     idempotency_key = models.CharField(_("idempotency key"), max_length=64)
     expected_lock_version = models.PositiveIntegerField(_("expected lock version"))
+    source = models.CharField(
+        _("entered as"), max_length=10, choices=Source.choices, default=Source.REFEREE
+    )
+    #: Empty for a player's submission (players have no account): ``source`` says who.
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("entered by"),
         on_delete=models.PROTECT,
+        null=True,
+        blank=True,
         related_name="+",
     )
     entered_at = models.DateTimeField(_("entered at"), default=timezone.now)
@@ -190,6 +222,10 @@ class ResultVersion(models.Model):
         null=True,
         blank=True,
         related_name="+",
+    )
+    #: Who confirmed it: a referee (``confirmed_by``) or the other line's player.
+    confirmed_as = models.CharField(
+        _("confirmed as"), max_length=10, choices=Source.choices, blank=True
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     supersedes = models.ForeignKey(
@@ -227,9 +263,12 @@ class ResultVersion(models.Model):
                 condition=Q(number__gte=1), name="version_number_positive"
             ),
             models.CheckConstraint(
-                # A Q and a lookup combine into a Q (the stubs say Combinable).
-                condition=Q(hands_table__gte=1)  # type: ignore[arg-type]
-                & LessThanOrEqual(F("hands_played"), F("hands_table")),
+                condition=Q(hands_table__gte=1)
+                & (
+                    LessThanOrEqual(F("hands_played"), F("hands_table"))
+                    # A turn to points: as many as were played (rules.to_points).
+                    | Q(target_points__isnull=False, hands_played__lte=9)
+                ),
                 name="version_no_more_hands_than_round",
             ),
             models.CheckConstraint(
@@ -242,9 +281,36 @@ class ResultVersion(models.Model):
                 | ~Q(line=""),
                 name="version_special_names_line",
             ),
+            # Only a second ammonizione takes a penalty outside the meeting (§6.5).
             models.CheckConstraint(
-                condition=(Q(confirmed_by__isnull=True) & Q(confirmed_at__isnull=True))
-                | (Q(confirmed_by__isnull=False) & Q(confirmed_at__isnull=False)),
+                condition=Q(penalty_vp=0, penalty_mp=0) | Q(kind="second_warning"),
+                name="version_penalty_only_for_second_warning",
+            ),
+            # A user's submission names its user; a player's has none.
+            models.CheckConstraint(
+                condition=(
+                    Q(source__in=["player_ns", "player_ew"])
+                    & Q(entered_by__isnull=True)
+                )
+                | (
+                    ~Q(source__in=["player_ns", "player_ew"])
+                    & Q(entered_by__isnull=False)
+                ),
+                name="version_user_unless_player",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(confirmed_by__isnull=True)
+                    & Q(confirmed_at__isnull=True)
+                    & Q(confirmed_as="")
+                )
+                | (
+                    Q(confirmed_at__isnull=False)
+                    & (
+                        Q(confirmed_by__isnull=False)
+                        | Q(confirmed_as__in=["player_ns", "player_ew"])
+                    )
+                ),
                 name="version_confirmed_by_and_at",
             ),
             models.CheckConstraint(
@@ -274,6 +340,26 @@ class ResultVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.result.table} – v{self.number} ({self.get_status_display()})"
+
+    @property
+    def who(self) -> str:
+        """Who made it, in words: the referee's user name (with "import" or
+        "replay" when not typed), or the line whose player typed it."""
+        if self.entered_by_id is None:
+            return str(self.get_source_display())
+        name = self.entered_by.get_username() if self.entered_by else ""
+        if self.source in (self.Source.IMPORT, self.Source.REPLAY):
+            return f"{name} ({self.get_source_display()})"
+        return name
+
+    @property
+    def confirmer(self) -> str:
+        """Who confirmed it, in words ("" when nobody did)."""
+        if self.confirmed_by_id is not None and self.confirmed_by is not None:
+            return self.confirmed_by.get_username()
+        if self.confirmed_as:
+            return str(self.get_confirmed_as_display())
+        return ""
 
     @property
     def counts(self) -> bool:
@@ -374,6 +460,11 @@ class PairScore(models.Model):
     mp_for = models.IntegerField(_("MP for"))
     mp_against = models.IntegerField(_("MP against"))
     played = models.BooleanField(_("played"), default=True)
+    #: The part of ``vp`` and ``mp_for`` that is a penalty outside the meeting (a
+    #: second ammonizione, docs/rules.md §6.5): the meeting is ``vp + penalty_vp`` to
+    #: the opponent's, ``mp_for + penalty_mp`` to ``mp_against``.
+    penalty_vp = models.PositiveSmallIntegerField(_("penalty VP"), default=0)
+    penalty_mp = models.PositiveIntegerField(_("penalty MP"), default=0)
 
     class Meta:
         ordering = ["round", "pair"]
@@ -439,6 +530,10 @@ class TeamScore(models.Model):
     mp_for = models.IntegerField(_("MP for"))
     mp_against = models.IntegerField(_("MP against"))
     played = models.BooleanField(_("played"), default=True)
+    #: The part of ``vp`` and ``mp_for`` that is its lines' penalties outside the match
+    #: (second ammonizioni, docs/rules.md §6.5 and §11), as :class:`PairScore`'s.
+    penalty_vp = models.PositiveSmallIntegerField(_("penalty VP"), default=0)
+    penalty_mp = models.PositiveIntegerField(_("penalty MP"), default=0)
 
     class Meta:
         ordering = ["round", "team"]

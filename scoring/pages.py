@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from participants.models import Pair
 from rules.bounds import hand_bounds, total_bounds
+from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import vp_table
 from seating.models import Table, TeamMatch
 from tournament import visibility
@@ -32,7 +33,7 @@ from tournament.models import Round, Tournament, TournamentRole
 from tournament.permissions import has_role
 from tournament.words import GameWords, game_words
 
-from . import quick, services
+from . import quick, room, services
 from .cards import cards_html
 from .forms import SheetForm, new_token
 from .models import ResultVersion, TableResult
@@ -64,7 +65,9 @@ class RowContext:
         return cls(
             user=request.user,
             csrf=get_token(request),
-            labels=quick.Labels.for_game(tournament.game),
+            labels=quick.Labels.for_game(
+                tournament.game, to_points=round_.target_points is not None
+            ),
             words=game_words(tournament),
             save_url=reverse("scoring:save", kwargs=kwargs),
             table_url=reverse("scoring:table", kwargs=kwargs),
@@ -124,6 +127,10 @@ class TableRow:
     #: The pairs' names, when the page read them as values (else from the table).
     ns_label: str = ""
     ew_label: str = ""
+    #: The state in the players' words (issue 30: "Entered by line NS ..."), if any.
+    badge: str = ""
+    late: bool = False  # nothing typed after the director's minutes
+    code: str = ""  # the table's code for the players, shown to the referees
 
     @property
     def status(self) -> str:
@@ -131,7 +138,7 @@ class TableRow:
 
     @property
     def status_label(self) -> str:
-        return str(TableStatus(self.status).label)
+        return self.badge or str(TableStatus(self.status).label)
 
     @property
     def current(self) -> ResultVersion | None:
@@ -139,11 +146,17 @@ class TableRow:
 
 
 def round_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """The tournament's published and closed rounds with their entry progress."""
-    rounds = (
-        visibility.published_rounds(tournament)
-        .select_related("girone__stage")
-        .order_by("girone__stage__order", "girone__label", "number")
+    """The tournament's published and closed rounds with their entry progress: the
+    rounds still open first (the current one on top), then the closed ones, latest
+    first."""
+    rounds = sorted(
+        visibility.published_rounds(tournament).select_related("girone__stage"),
+        key=lambda r: (
+            r.status == Round.Status.CLOSED,
+            -r.number,
+            r.girone.stage.order,
+            r.girone.label,
+        ),
     )
     return [{"round": r, "progress": services.round_progress(r.pk)} for r in rounds]
 
@@ -161,6 +174,10 @@ def form_shape(
     rows = round_.hands
     if tournament.game == Tournament.Game.BRISCOLA and _replays(tournament):
         rows += BRISCOLA_SPARE_ROWS
+    if round_.target_points:
+        # A turn to points (docs/rules.md §4.4): as many smazzate as were played,
+        # the table's count shown first, one more as each is typed.
+        rows = MAX_TARGET_HANDS
     return {
         "rows": rows,
         "shown": round_.hands,
@@ -170,6 +187,7 @@ def form_shape(
         # Totals-only entry (docs/rules.md §5f): the quick sheet asks for the two
         # totals; the table page offers them beside the per-smazzata sheet.
         "totals": tournament.totals_only,
+        "target": round_.target_points,
     }
 
 
@@ -189,7 +207,8 @@ def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
     if tournament.game != Tournament.Game.BURRACO:
         return {"game": tournament.game, "bands": [], "total": 0, **bounds}
     table = vp_table(round_.hands, pack)
-    totals = total_bounds(pack, round_.hands)
+    most = MAX_TARGET_HANDS if round_.target_points else round_.hands
+    totals = total_bounds(pack, most)
     return {
         "game": tournament.game,
         "total": table.total,
@@ -221,6 +240,7 @@ def _fresh_sheet(
         values,
         shown=shape["shown"],
         totals=shape["totals"] and tournament.game == Tournament.Game.BURRACO,
+        target=shape["target"],
     )
 
 
@@ -246,11 +266,14 @@ def table_row(
                 (v for v in result.versions.all() if v.status == "entered"),  # type: ignore[union-attr]
                 None,
             )
+            players = first is not None and first.source in ResultVersion.PLAYER_SOURCES
             waiting = first is not None and first.entered_by_id == ctx.user.pk
-            second = not waiting
+            second = not waiting and not players
+            if players:  # a referee's sheet takes the table over
+                sheet = _fresh_sheet(tournament, round_, table, lock_version)
         if bound is not None:
             sheet = quick.QuickSheet.from_form(bound)
-        elif status == TableStatus.EMPTY or second:
+        elif sheet is None and (status == TableStatus.EMPTY or second):
             sheet = _fresh_sheet(tournament, round_, table, lock_version)
     html = None
     if sheet is not None and not with_sheet:
@@ -307,12 +330,16 @@ def entry_context(
                 "versions",
                 queryset=ResultVersion.objects.filter(
                     status=ResultVersion.Status.ENTERED
-                ).only("id", "result_id", "status", "entered_by_id"),
+                ).only("id", "result_id", "status", "entered_by_id", "source"),
             )
         )
     }
     rows = []
-    eager = EAGER_SHEETS
+    # Players entering (issue 30): the sheets are typed at the tables; a referee takes
+    # one over from its card ("players" only; "both": the sheets as ever).
+    eager = 0 if tournament.entry_by == Tournament.EntryBy.PLAYERS else EAGER_SHEETS
+    sources = room.open_sources(round_) if room.players_enter(tournament) else {}
+    codes = room.live_codes(round_) if room.players_enter(tournament) else {}
     for t in tables:
         result = results.get(t.pk)
         row = table_row(
@@ -326,6 +353,8 @@ def entry_context(
         )
         if row.sheet_html is not None:
             eager -= 1
+        row.badge = room.state_label(row.status, sources.get(t.pk, []))
+        row.code = codes.get(t.pk, "") if row.status != TableStatus.CONFIRMED else ""
         row.ns_label = labels.get(t.pair_ns_id, "")
         row.ew_label = labels.get(t.pair_ew_id, "") if t.pair_ew_id else ""
         rows.append(row)
@@ -334,10 +363,15 @@ def entry_context(
         for row in rows:
             row.team = info.get(row.table.pk)
     progress = services.round_progress(round_.pk)
+    clock = room.clock(tournament, round_, progress.statuses)
+    for row in rows:
+        row.late = row.table.number in clock.late
     return {
         "tournament": tournament,
         "round": round_,
         "rows": rows,
+        "clock": clock,
+        "players_enter": room.players_enter(tournament),
         "cards": cards_html(rows, ctx.words),
         "progress": progress,
         "vp_data": vp_data(tournament, round_),
@@ -373,6 +407,11 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
     row = table_row(tournament, round_, table, result, ctx)
     if tournament.is_teams:
         row.team = team_info(round_, [table]).get(table.pk)
+    if room.players_enter(tournament):
+        sources = room.open_sources(round_, table.pk).get(table.pk, [])
+        row.badge = room.state_label(row.status, sources)
+        if row.status != TableStatus.CONFIRMED:
+            row.code = room.live_codes(round_).get(table.pk, "")
     return render_to_string(
         "scoring/includes/_table_row.html",
         {"row": row, "tournament": tournament, "round": round_, "words": ctx.words},
@@ -476,7 +515,11 @@ def table_context(
     closed = round_.status == Round.Status.CLOSED
     correction = status == TableStatus.CONFIRMED
     # Blind double entry: while a table awaits its second sheet nobody sees the first.
-    show_versions = status != TableStatus.ENTERED
+    # The players' open sheets are no referee's blind entry: shown (issue 30).
+    show_versions = status != TableStatus.ENTERED or any(
+        v.status == "entered" and v.source in ResultVersion.PLAYER_SOURCES
+        for v in versions
+    )
     # A closed round: any referee corrects during its correction period, the chief
     # referee after it (a late correction, docs/rules.md §5e).
     can_edit = round_.status == Round.Status.PUBLISHED or (
@@ -523,6 +566,10 @@ def table_context(
         "vp_data": vp_data(tournament, round_),
         "words": game_words(tournament),
         "summary": summary(result.current if result else None, game_words(tournament)),
+        "players_enter": room.players_enter(tournament),
+        "table_code": room.live_codes(round_).get(table.pk, "")
+        if round_.status == Round.Status.PUBLISHED
+        else "",
     }
 
 

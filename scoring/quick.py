@@ -33,6 +33,9 @@ class QuickSheet:
     shown: int | None = None
     #: Only the two lines' MP totals are typed (docs/rules.md §5f).
     totals: bool = False
+    #: A turn played to these points (docs/rules.md §4.4): one more row shows until a
+    #: line reaches them.
+    target: int | None = None
 
     @classmethod
     def from_form(cls, form: SheetForm) -> QuickSheet:
@@ -46,6 +49,7 @@ class QuickSheet:
             errors,
             shown=form.shown,
             totals=form.totals,
+            target=form.target,
         )
 
 
@@ -65,14 +69,15 @@ class Labels:
     briscola: bool = False  # no MP difference: a Briscola match is counted in partite
 
     @classmethod
-    def for_game(cls, game: str) -> Labels:
+    def for_game(cls, game: str, *, to_points: bool = False) -> Labels:
         return cls(
             word=_("Game") if game == "briscola" else _("Hand"),
             total=_("Tot."),
             diff=_("Diff."),
-            # Briscola: a match is played to its end (a forfeit is a special result).
+            # Briscola: a match is played to its end (a forfeit is a special result);
+            # a turn to points too (docs/rules.md §4.4).
             reason=_("Reason")
-            if game == "briscola"
+            if game == "briscola" or to_points
             else _("Reason (only if fewer hands)"),
             reason_rest=_("Reason"),
             save=_("Save"),
@@ -101,17 +106,21 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
             " ".join(sheet.errors.get(name, ())),
         )
 
+    # A Burraco score has a sign (a ± key on a touch screen: forms.SIGNED_ATTRS).
+    signed = "" if labels.briscola else mark_safe(" data-signed")
+
     def score(name: str, label: str) -> SafeString:
         invalid = mark_safe(' aria-invalid="true"') if name in sheet.errors else ""
         return format_html(
             '<td><label class="sr-only" for="id_{0}">{1}</label><input type="text"'
             ' name="{0}" id="id_{0}" value="{2}" class="score" inputmode="numeric"'
-            ' autocomplete="off" size="5" maxlength="6"{3}>{4}</td>',
+            ' autocomplete="off" size="5" maxlength="6"{3}{5}>{4}</td>',
             p + name,
             label,
             _value(sheet.values.get(name)),
             invalid,
             error(name),
+            signed,
         )
 
     parts = [
@@ -162,7 +171,7 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
         )
     elif not sheet.rest:
         shown = sheet.rows if sheet.shown is None else sheet.shown
-        visible = visible_rows(dict(sheet.values), sheet.rows, shown)
+        visible = visible_rows(dict(sheet.values), sheet.rows, shown, sheet.target)
         rows = [
             format_html(
                 '<tr{}><th scope="row">{}</th>{}{}</tr>',
@@ -187,12 +196,13 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
             )
         parts.append(
             format_html(
-                '<table class="hands" data-shown="{}"><thead><tr><th scope="col"></th>'
+                '<table class="hands" data-shown="{}"{}><thead><tr><th scope="col"></th>'
                 '<th scope="col">NS</th><th scope="col">EO</th></tr></thead>'
                 '<tbody>{}</tbody><tfoot><tr><th scope="row">{}</th>'
                 '<td class="tot-ns num">0</td><td class="tot-ew num">0</td></tr></tfoot>'
                 "</table>{}",
                 shown,
+                format_html(' data-target="{}"', sheet.target) if sheet.target else "",
                 mark_safe("".join(rows)),  # each row built by format_html
                 labels.total,
                 live,

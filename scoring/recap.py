@@ -9,15 +9,22 @@ types blind) or sheets that differ. Reads only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from seating.models import Table
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from rules import bounds as rules_bounds
+from rules.bounds import Code, Finding
+from rules.packs import RulePack
+from seating.models import Table, TeamMatch
 from tournament.models import Round, Tournament
 from tournament.words import GameWords, game_words
 
-from . import services
-from .models import ResultVersion, TableResult
-from .services.bounds import stored_unlikely
+from . import room, services
+from .models import ResultVersion, TableResult, TeamScore
+from .services.bounds import hand_message
 
 TableStatus = TableResult.Status
 
@@ -70,6 +77,22 @@ class RecapRow:
         )
 
 
+@dataclass(frozen=True)
+class MatchRow:
+    """A team match of the recap: its result once both its tables count (issue 28
+    §8: the referee checks "11–9" as the teams will read it, not only each table)."""
+
+    match: TeamMatch
+    vp_a: int | None = None
+    vp_b: int | None = None
+    mp_a: int | None = None
+    mp_b: int | None = None
+
+    @property
+    def counts(self) -> bool:
+        return self.vp_a is not None
+
+
 @dataclass
 class Recap:
     """The whole round: its rows and what still stops it from closing."""
@@ -77,6 +100,7 @@ class Recap:
     round: Round
     rows: list[RecapRow]
     words: GameWords
+    matches: list[MatchRow] = field(default_factory=list)
 
     def _count(self, status: str) -> int:
         return sum(1 for r in self.rows if r.status == status)
@@ -92,6 +116,11 @@ class Recap:
     @property
     def disputed(self) -> int:
         return self._count(TableStatus.DISPUTED)
+
+    @property
+    def contested(self) -> int:
+        """Players' entry: tables whose two lines disagreed once (issue 30)."""
+        return self._count(TableStatus.CONTESTED)
 
     @property
     def confirmed(self) -> int:
@@ -130,11 +159,13 @@ def round_recap(tournament: Tournament, round_: Round) -> Recap:
         .prefetch_related("current__hands", "current__games")
     }
     labels = dict(TableStatus.choices)
+    sources = room.open_sources(round_) if room.players_enter(tournament) else {}
     rows = []
     for table in tables:
         result = results.get(table.pk)
         status = result.status if result else TableStatus.EMPTY
-        row = RecapRow(table, status, str(labels[status]))
+        label = room.state_label(status, sources.get(table.pk, []))
+        row = RecapRow(table, status, label or str(labels[status]))
         if status == TableStatus.CONFIRMED and result is not None:
             version = result.current
             row.version = version
@@ -144,4 +175,94 @@ def round_recap(tournament: Tournament, round_: Round) -> Recap:
                     hands, (version.mp_ns, version.mp_ew), pack, tournament.game
                 )
         rows.append(row)
-    return Recap(round_, rows, game_words(tournament))
+    matches = _team_matches(round_) if tournament.is_teams else []
+    return Recap(round_, rows, game_words(tournament), matches)
+
+
+def _team_matches(round_: Round) -> list[MatchRow]:
+    """The round's team matches with their result where both tables count."""
+    scores = {(s.match_id, s.side): s for s in TeamScore.objects.filter(round=round_)}
+    rows = []
+    for match in TeamMatch.objects.filter(round=round_).select_related(
+        "team_a", "team_b"
+    ):
+        a, b = scores.get((match.pk, "a")), scores.get((match.pk, "b"))
+        if a is None:
+            rows.append(MatchRow(match))
+            continue
+        rows.append(
+            MatchRow(
+                match,
+                vp_a=a.vp,
+                vp_b=b.vp if b is not None else None,
+                mp_a=a.mp_for,
+                mp_b=a.mp_against if b is not None else None,
+            )
+        )
+    return rows
+
+
+def stored_unlikely(
+    hands: Sequence[tuple[int, int]],
+    totals: tuple[int | None, int | None],
+    pack: RulePack,
+    game: str,
+) -> list[str]:
+    """The unlikely values of a saved sheet, worded for the round's recap.
+
+    ``hands`` are its smazzate (empty for a sheet typed as two totals, then ``totals``
+    are checked as such). They were confirmed at the table; the recap shows them again
+    so the referee looks twice before closing.
+    """
+    if game != "burraco":
+        return []
+    if hands:
+        texts = []
+        for f in rules_bounds.unlikely_hands(hands, pack):
+            if f.hand is None or f.line is None:
+                texts.append(_recap_table_message(f))
+                continue
+            where = {
+                "n": f.hand,
+                "line": _("NS") if f.line == "ns" else _("EO"),
+                "value": number(f.value),
+                "limit": number(f.limit or 0),
+            }
+            if f.code == Code.HAND_HIGH:
+                text = (
+                    _("hand %(n)s, %(line)s: %(value)s (more than %(limit)s)") % where
+                )
+            elif f.code == Code.HAND_LOW:
+                text = (
+                    _("hand %(n)s, %(line)s: %(value)s (less than %(limit)s)") % where
+                )
+            else:
+                text = _("hand %(n)s, %(line)s: %(message)s") % {
+                    **where,
+                    "message": hand_message(f, game),
+                }
+            texts.append(text)
+        return texts
+    ns, ew = totals
+    if ns is None or ew is None:
+        return []
+    return [
+        _recap_table_message(f, totals=True)
+        for f in rules_bounds.unlikely_totals((ns, ew), pack)
+    ]
+
+
+def _recap_table_message(finding: Finding, *, totals: bool = False) -> str:
+    """A table's unlikely value as the recap lists it (the recap says "unlikely")."""
+    if finding.code == Code.ALL_ZERO and totals:
+        return _("both lines' MP are 0")
+    if finding.code == Code.ALL_ZERO:
+        return _("every hand is 0–0")
+    return _("a difference of %(value)s MP (more than %(limit)s)") % {
+        "value": number(finding.value),
+        "limit": number(finding.limit or 0),
+    }
+
+
+def number(value: int) -> str:
+    return number_format(value, force_grouping=True)

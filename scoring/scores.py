@@ -8,6 +8,11 @@ A table whose two pairs met gives one match ``(ns, ew, mp_ns, mp_ew, vp_ns, vp_e
 (the tuples of ``rules.standings``). A rest, a forfeit or a no-show (``played``
 false) gives each pair a match against ``None``: its VP and MP count in its totals,
 but it is never a meeting, so never in a classifica avulsa (docs/rules.md §7).
+
+A second ammonizione under ``second_warning_scope = "standings"`` (docs/rules.md §6.5)
+is a penalty outside the meeting: the match is the score as played, and
+:func:`penalties_of` gives what each pair loses in its totals only
+(``rules.standings.rank``'s ``penalties``).
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ class Score(NamedTuple):
     mp_for: int
     mp_against: int
     played: bool
+    #: The part of ``vp`` and ``mp_for`` that is a penalty outside the meeting (§6.5).
+    penalty_vp: int = 0
+    penalty_mp: int = 0
 
 
 SCORE_FIELDS = (
@@ -49,6 +57,8 @@ SCORE_FIELDS = (
     "mp_for",
     "mp_against",
     "played",
+    "penalty_vp",
+    "penalty_mp",
 )
 
 
@@ -150,24 +160,58 @@ def seats_of(
 
 
 def matches_of(scores: Iterable[Score]) -> list[MatchTuple[int]]:
-    """One match per table whose pairs met; a match against None for the others."""
+    """One match per table whose pairs met; a match against None for the others.
+
+    Each match is the score as played: a pair's penalty outside the meeting is added
+    back here and taken from its totals by :func:`penalties_of` (docs/rules.md §6.5)."""
     by_table: dict[int, dict[str, Score]] = {}
     matches: list[MatchTuple[int]] = []
     for score in scores:
         if score.played and score.opponent_id is not None:
             by_table.setdefault(score.table_id, {})[score.line] = score
         else:
-            matches.append(
-                (score.pair_id, None, score.mp_for, score.mp_against, score.vp, 0)
-            )
+            matches.append(_alone(score))
     for sides in by_table.values():
         ns, ew = sides.get("ns"), sides.get("ew")
         if ns is not None and ew is not None:
-            matches.append((ns.pair_id, ew.pair_id, ns.mp_for, ew.mp_for, ns.vp, ew.vp))
+            matches.append(
+                (
+                    ns.pair_id,
+                    ew.pair_id,
+                    ns.mp_for + ns.penalty_mp,
+                    ew.mp_for + ew.penalty_mp,
+                    ns.vp + ns.penalty_vp,
+                    ew.vp + ew.penalty_vp,
+                )
+            )
             continue
         for one in sides.values():  # the other side's row is filtered out: no meeting
-            matches.append((one.pair_id, None, one.mp_for, one.mp_against, one.vp, 0))
+            matches.append(_alone(one))
     return matches
+
+
+def _alone(score: Score) -> MatchTuple[int]:
+    """A pair's result that is no meeting, as played (its penalty apart)."""
+    return (
+        score.pair_id,
+        None,
+        score.mp_for + score.penalty_mp,
+        score.mp_against,
+        score.vp + score.penalty_vp,
+        0,
+    )
+
+
+def penalties_of(scores: Iterable[Score]) -> dict[int, tuple[int, int]]:
+    """Pair id -> (VP, MP) it loses outside its meetings (second ammonizioni under
+    ``second_warning_scope = "standings"``, docs/rules.md §6.5): the ``penalties`` of
+    ``rules.standings.rank``, so that the totals are the PairScore rows' sums."""
+    out: dict[int, tuple[int, int]] = {}
+    for s in scores:
+        if s.penalty_vp or s.penalty_mp:
+            vp, mp = out.get(s.pair_id, (0, 0))
+            out[s.pair_id] = (vp + s.penalty_vp, mp + s.penalty_mp)
+    return out
 
 
 def totals_of(scores: Iterable[Score]) -> dict[int, PairTotals]:

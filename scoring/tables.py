@@ -66,13 +66,13 @@ class VersionTable(_Plain):
 
     def render_entered(self, record: ResultVersion) -> str:
         when = record.entered_at.astimezone().strftime("%H:%M:%S")
-        return f"{record.entered_by.get_username()} {when}"
+        return f"{record.who} {when}"
 
     def render_confirmed(self, record: ResultVersion) -> str:
-        if record.confirmed_by is None or record.confirmed_at is None:
+        if not record.confirmer or record.confirmed_at is None:
             return "—"
         when = record.confirmed_at.astimezone().strftime("%H:%M:%S")
-        return f"{record.confirmed_by.get_username()} {when}"
+        return f"{record.confirmer} {when}"
 
 
 def _line_pair(ns: int | None, ew: int | None) -> str:
@@ -89,9 +89,16 @@ class VersionLogTable(_Plain):
     class Meta(_Plain.Meta):
         pass
 
-    def __init__(self, *args, words: GameWords | None = None, **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        words: GameWords | None = None,
+        several_gironi: bool = False,
+        **kwargs,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.units = (words.score, words.points) if words else ("MP", "VP")
+        self.several_gironi = several_gironi
 
     entered_at = tables.DateTimeColumn(verbose_name=_("When"), format="d/m H:i:s")
     where = tables.Column(verbose_name=_("Table"), empty_values=())
@@ -101,8 +108,18 @@ class VersionLogTable(_Plain):
     status = tables.Column(verbose_name=_("Status"))
     before = tables.Column(verbose_name=_("Before"), empty_values=())
     after = tables.Column(verbose_name=_("After"), empty_values=())
-    entered_by = tables.Column(verbose_name=_("Who"))
+    entered_by = tables.Column(verbose_name=_("Who"), empty_values=())
     reason = tables.Column(verbose_name=_("Reason"))
+
+    def render_entered_by(self, record: ResultVersion) -> str:
+        """Who typed it (a referee, a line's player, an import, a replay) and who
+        confirmed it, when someone else did."""
+        if record.confirmer and record.confirmer != record.who:
+            return _("%(who)s, confirmed by %(confirmer)s") % {
+                "who": record.who,
+                "confirmer": record.confirmer,
+            }
+        return record.who
 
     def render_purpose(self, record: ResultVersion) -> str:
         if record.late:
@@ -111,7 +128,13 @@ class VersionLogTable(_Plain):
 
     def render_where(self, record: ResultVersion) -> str:
         table = record.result.table
-        return _("R%(r)d T%(t)d") % {"r": table.round.number, "t": table.number}
+        where = _("R%(r)d T%(t)d") % {"r": table.round.number, "t": table.number}
+        if self.several_gironi:  # "T2 tav. 3" twice would be ambiguous
+            return _("%(where)s, girone %(girone)s") % {
+                "where": where,
+                "girone": table.round.girone.label,
+            }
+        return where
 
     def render_before(self, record: ResultVersion) -> str:
         old = record.supersedes
@@ -139,7 +162,8 @@ def _blind(version: ResultVersion) -> bool:
 
 
 class ImpactTable(_Plain):
-    """The pairs a correction changed (rows of the stored impact report)."""
+    """The pairs a correction changed (rows of the stored impact report): each figure
+    "before → after" in one column, so that a phone shows them all (issue 28 §7)."""
 
     class Meta(_Plain.Meta):
         pass
@@ -148,45 +172,47 @@ class ImpactTable(_Plain):
         self, *args, words: GameWords | None = None, teams: bool = False, **kwargs
     ) -> None:
         super().__init__(*args, **kwargs)
-        if words is not None and words.briscola:
-            names = {
-                "vp_before": _("Points before"),
-                "vp_after": _("Points after"),
-                "mp_diff_before": _("%(diff)s before") % {"diff": words.score_diff},
-                "mp_diff_after": _("%(diff)s after") % {"diff": words.score_diff},
-            }
-            for column, name in names.items():
-                self.columns[column].column.verbose_name = name
+        if words is not None:
+            self.columns["vp"].column.verbose_name = words.points
+            self.columns["mp_diff"].column.verbose_name = words.score_diff
         if teams:  # a team tournament's report lists teams (docs/rules.md §11)
             self.columns["pair"].column.verbose_name = _("Team")
 
     pair = tables.Column(verbose_name=_("Pair"))
-    vp_before = tables.Column(
-        verbose_name=_("VP before"), attrs={"td": {"class": "num"}}
+    vp = tables.Column(
+        verbose_name=_("VP"), empty_values=(), attrs={"td": {"class": "num"}}
     )
-    vp_after = tables.Column(verbose_name=_("VP after"), attrs={"td": {"class": "num"}})
-    mp_diff_before = tables.Column(
-        verbose_name=_("MP diff. before"), attrs={"td": {"class": "num"}}
+    mp_diff = tables.Column(
+        verbose_name=_("MP diff."), empty_values=(), attrs={"td": {"class": "num"}}
     )
-    mp_diff_after = tables.Column(
-        verbose_name=_("MP diff. after"), attrs={"td": {"class": "num"}}
+    position = tables.Column(
+        verbose_name=_("Position"), empty_values=(), attrs={"td": {"class": "num"}}
     )
-    position_before = tables.Column(
-        verbose_name=_("Position before"), attrs={"td": {"class": "num"}}
-    )
-    position_after = tables.Column(
-        verbose_name=_("Position after"), attrs={"td": {"class": "num"}}
-    )
-    overall_before = tables.Column(
-        verbose_name=_("Overall position before"),
+    overall = tables.Column(
+        verbose_name=_("Overall position"),
+        empty_values=(),
         attrs={"td": {"class": "num"}},
-        default="—",
     )
-    overall_after = tables.Column(
-        verbose_name=_("Overall position after"),
-        attrs={"td": {"class": "num"}},
-        default="—",
-    )
+
+    @staticmethod
+    def _change(record, field: str) -> str:
+        before, after = record.get(f"{field}_before"), record.get(f"{field}_after")
+        shown = ["—" if v is None else str(v) for v in (before, after)]
+        if before == after:
+            return shown[1]
+        return f"{shown[0]}\u00a0→\u00a0{shown[1]}"
+
+    def render_vp(self, record) -> str:
+        return self._change(record, "vp")
+
+    def render_mp_diff(self, record) -> str:
+        return self._change(record, "mp_diff")
+
+    def render_position(self, record) -> str:
+        return self._change(record, "position")
+
+    def render_overall(self, record) -> str:
+        return self._change(record, "overall")
 
 
 class HistoryTable(_Plain):

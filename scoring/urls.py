@@ -11,6 +11,7 @@ from . import views
 app_name = "scoring"
 
 urlpatterns = [
+    path("", views.desk, name="desk"),
     path("<slug:slug>/", views.round_list, name="rounds"),
     path("<slug:slug>/turno/<id:round_id>/", views.entry_page, name="entry"),
     path(
@@ -27,6 +28,11 @@ urlpatterns = [
         "<slug:slug>/turno/<id:round_id>/tavolo/<id:number>/risolvi/",
         views.settle_table,
         name="settle",
+    ),
+    path(
+        "<slug:slug>/turno/<id:round_id>/tavolo/<id:number>/codice/",
+        views.reissue_code,
+        name="reissue_code",
     ),
     path("<slug:slug>/turno/<id:round_id>/riepilogo/", views.recap, name="recap"),
     path("<slug:slug>/turno/<id:round_id>/chiudi/", views.close_round, name="close"),

@@ -8,6 +8,7 @@ so the page works without JavaScript too; on an error either way the typed sheet
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,12 +18,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from seating.models import Table
+from seating.services import table_codes
 from tournament import visibility
 from tournament.models import Round, TournamentRole
 from tournament.permissions import has_role, role_required
+from tournament.services.errors import ServiceError
 from tournament.words import game_words
 
 from . import pages, services
+from .desk import duties as desk_duties
 from .forms import SettleForm, SheetForm, new_token
 from .models import TableResult
 from .recap import round_recap
@@ -44,6 +48,13 @@ def _round(tournament, round_id: int) -> Round:
 
 def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
+
+
+@require_GET
+@login_required
+def desk(request):
+    """``/arbitro/``: the person's running tournaments, their rounds to type first."""
+    return render(request, "scoring/desk.html", {"duties": desk_duties(request.user)})
 
 
 @require_GET
@@ -227,6 +238,30 @@ def settle_table(request, tournament, round_id, number):
     )
 
 
+@require_POST
+@role_required(Role.REFEREE)
+def reissue_code(request, tournament, round_id, number):
+    """Revoke the table's players' code and issue another (issue 30)."""
+    round_ = _round(tournament, round_id)
+    table = get_object_or_404(Table, round=round_, number=number)
+    try:
+        code = table_codes.reissue(table, by=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _(
+                "Table %(n)d has a new code: %(code)s. The old one opens nothing now;"
+                " print the score card again or tell the table."
+            )
+            % {"n": number, "code": code.display},
+        )
+    return redirect(
+        "scoring:table", slug=tournament.slug, round_id=round_.pk, number=number
+    )
+
+
 @require_GET
 @role_required(Role.REFEREE)
 def recap(request, tournament, round_id):
@@ -285,7 +320,11 @@ def log(request, tournament):
         "scoring/log.html",
         {
             "tournament": tournament,
-            "versions_table": VersionLogTable(versions, words=game_words(tournament)),
+            "versions_table": VersionLogTable(
+                versions,
+                words=game_words(tournament),
+                several_gironi=audit.several_gironi(tournament),
+            ),
             "history_table": HistoryTable([h.__dict__ for h in history]),
             "is_chief": has_role(request.user, tournament, Role.CHIEF_REFEREE),
         },

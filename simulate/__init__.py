@@ -10,6 +10,10 @@ save's transaction, and PostgreSQL is restarted. At the end the database is chec
 every sheet is there exactly once, no sheet is half written, and the stored standings
 equal a recomputation from scratch.
 
+``--entry players`` (issue 30): the players' phones enter and confirm every table
+instead, in a burst of ``--window`` seconds a round, from a process of their own
+(:mod:`.players`, driven by :mod:`.entry`).
+
 Figures are printed as ``BENCH event.<name> <value> <unit>`` lines, then a
 ``# goal ...`` line for each of issue 19's goals of the pace (:mod:`.goals`).
 

@@ -6,7 +6,6 @@ starts is the one the fault injector restarts.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import faulthandler
 import json
@@ -18,6 +17,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from . import options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,20 +45,32 @@ HUMAN_PACE = (10.0, 15.0)
 async def run_event(
     args, world, server, front, metrics, ledger, faults, started
 ) -> dict:
+    from . import cpu, load
     from . import faults as fault_mod
-    from . import load
+    from . import phones as phones_mod
     from . import world as world_mod
 
     rng = random.Random(args.seed)
     stop_at = started + args.budget
     stop = asyncio.Event()
-    state: dict = {}
     watched: dict[int, load.Watched] = {}
-    # Phones and referees go through nginx, as in the deployment.
-    phone_task = asyncio.create_task(
-        load.phones(
-            front.url, args.phones, world.slug, world.pairs, metrics, stop, state
-        )
+    # Phones and referees go through nginx, as in the deployment; the phones in a
+    # process of their own (simulate/phones.py), the current round on its input.
+    phone_proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "simulate.phones",
+            front.url,
+            world.slug,
+            str(world.pairs),
+            str(args.phones),
+            str(args.budget + 15),
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     watch_task = asyncio.create_task(
         load.watch_standings(front.url, world.slug, ledger, watched, metrics, stop)
@@ -99,7 +112,9 @@ async def run_event(
                 f"round {number}: {len(tables)} tables generated and published in "
                 f"{time.monotonic() - generated:.1f} s"
             )
-            state["round_id"] = tables[0][0]
+            assert phone_proc.stdin is not None
+            phone_proc.stdin.write(f"{tables[0][0]}\n")
+            phone_proc.stdin.flush()
             pairs = await asyncio.to_thread(in_django, world_mod.watched_pairs, tables)
             watched.update(
                 (table_id, load.Watched(pairs[table_id], number))
@@ -112,13 +127,20 @@ async def run_event(
                     inject_faults(server, faults, fault_mod, stop_at)
                 )
             entry_started = time.monotonic()
+            by_referees = tables
+            if args.entry == "players":
+                # Rest tables have no players' sheet: the referees record them.
+                by_referees = [t for t in tables if t[3]]
+                players = asyncio.create_task(
+                    enter_by_players(args, world, front, tables, ledger, metrics, rng)
+                )
             try:
                 # Saves still waiting at the stop are abandoned: the check counts
                 # the ones the server stored all the same (saved_but_answer_lost).
                 await asyncio.wait_for(
                     load.enter_round(
                         referees,
-                        tables,
+                        by_referees,
                         ledger,
                         rng,
                         stop_at,
@@ -129,6 +151,8 @@ async def run_event(
                 )
             except TimeoutError:
                 metrics.errors["saves_abandoned_at_stop"] += 1
+            if args.entry == "players":
+                await players
             metrics.busy["entry"] += time.monotonic() - entry_started
             done = sum(
                 1
@@ -154,9 +178,14 @@ async def run_event(
         if fault_task is not None:
             await fault_task
         stop.set()
+        outcome["phones_cpu"] = cpu.process_tree(phone_proc.pid)
+        outcome["probe_cpu"] = cpu.process_tree(probe.pid)
+        phone_proc.terminate()
         try:
-            await asyncio.wait_for(phone_task, 45)
-        except TimeoutError:
+            out, _err = await asyncio.to_thread(phone_proc.communicate, timeout=45)
+            phones_mod.merge(metrics, out)
+        except subprocess.TimeoutExpired:
+            phone_proc.kill()
             metrics.errors["phones_still_waiting_at_stop"] += 1
         try:
             await asyncio.wait_for(watch_task, 35)
@@ -167,6 +196,24 @@ async def run_event(
         out, _err = await asyncio.to_thread(probe.communicate, timeout=60)
         metrics.samples["probe"] = [ms / 1000 for ms in json.loads(out or "[]")]
     return outcome
+
+
+async def enter_by_players(args, world, front, tables, ledger, metrics, rng) -> None:
+    """The round's tables entered and confirmed by the players' phones, from a
+    process of their own (simulate/players.py), in a burst of ``--window`` seconds."""
+    from . import entry
+    from . import world as world_mod
+
+    ids = [table_id for _round, _number, table_id, rest in tables if not rest]
+    codes = await asyncio.to_thread(in_django, entry.table_codes, ids)
+    sheets = {table_id: world_mod.sheet_for(rng) for table_id in ids}
+    order = entry.order_for(
+        front.url, tables, codes, sheets, window=args.window, seed=rng.randrange(2**31)
+    )
+    confirmed = await entry.enter_round(
+        order, tables, ledger, metrics, timeout=args.window + 240
+    )
+    progress(f"players confirmed {confirmed}/{len(ids)} tables on their phones")
 
 
 async def inject_faults(server, log, fault_mod, stop_at) -> None:
@@ -190,33 +237,8 @@ async def inject_faults(server, log, fault_mod, stop_at) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m simulate", description=__doc__)
-    parser.add_argument("--pairs", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=6)
-    parser.add_argument("--referees", type=int, default=20)
-    parser.add_argument("--phones", type=int, default=2000)
-    parser.add_argument("--gironi", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=4)
-    parser.add_argument(
-        "--pace",
-        choices=("human", "full"),
-        default="human",
-        help="human: each referee a sheet every 10-15 s (measure a); "
-        "full: a sheet as soon as the last is saved (measure b)",
-    )
-    parser.add_argument("--port", type=int, default=8765, help="nginx (the front)")
-    parser.add_argument("--app-port", type=int, default=8766, help="gunicorn")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument(
-        "--deadline",
-        type=float,
-        default=540,
-        help="seconds for the whole run; the load stops early enough to check",
-    )
-    parser.add_argument("--fault-round", type=int, default=1)
-    parser.add_argument("--no-faults", action="store_true")
-    args = parser.parse_args(argv)
+    args = options.parse(argv, __doc__)
+    players = args.entry == "players"
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: where is it stuck?
     # A timeout's SIGTERM unwinds normally, so that gunicorn is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -227,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     from .faults import FaultLog
     from .load import Ledger, Metrics
     from .proxy import Nginx
-    from .server import Gunicorn, Worker, production_env
+    from .server import Gunicorn, Worker, postgres_cpu_seconds, production_env
 
     t0 = time.monotonic()
     work = tempfile.mkdtemp(prefix="torneo-simulate-")
@@ -254,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         rounds=args.rounds,
         gironi=args.gironi,
         seed=args.seed,
+        entry_by=args.entry,
     )
     # The phones' pages exist as files before the load starts, as after
     # `manage.py publish --all` at the venue.
@@ -279,16 +302,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server.wait_ready()
         front.wait_ready()
-        progress(f"nginx in front on {front.url}, pace {args.pace}; files in {work}")
+        how = "entry by the players" if players else f"pace {args.pace}"
+        progress(f"nginx in front on {front.url}, {how}; files in {work}")
         figures.report("setup.seconds", time.monotonic() - t0, "s")
         started = time.monotonic()
-        cpu_start = (
-            cpu.machine_busy(),
-            server.cpu_seconds(),
-            worker.cpu_seconds(),
-            cpu.own(),
-            front.cpu_seconds(),
-        )
+
+        def cpu_now() -> tuple[float, ...]:
+            return (
+                cpu.machine_busy(),
+                server.cpu_seconds(),
+                worker.cpu_seconds(),
+                cpu.own(),
+                front.cpu_seconds(),
+                postgres_cpu_seconds(),
+            )
+
+        cpu_start = cpu_now()
         # What is left of the deadline, minus the time to stop and check.
         args.budget = max(60.0, args.deadline - (started - t0) - 100)
         progress(f"load for at most {args.budget:.0f} s")
@@ -296,13 +325,7 @@ def main(argv: list[str] | None = None) -> int:
             run_event(args, world, server, front, metrics, ledger, faults, started)
         )
         load_seconds = time.monotonic() - started
-        cpu_end = (
-            cpu.machine_busy(),
-            server.cpu_seconds(),
-            worker.cpu_seconds(),
-            cpu.own(),
-            front.cpu_seconds(),
-        )
+        cpu_end = cpu_now()
     finally:
         front.stop()
         server.stop()

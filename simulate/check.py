@@ -8,18 +8,22 @@ from pathlib import Path
 
 
 def drain(world, timeout: float = 90) -> tuple[float, int]:
-    """Wait for the worker to do every ranking and publishing the saves recorded:
+    """Wait for the worker to do every ranking and publishing due (the saves'; not
+    the publishing recorded for the end of a correction period, minutes ahead):
     (seconds waited, pieces of work still waiting at the timeout)."""
     import time
 
     from django.db import connections
+    from django.utils import timezone
 
     from outbox.models import Work
 
     started = time.monotonic()
     while True:
         behind = Work.objects.filter(
-            kind__in=[Work.Kind.RANK, Work.Kind.PUBLISH], failed_at__isnull=True
+            kind__in=[Work.Kind.RANK, Work.Kind.PUBLISH],
+            failed_at__isnull=True,
+            not_before__lte=timezone.now(),
         ).count()
         if not behind or time.monotonic() - started > timeout:
             return time.monotonic() - started, behind

@@ -72,6 +72,13 @@ def print_all(
     report("entry_card.requests", len(cards), "requests")
     report("entry_card.p50", 1000 * percentile(cards, 50), "ms")
     report("entry_card.p99", 1000 * percentile(cards, 99), "ms")
+    # --entry players: the players' phones (simulate/players.py, their own process).
+    for kind in ("player_entry", "player_save", "player_confirm", "player_page"):
+        if metrics.samples.get(kind):
+            samples = metrics.samples[kind]
+            report(f"{kind}.requests", len(samples), "requests")
+            report(f"{kind}.p50", 1000 * percentile(samples, 50), "ms")
+            report(f"{kind}.p99", 1000 * percentile(samples, 99), "ms")
     # Every request of the phones (pages and API answers), through nginx.
     public = metrics.samples["public"]
     report("phone.requests", len(public), "requests")
@@ -125,9 +132,25 @@ def print_all(
     )
     report("cpu.gunicorn", spent[1], "s")
     report("cpu.standings_worker", spent[2], "s")
-    report("cpu.load_generator", spent[3], "s")
+    report("cpu.postgres", spent[5], "s")
     report("cpu.nginx", spent[4], "s")
-    report("cpu.postgres_and_rest", spent[0] - sum(spent[1:]), "s")
+    # The referees and the standings watcher (this process); the phones and the probe
+    # in their own processes.
+    report("cpu.load_generator", spent[3], "s")
+    phones = outcome.get("phones_cpu", 0.0) + outcome.get("probe_cpu", 0.0)
+    report("cpu.phones", phones, "s")
+    # --entry players: the players' phones of each round (simulate/players.py).
+    players = metrics.busy.get("players_cpu", 0.0)
+    if players:
+        report("cpu.players_phones", players, "s")
+    phones += players
+    # What nothing above spent: on a shared machine, other people's work.
+    report("cpu.rest", spent[0] - sum(spent[1:]) - phones, "s")
+    print(
+        f"# load average at the end: {os.getloadavg()[0]:.1f} (1 min), "
+        f"{os.getloadavg()[2]:.1f} (15 min), on {os.cpu_count()} cores",
+        flush=True,
+    )
     report("errors.total", sum(metrics.errors.values()), "errors")
     for name, count in sorted(metrics.errors.items()):
         report(f"errors.{name}", count, "errors")
@@ -145,8 +168,16 @@ def print_all(
         report(f"check.{name}", found.get(name, 0), "count")
     report("total.seconds", total_seconds, "s")
     bad = sum(found.get(k, 0) for k in PROBLEMS) + behind
-    print(f"# measure: --pace {args.pace}", flush=True)
-    for line in goals.verdicts(args.pace, FIGURES | {"problems": bad}):
+    measure = goals.measure(args)
+    if measure == "players":
+        print(
+            f"# measure: --entry players, {args.pairs} pairs, tables finishing in "
+            f"{args.window:g} s",
+            flush=True,
+        )
+    else:
+        print(f"# measure: --pace {args.pace}", flush=True)
+    for line in goals.verdicts(measure, FIGURES | {"problems": bad}):
         print(line, flush=True)
     print(
         "# simulate: " + ("OK, nothing lost or twice" if not bad else f"{bad} PROBLEMS")

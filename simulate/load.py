@@ -1,4 +1,5 @@
-"""The load: referees typing sheets through the entry endpoints, phones polling."""
+"""The load: referees typing sheets through the entry endpoints, and the watcher of
+the phones' standings (the phones themselves: :mod:`.phones`, a process of their own)."""
 
 from __future__ import annotations
 
@@ -216,78 +217,6 @@ async def enter_round(
             await referee.save(table_id, sent, lock, stop_at)
 
     await asyncio.gather(*(work(r, shares[i]) for i, r in enumerate(referees)))
-
-
-async def phones(
-    base: str,
-    count: int,
-    slug: str,
-    pairs: int,
-    metrics: Metrics,
-    stop: asyncio.Event,
-    state: dict,
-    *,
-    interval: tuple[float, float] = (15.0, 30.0),
-    connections: int = 64,
-) -> None:
-    """``count`` phones, each refreshing a public page every 15-30 s until ``stop``."""
-    limits = httpx.Limits(
-        max_connections=connections, max_keepalive_connections=connections
-    )
-    async with httpx.AsyncClient(
-        base_url=base, limits=limits, timeout=httpx.Timeout(30, pool=60)
-    ) as client:
-        # httpx's pool scans every waiting request on each step: with 2,000 waiting it
-        # would eat the event loop. The phones queue here instead, a free connection
-        # each; the latency measured is the server's, from send to answer.
-        gate = asyncio.Semaphore(connections)
-
-        async def phone(i: int) -> None:
-            rng = random.Random(i)
-            pair = rng.randint(1, pairs)
-            etags: dict[str, str] = {}
-            try:
-                await asyncio.wait_for(stop.wait(), rng.uniform(0, interval[1]))
-                return
-            except TimeoutError:
-                pass
-            while not stop.is_set():
-                roll = rng.random()
-                if roll < 0.2:
-                    kind, url = "public_tournament", f"/t/{slug}/"
-                elif roll < 0.5:
-                    kind, url = "public_standings", f"/t/{slug}/classifica/"
-                elif roll < 0.8:
-                    kind, url = "public_pair", f"/t/{slug}/coppia/{pair}/"
-                elif roll < 0.9:
-                    kind, url = "public_where", f"/t/{slug}/dove-gioco/?q={pair}"
-                elif state.get("round_id") and roll < 0.95:
-                    kind = "api_tables"
-                    url = (
-                        f"/api/v1/tournaments/{slug}/rounds/{state['round_id']}/tables"
-                    )
-                else:
-                    kind, url = "api_standings", f"/api/v1/tournaments/{slug}/standings"
-                headers = {"If-None-Match": etags[url]} if url in etags else {}
-                try:
-                    async with gate:
-                        if stop.is_set():
-                            return
-                        started = time.monotonic()
-                        response = await client.get(url, headers=headers)
-                        elapsed = time.monotonic() - started
-                    metrics.add("public", elapsed, response.status_code)
-                    metrics.add(kind, elapsed, response.status_code)
-                    if response.headers.get("ETag"):
-                        etags[url] = response.headers["ETag"]
-                    if response.status_code >= 500:
-                        metrics.errors[f"public_{response.status_code}"] += 1
-                except httpx.TransportError as exc:
-                    metrics.errors[f"public_{type(exc).__name__}"] += 1
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), rng.uniform(*interval))
-
-        await asyncio.gather(*(phone(i) for i in range(count)))
 
 
 @dataclass

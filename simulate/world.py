@@ -17,8 +17,18 @@ class World:
     pairs: int
 
 
-def build(*, pairs: int, referees: int, rounds: int, gironi: int, seed: int) -> World:
-    """A running tournament with its pairs in gironi, referees and a director."""
+def build(
+    *,
+    pairs: int,
+    referees: int,
+    rounds: int,
+    gironi: int,
+    seed: int,
+    entry_by: str = "referees",
+) -> World:
+    """A running tournament with its pairs in gironi, referees and a director;
+    ``entry_by``: who enters the results (``players``: the tables' codes open their
+    sheets on the players' phones, issue 30)."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
@@ -41,7 +51,10 @@ def build(*, pairs: int, referees: int, rounds: int, gironi: int, seed: int) -> 
             rule_pack="fibur-2026",
             hands_per_round=3,
             rounds_planned=rounds,
-            movement_plan=f"random+{rounds - 1}xdanese_modificato",
+            movement_plan=(
+                f"random+{rounds - 1}xdanese_modificato" if rounds > 1 else "random"
+            ),
+            entry_by=entry_by,
         )
         hashed = make_password(PASSWORD)
         users = user_model.objects.bulk_create(
@@ -87,10 +100,11 @@ def next_round(world: World, seed: int) -> list[tuple[int, int, int, bool]]:
     Returns ``(round id, table number, table id)`` for every table where two pairs meet
     (rest tables are recorded by a referee too, as a rest).
     """
+    from draw.services.publishing import publish_round
     from draw.services.rounds import generate_round
     from seating.models import Table
     from tournament.models import Girone
-    from tournament.services.publication import publish_round, set_visibility
+    from tournament.services.publication import set_visibility
 
     tables = []
     for girone_id in world.girone_ids:

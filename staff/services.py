@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from staff.models import PasswordToChange
 from tournament.models import Tournament, TournamentRole
 from tournament.permissions import display_name
 from tournament.services.errors import ServiceError
@@ -116,7 +117,7 @@ def find_user(username: str):
 
 
 def _lock(tournament: Tournament) -> None:
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    Tournament.objects.select_for_update(of=("self",)).filter(pk=tournament.pk).first()
 
 
 def _check_role(role: str) -> Role:
@@ -208,6 +209,8 @@ def create_user_with_role(
         first_name=first_name.strip()[:150],
         last_name=last_name.strip()[:150],
     )
+    # The password was shown to the director: the new user chooses their own at once.
+    PasswordToChange.objects.create(user=user)
     return NewUser(user=user, password=password, role=_grant(tournament, user, chosen))
 
 

@@ -160,9 +160,7 @@ def impact(request, tournament, version_id):
             "impact_table": ImpactTable(
                 report["rows"],
                 words=game_words(tournament),
-                exclude=()
-                if report.get("overall")
-                else ("overall_before", "overall_after"),
+                exclude=() if report.get("overall") else ("overall",),
                 teams=bool(report.get("teams")),
             ),
         },

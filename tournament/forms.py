@@ -8,8 +8,9 @@ from django.utils.translation import gettext_lazy as _
 from people.models import Club
 from tournament.inputs import integer_field, text_field
 from tournament.models import Tournament
-from tournament.services.movement_words import movement_labels
-from tournament.services.tournaments import SUGGESTED_PLANS, hands_groups, pack_choices
+from tournament.services.tournaments import default_pack, hands_groups, pack_choices
+
+from .plan_fields import PlanFields
 
 #: The draws' seeds are 31-bit numbers (``gironi.split_into_gironi`` draws one so).
 DRAW_SEED_MAX = 2**31 - 1
@@ -30,8 +31,35 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
-class TournamentForm(NoSuffix, forms.Form):
-    """Create or edit a tournament; the game and the rule pack are fixed at creation."""
+class GameSelect(forms.Select):
+    """A select whose options say which game they belong to (``data-game``), so that
+    the page offers only the chosen game's rule packs and counts."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.value_games: dict[str, str] = {}  # option value -> game
+        self.group_games: list[str] = []  # option group index -> game
+
+    def create_option(
+        self, name, value, label, selected, index, subindex=None, attrs=None
+    ):
+        option = super().create_option(
+            name, value, label, selected, index, subindex, attrs
+        )
+        game = self.value_games.get(str(value))
+        if game is None and subindex is not None and index < len(self.group_games):
+            game = self.group_games[index]
+        if game:
+            option["attrs"]["data-game"] = game
+        return option
+
+
+class TournamentForm(NoSuffix, PlanFields):
+    """Create or edit a tournament; the game and the rule pack are fixed at creation.
+
+    The rule pack follows the game (each game's default first, for Burraco the
+    federation's latest); the movement plan is built from blocks (:class:`PlanFields`).
+    """
 
     name = text_field(Tournament, "name", label=_("Name"))
     date = forms.DateField(label=_("Date"), widget=DateInput())
@@ -42,7 +70,11 @@ class TournamentForm(NoSuffix, forms.Form):
         required=False,
         empty_label=_("— none —"),
     )
-    game = forms.ChoiceField(label=_("Card game"), choices=Tournament.Game.choices)
+    game = forms.ChoiceField(
+        label=_("Card game"),
+        choices=Tournament.Game.choices,
+        initial=Tournament.Game.BURRACO,
+    )
     format = forms.ChoiceField(
         label=_("Format"),
         choices=Tournament.Format.choices,
@@ -50,29 +82,27 @@ class TournamentForm(NoSuffix, forms.Form):
         required=False,  # not given: pairs
         help_text=_("Teams: two pairs a team, matches over two tables (Burraco)."),
     )
-    rule_pack = forms.ChoiceField(label=_("Rule pack"))
+    rule_pack = forms.ChoiceField(label=_("Rule pack"), widget=GameSelect)
     hands_per_round = forms.TypedChoiceField(
         label=_("Hands per round"),
         coerce=int,
         initial=3,
+        widget=GameSelect,
         help_text=_(
             "Burraco: smazzate per round, those the rule pack has a VP table for."
             " Briscola: games per match (best of an odd number)."
         ),
     )
-    rounds_planned = forms.IntegerField(
-        label=_("Number of rounds"), min_value=1, max_value=60, initial=4
-    )
-    movement_plan = text_field(
-        Tournament,
-        "movement_plan",
-        label=_("Movement plan"),
-        initial="3xmitchell+danese",
+    #: A turn played to points (docs/rules.md §4.4): seed 004's "TURNI CON 4 SMAZZATE
+    #: o 2005 pt". The hands above then do not count: the pack's table converts it.
+    to_points = forms.BooleanField(
+        label=_("Turns played to 2,005 points"),
+        required=False,
         help_text=_(
-            "One movement per round joined by “+”, each with how many rounds it plays;"
-            " the words to type are below."
+            "Burraco: each table plays until a line reaches 2,005 points, as many hands"
+            " as that takes, and the VP table of 4 hands converts the turn (the hands"
+            " per round above are then not used)."
         ),
-        widget=forms.TextInput(attrs={"list": "plans"}),
     )
     mitchell_step = integer_field(
         Tournament,
@@ -83,7 +113,33 @@ class TournamentForm(NoSuffix, forms.Form):
         help_text=_("Tables the EO pairs move each round; empty = automatic."),
     )
     entry_mode = forms.ChoiceField(
-        label=_("Result entry"), choices=Tournament.EntryMode.choices
+        label=_("Result entry"),
+        choices=Tournament.EntryMode.choices,
+        initial=Tournament.EntryMode.SINGLE,
+    )
+    entry_by = forms.ChoiceField(
+        label=_("Who enters the results"),
+        choices=Tournament.EntryBy.choices,
+        initial=Tournament.EntryBy.REFEREES,
+        required=False,  # not posted (an older client, a script): the referees
+        help_text=_(
+            "Players: each table's code, printed on its score card, opens its sheet on"
+            " a phone with no login; one line types it, the other line confirms it, and"
+            " the referees settle what the lines do not agree on. Both: the referees"
+            " can also type every sheet as ever."
+        ),
+    )
+    idle_minutes = integer_field(
+        Tournament,
+        "idle_minutes",
+        label=_("Tables late after (minutes)"),
+        min_value=1,
+        max_value=600,
+        required=False,
+        help_text=_(
+            "The entry page marks the tables with no result this long after the round"
+            " was published. Empty = never."
+        ),
     )
     totals_only = forms.BooleanField(
         label=_("Type only each line's total"),
@@ -141,20 +197,32 @@ class TournamentForm(NoSuffix, forms.Form):
         ),
     )
 
-    plans = SUGGESTED_PLANS
-
-    @property
-    def plan_words(self) -> dict[str, str]:
-        """The words a plan is typed with, and what each means (shown as code, with its
-        label): every movement of ``rules.pairing.REGISTRY``."""
-        return movement_labels()
+    #: The fields shown before the movement plan's blocks (the rest come after).
+    BEFORE_PLAN = (
+        "name",
+        "date",
+        "venue",
+        "organiser",
+        "game",
+        "format",
+        "rule_pack",
+        "hands_per_round",
+        "to_points",
+    )
 
     def __init__(self, *args, editing: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["rule_pack"].choices = [
-            (p.name, f"{p.title} ({p.name} v{p.version})") for p in pack_choices()
-        ]
-        self.fields["hands_per_round"].choices = hands_groups()
+        packs = pack_choices()
+        pack = self.fields["rule_pack"]
+        pack.choices = [(p.name, p.title) for p in packs]
+        pack.widget.value_games = {p.name: p.game for p in packs}
+        default = default_pack(Tournament.Game.BURRACO)
+        pack.initial = default.name if default else None
+        groups = hands_groups()
+        hands = self.fields["hands_per_round"]
+        hands.choices = [(label, options) for _game, label, options in groups]
+        hands.widget.group_games = [game for game, _label, _options in groups]
+        self.add_plan_fields()
         if editing:
             for name in ("game", "format", "rule_pack"):
                 self.fields[name].disabled = True
@@ -162,6 +230,44 @@ class TournamentForm(NoSuffix, forms.Form):
                 self.fields[name].help_text = _(
                     "Fixed when the tournament was created."
                 )
+
+    def clean(self):
+        data = super().clean()
+        game, name = data.get("game"), data.get("rule_pack")
+        if game and name and not self.fields["rule_pack"].disabled:
+            pack_game = self.fields["rule_pack"].widget.value_games.get(name)
+            if pack_game and pack_game != game:
+                self.add_error(
+                    "rule_pack",
+                    _("This rule pack is for %(pack_game)s: choose one for %(game)s.")
+                    % {
+                        "pack_game": Tournament.Game(pack_game).label,
+                        "game": Tournament.Game(game).label,
+                    },
+                )
+        self.clean_plan(teams=data.get("format") == Tournament.Format.TEAMS)
+        return data
+
+    def general_fields(self, before_plan: bool):
+        """The bound fields shown before (or after) the plan's blocks."""
+        return [
+            self[name]
+            for name in self.fields
+            if name not in self.PLAN_FIELD_NAMES
+            and name != "never_rematch"  # its own block, after the plan
+            and (name in self.BEFORE_PLAN) == before_plan
+        ]
+
+    def clean_entry_by(self) -> str:
+        return self.cleaned_data.get("entry_by") or Tournament.EntryBy.REFEREES
+
+    @property
+    def fields_before_plan(self):
+        return self.general_fields(True)
+
+    @property
+    def fields_after_plan(self):
+        return self.general_fields(False)
 
     @classmethod
     def initial_for(cls, tournament: Tournament) -> dict:
@@ -174,10 +280,11 @@ class TournamentForm(NoSuffix, forms.Form):
             "format": tournament.format,
             "rule_pack": tournament.rule_pack,
             "hands_per_round": tournament.hands_per_round,
-            "rounds_planned": tournament.rounds_planned,
-            "movement_plan": tournament.movement_plan,
+            "to_points": tournament.target_points is not None,
             "mitchell_step": tournament.mitchell_step,
             "entry_mode": tournament.entry_mode,
+            "entry_by": tournament.entry_by,
+            "idle_minutes": tournament.idle_minutes,
             "avoid_same_club": tournament.avoid_same_club,
             "rematch_in_last_round": tournament.rematch_in_last_round,
             "never_rematch": tournament.never_rematch,
@@ -185,6 +292,7 @@ class TournamentForm(NoSuffix, forms.Form):
             "totals_only": tournament.totals_only,
             "correction_minutes": tournament.correction_minutes,
             "hold_results": tournament.hold_results,
+            **cls.plan_initial(tournament.movement_plan, tournament.rounds_planned),
         }
 
 

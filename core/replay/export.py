@@ -86,6 +86,8 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
         "movement_plan": tournament.movement_plan,
         "rounds_planned": tournament.rounds_planned,
     }
+    if tournament.target_points is not None:  # turns played to points (§4.4)
+        out["to_points"] = True
     config = StandingsConfig.objects.filter(tournament=tournament).first()
     if config is not None:
         out["seed"] = config.lot_seed

@@ -252,6 +252,7 @@ TOURNAMENT: Shape = {
     "date": Key(iso_date),
     "venue": Key(text, default=""),
     "hands_per_round": Key(integer, default=3),
+    "to_points": Key(boolean, default=False),
     "movement_plan": Key(text, required=True),
     "rounds_planned": Key(integer, default=4),
     "seed": Key(optional_integer),

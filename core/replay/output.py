@@ -10,6 +10,9 @@ Read from what the pages read (the tables of each round; the stored standings of
 
 ``overall`` is there when the gironi stage has two or more gironi (the stored
 overall standings); ``note`` is the tie's explanation in Italian, empty without one.
+A round whose draft page lists meetings to note (a rematch, with the rounds the two
+met in; two pairs of one club: docs/rules.md §9) gives them as ``meetings``, in
+Italian, as the page words them.
 
 A team tournament (docs/rules.md §11) also gives each round's ``matches`` (team
 numbers, A first) and its ``resting`` teams, and ranks teams: ``"team"`` instead of
@@ -21,6 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from draw.services.rounds import round_meetings
 from seating.models import Table, TeamMatch
 from standings.models import Row, Snapshot, TeamRow
 from standings.services import read
@@ -57,6 +61,10 @@ def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
         }
         for r in found
     ]
+    for entry, r in zip(out, found, strict=True):
+        noted = [m.message for m in round_meetings(r)]
+        if noted:
+            entry["meetings"] = noted
     if tournament.is_teams:
         matches: dict[int, list[tuple[int, int | None]]] = {}
         for round_id, a, b in (

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.models import TableResult
+from scoring.models import ResultVersion, TableResult
 from scoring.services import Hand, Sheet, load_table, submit_sheet
 from scoring.services.rounds import close_round
 from seating.models import Table
@@ -125,6 +125,7 @@ class Referee:
             token=uuid.uuid4().hex,
             correction=correction,
             confirm=confirm,
+            source=ResultVersion.Source.REPLAY,
         )
 
     def close(self, path: str, label: str, round_: Round) -> None:

@@ -81,6 +81,7 @@ class Run:
         fields = {k: v for k, v in data.items() if k in TournamentForm.base_fields}
         fields["date"] = (data["date"] or timezone.localdate()).isoformat()
         fields["entry_mode"] = Tournament.EntryMode.SINGLE
+        fields["entry_by"] = Tournament.EntryBy.REFEREES  # a replay types as a referee
         form = TournamentForm(
             data={k: "" if v is None else v for k, v in fields.items()}
         )

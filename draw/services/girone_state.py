@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from participants.models import Pair, Team
 from rules.errors import PairingError, RulePackError
@@ -28,6 +29,7 @@ from seating.services.tables import PlannedTable
 from standings.services.ranking import girone_order
 from tournament.models import Girone, Tournament
 from tournament.services.errors import RoundError
+from tournament.services.plans import plan_words
 from tournament.services.reasons import reason_text
 
 Scope = Literal["previous", "any"]
@@ -94,8 +96,10 @@ def plan_of(tournament: Tournament) -> tuple[str, ...]:
         return parse_plan(tournament.movement_plan)
     except PairingError as exc:
         raise RoundError(
-            _("The movement plan “%(plan)s” is not valid.")
-            % {"plan": tournament.movement_plan},
+            _(
+                "The tournament's movement plan cannot be read: choose it again on"
+                " the tournament's settings."
+            ),
             [reason_text(exc)],
         ) from exc
 
@@ -123,14 +127,14 @@ def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
         return whole
     if number > len(plan):
         raise RoundError(
-            _(
-                "The plan “%(plan)s” has %(rounds)s rounds: there is no round %(number)s."
+            ngettext(
+                "The movement plan has %(rounds)s round (%(plan)s): there is no round"
+                " %(number)s.",
+                "The movement plan has %(rounds)s rounds (%(plan)s): there is no round"
+                " %(number)s.",
+                len(plan),
             )
-            % {
-                "plan": tournament.movement_plan,
-                "rounds": len(plan),
-                "number": number,
-            }
+            % {"plan": plan_words(plan), "rounds": len(plan), "number": number}
         )
     return movement_for_round(plan, number)
 

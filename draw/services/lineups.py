@@ -47,7 +47,7 @@ def set_lineup(
     match: TeamMatch, team: Team, pairs: Sequence[tuple[int, int]]
 ) -> TeamMatch:
     """Seat ``team``'s line-up (two pairs of player ids, from its roster) in ``match``."""
-    match = TeamMatch.objects.select_for_update().get(pk=match.pk)
+    match = TeamMatch.objects.select_for_update(of=("self",)).get(pk=match.pk)
     round_ = Round.objects.select_related("girone").get(pk=match.round_id)
     if round_.status == Round.Status.CLOSED:
         raise RoundError(
@@ -75,8 +75,8 @@ def set_lineup(
     except TeamError as exc:
         raise RoundError(_lineup_message(exc, members)) from exc
     first, second = (team_pair_of(team, (p[0], p[1])) for p in pairs)
-    t1 = Table.objects.select_for_update().get(pk=match.table_1_id)
-    t2 = Table.objects.select_for_update().get(pk=match.table_2_id)
+    t1 = Table.objects.select_for_update(of=("self",)).get(pk=match.table_1_id)
+    t2 = Table.objects.select_for_update(of=("self",)).get(pk=match.table_2_id)
     if side == "a":
         t1.pair_ns, t2.pair_ew = first, second
         match.lineup_a_given = True

@@ -95,6 +95,9 @@ def create_round(
             [violation_text(v) for v in refused],
         )
     round_.hands = last.hands if last else state.tournament.hands_per_round
+    round_.target_points = (
+        last.target_points if last else state.tournament.target_points
+    )
     round_.save()
     _save_tables(round_, state, planned)
     return round_
@@ -113,5 +116,6 @@ def set_hands(round_: Round, hands: int) -> Round:
     if not 1 <= hands <= 9:
         raise RoundError(_("A round has from 1 to 9 hands."))
     round_.hands = hands
-    round_.save(update_fields=["hands"])
+    round_.target_points = None  # a number of hands, not a turn to points
+    round_.save(update_fields=["hands", "target_points"])
     return round_

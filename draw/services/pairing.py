@@ -28,6 +28,7 @@ Rule choices (docs/rules.md §9), with where each is set:
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from django.utils.translation import gettext as _
 
@@ -130,6 +131,24 @@ def constraints_of(state: GironeState, number: int, name: str) -> Constraints:
     except PairingError:
         return Constraints()
     return found.constraints(situation_of(state, number, name))
+
+
+def rematch_allowed_as_last(state: GironeState, number: int, name: str) -> bool:
+    """Whether round ``number`` may repeat a meeting only because it is the last round
+    (the tournament's "allow a rematch in the last round", the sources' exception to
+    the Danese modificato, docs/rules.md §9.3): the draft page says so beside the
+    rematches it lists."""
+    try:
+        found = movement(name)
+    except PairingError:
+        return False
+    situation = situation_of(state, number, name)
+    if not situation.last_round or found.constraints(situation).no_rematch:
+        return False
+    strict = replace(
+        situation, options=replace(situation.options, rematch_in_last_round=False)
+    )
+    return found.constraints(strict).no_rematch is not None
 
 
 #: Refusals whose reason is the whole message (the plan or calendar cannot go on).

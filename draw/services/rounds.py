@@ -1,9 +1,9 @@
 """A girone's rounds: generate the next one as a draft, swap pairs, publish, unpublish.
 
-The director's round operations, in one module: publishing a round and releasing its
-tables and results need nothing above the round and are :mod:`tournament.services.
-publication`'s (the standings' page releases results too); they are named here with
-the others.
+The director's round operations: publishing a round (its tables' codes issued) and
+taking it back are :mod:`draw.services.publishing`'s, releasing its tables and results
+:mod:`tournament.services.publication`'s (the standings' page releases results too);
+they are named here with the others.
 
 Every function here runs in one transaction with the girone's rounds locked, and saves
 a round only after the independent checker (rules.pairing.check_round) has found
@@ -30,8 +30,9 @@ from draw.services.pairing import (
     meetings_of,
     plan_of,
     propose_round,
+    rematch_allowed_as_last,
 )
-from outbox.work import record_publish, record_rank
+from outbox.work import record_publish
 from rules.pairing import Violation, format_plan
 from scoring.services.rounds import round_has_results
 from seating.services.tables import PlannedTable, pair_planned_tables, save_pair_tables
@@ -39,12 +40,9 @@ from seating.services.team_rounds import save_team_round, team_planned_tables
 from tournament.models import Girone, Round, Tournament
 from tournament.services.errors import RoundError
 from tournament.services.movement_words import movement_label
-from tournament.services.publication import (
-    lock_girone,
-    publish_round,
-    set_visibility,
-    tournament_of,
-)
+from tournament.services.publication import lock_girone, set_visibility
+
+from .publishing import delete_draft, publish_all, publish_round, unpublish_round
 
 __all__ = [
     "SwapOutcome",
@@ -146,10 +144,12 @@ def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
     proposal, constraints = propose_round(state, seed=seed)
     _verify(state, proposal.tables, constraints)
     # A girone keeps the hands of its previous round (e.g. a women's girone playing
-    # single games in a tournament of best-of-three matches).
+    # single games in a tournament of best-of-three matches), and whether it plays to
+    # points (docs/rules.md §4.4).
     previous = girone.rounds.exclude(pk=last.pk if replacing and last else None)
     before = previous.order_by("-number").first()
     hands = before.hands if before else state.tournament.hands_per_round
+    target = before.target_points if before else state.tournament.target_points
     if replacing:
         assert last is not None
         round_ = last
@@ -163,6 +163,7 @@ def generate_round(girone: Girone, *, seed: int | None = None) -> Round:
             girone=girone,
             number=proposal.number,
             hands=hands,
+            target_points=target,
             movement=proposal.movement,
             seed=proposal.seed,
             step=proposal.step,
@@ -216,6 +217,13 @@ def round_rules(round_: Round) -> list[str]:
         said.append(_("no rematch with the previous round's opponent"))
     elif c.no_rematch == "any":
         said.append(_("no rematch with any earlier opponent"))
+    elif rematch_allowed_as_last(state, round_.number, round_.movement):
+        said.append(
+            _(
+                "a rematch is allowed: this is the last round (the tournament allows"
+                " it, as the sources do)"
+            )
+        )
     if c.avoid_clubs:
         said.append(
             _("no two teams of the same club")
@@ -307,67 +315,9 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
 
 
 @transaction.atomic
-def unpublish_round(round_: Round) -> Round:
-    """Take a published round back to draft, as long as no result is in."""
-    lock_girone(round_.girone)
-    round_ = Round.objects.get(pk=round_.pk)
-    if round_.status != Round.Status.PUBLISHED:
-        raise RoundError(
-            _("Round %(number)s is not published.") % {"number": round_.number}
-        )
-    if round_has_results(round_):
-        raise RoundError(
-            _("Round %(number)s has results: it cannot be unpublished.")
-            % {"number": round_.number}
-        )
-    if round_.girone.rounds.filter(number__gt=round_.number).exists():
-        raise RoundError(
-            _("Round %(number)s is followed by another round: delete that one first.")
-            % {"number": round_.number}
-        )
-    round_.status = Round.Status.DRAFT
-    round_.published_at = None
-    round_.tables_public = False
-    round_.results_public = False
-    round_.save(
-        update_fields=["status", "published_at", "tables_public", "results_public"]
-    )
-    record_rank(round_.girone_id)  # its results no longer count in public
-    record_publish(tournament_of(round_), gironi=[round_.girone_id], pages=True)
-    return round_
-
-
-@transaction.atomic
-def delete_draft(round_: Round) -> None:
-    """Delete the last round of a girone while it is a draft."""
-    lock_girone(round_.girone)
-    round_ = Round.objects.get(pk=round_.pk)
-    if round_.status != Round.Status.DRAFT:
-        raise RoundError(
-            _("Round %(number)s is not a draft: unpublish it first.")
-            % {"number": round_.number}
-        )
-    if round_has_results(round_):
-        raise RoundError(
-            _("Round %(number)s has results: it cannot be deleted.")
-            % {"number": round_.number}
-        )
-    if round_.girone.rounds.filter(number__gt=round_.number).exists():
-        raise RoundError(_("Only the last round can be deleted."))
-    round_.delete()
-
-
-@transaction.atomic
 def generate_all(gironi: list[Girone]) -> list[Round]:
     """The next round of every girone, or of none: one refusal stops them all."""
     return [generate_round(girone) for girone in gironi]
-
-
-@transaction.atomic
-def publish_all(gironi: list[Girone]) -> list[Round]:
-    """Publish every girone's draft round at once."""
-    drafts = Round.objects.filter(girone__in=gironi, status=Round.Status.DRAFT)
-    return [publish_round(r) for r in drafts.order_by("girone__label", "number")]
 
 
 def danese_switch(tournament: Tournament, girone: Girone) -> tuple[int, int] | None:
@@ -393,7 +343,9 @@ def switch_to_danese(tournament: Tournament, *, from_round: int) -> Tournament:
     meeting again; the rounds already made stay as they are. Refused while any girone
     already has round ``from_round`` (delete its draft first).
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = Tournament.objects.select_for_update(of=("self",)).get(
+        pk=tournament.pk
+    )
     plan = list(plan_of(tournament))
     if not 2 <= from_round <= len(plan) or plan[from_round - 1] != "mitchell":
         raise RoundError(

@@ -21,7 +21,7 @@ from .qualify import gironi_problems
 @transaction.atomic
 def draw_bracket(bracket_id: int, *, by) -> Bracket:
     """Place the qualifiers (byes to the top seeds) and create every match."""
-    bracket = Bracket.objects.select_for_update().get(pk=bracket_id)
+    bracket = Bracket.objects.select_for_update(of=("self",)).get(pk=bracket_id)
     if bracket.status != Bracket.Status.CONFIRMED:
         raise KnockoutError(_("The tabellone has already been drawn."))
     problems = gironi_problems(bracket.tournament, bracket.gironi)

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from outbox.work import record_publish
 from participants.models import Pair, Team
@@ -126,10 +127,14 @@ def gironi_problems(tournament: Tournament, labels: Sequence[str] = ()) -> list[
                 _("Girone %(label)s has no rounds yet.") % {"label": girone.label}
             )
         elif girone.pk in open_rounds:
-            numbers = ", ".join(str(n) for n in sorted(open_rounds[girone.pk]))
+            still = sorted(open_rounds[girone.pk])
             problems.append(
-                _("Girone %(label)s is not closed: round(s) %(rounds)s still open.")
-                % {"label": girone.label, "rounds": numbers}
+                ngettext(
+                    "Girone %(label)s is not closed: round %(rounds)s is still open.",
+                    "Girone %(label)s is not closed: rounds %(rounds)s are still open.",
+                    len(still),
+                )
+                % {"label": girone.label, "rounds": ", ".join(map(str, still))}
             )
     # The qualifiers are taken from final results only (tournament.visibility): a
     # round held or still in its correction period could change them.
@@ -171,7 +176,11 @@ def _snapshots(
     missing = [label for label in labels if label not in by_girone]
     if missing:
         raise KnockoutError(
-            _("No stored standings for girone(s) %(labels)s.")
+            ngettext(
+                "No stored standings for girone %(labels)s.",
+                "No stored standings for gironi %(labels)s.",
+                len(missing),
+            )
             % {"labels": ", ".join(missing)}
         )
     ordered = {label: by_girone[label] for label in labels}
@@ -340,7 +349,9 @@ def confirm_qualifiers(
     """The director confirms the proposed qualifiers: the bracket exists, not drawn yet."""
     # NO KEY UPDATE: serialises confirmations without blocking the rows that merely
     # point at the tournament (a standings refresh inserting a snapshot meanwhile).
-    Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+    Tournament.objects.select_for_update(no_key=True, of=("self",)).get(
+        pk=tournament.pk
+    )
     proposal = propose_qualifiers(
         tournament,
         qualify=qualify,
@@ -355,7 +366,11 @@ def confirm_qualifiers(
         shared = set(other.gironi or proposal.all_labels) & labels
         if shared:
             raise KnockoutError(
-                _("Girone(s) %(labels)s already feed the tabellone %(name)s.")
+                ngettext(
+                    "Girone %(labels)s already feeds the tabellone %(name)s.",
+                    "Gironi %(labels)s already feed the tabellone %(name)s.",
+                    len(shared),
+                )
                 % {"labels": ", ".join(sorted(shared)), "name": other.name or other.pk}
             )
     if proposal.blocked:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -50,6 +51,17 @@ def format_text(briscola: bool, games: int) -> str:
     return _("best of %(n)s") % {"n": games}
 
 
+def score_pair(a: int, b: int) -> str:
+    """Two lines' scores of a smazzata or partita: "320 – −200", never "320--200"
+    (numbers through the locale, a real minus sign, kept on one line)."""
+
+    def one(value: int) -> str:
+        text = number_format(abs(value), force_grouping=True)
+        return f"\u2212{text}" if value < 0 else text
+
+    return f"{one(a)}\u00a0–\u00a0{one(b)}"
+
+
 @dataclass(frozen=True)
 class MatchView:
     match: BracketMatch
@@ -64,7 +76,7 @@ class MatchView:
 
     @property
     def games_text(self) -> str:
-        games = [f"{a}-{b}" for a, b in self.match.games]
+        games = [score_pair(a, b) for a, b in self.match.games]
         if self.match.teams and len(games) == 2 * self.match.best_of:
             half = self.match.best_of  # table 1's smazzate, then table 2's
             return " · ".join(games[:half]) + " | " + " · ".join(games[half:])
@@ -186,3 +198,50 @@ def bracket_view(bracket: Bracket) -> BracketView:
     if final is not None and final.status == BracketMatch.Status.PLAYED:
         champion = final.winner_side
     return BracketView(bracket, rounds, third, champion, entries, briscola)
+
+
+def bracket_places(bracket: Bracket) -> list[list[int]]:
+    """A played tabellone's final placings, best first: groups of pair ids level with
+    each other (docs/rules.md §9.5: the winner, the finalist, the third-place match's
+    two if it was played, then the pairs out in each earlier round, level, by seed).
+    Empty until the final is played; pairs only (a team bracket has none here)."""
+    matches = list(BracketMatch.objects.filter(bracket=bracket))
+    main = [m for m in matches if not m.third_place]
+    if not main:
+        return []
+    last = max(m.round for m in main)
+    final = next((m for m in main if m.round == last), None)
+    if final is None or final.winner_id is None:
+        return []
+    seeds = dict(
+        Entry.objects.filter(bracket=bracket, pair__isnull=False).values_list(
+            "pair_id", "seed"
+        )
+    )
+
+    def loser(m: BracketMatch) -> int | None:
+        if m.winner_id is None or m.pair_b_id is None:
+            return None  # not played, or a bye
+        return m.pair_b_id if m.winner_id == m.pair_a_id else m.pair_a_id
+
+    places: list[list[int]] = [[final.winner_id]]
+    finalist = loser(final)
+    if finalist is not None:
+        places.append([finalist])
+    third = next((m for m in matches if m.third_place and m.winner_id), None)
+    placed = {p for group in places for p in group}
+    if third is not None:
+        places.append([third.winner_id])
+        if (out := loser(third)) is not None:
+            places.append([out])
+        placed |= {p for group in places for p in group}
+    for round_ in range(last - 1, 0, -1):
+        out = sorted(
+            {p for m in main if m.round == round_ if (p := loser(m)) is not None}
+            - placed,
+            key=lambda p: seeds.get(p, 999),
+        )
+        if out:
+            places.append(out)
+            placed |= set(out)
+    return places

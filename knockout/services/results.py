@@ -149,7 +149,17 @@ def _decide_briscola(
     tournament: Tournament, match: BracketMatch, entry: MatchEntry
 ) -> Decided:
     need = wins_needed(match.best_of)
-    for side, pair in (("a", match.pair_a), ("b", match.pair_b)):
+    pack = pack_of(tournament)
+    if pack is None or pack.briscola is None:
+        raise KnockoutError(_("The tournament's rule pack is unknown."))
+    # docs/rules.md §10.2: under play_all_partite every partita is played (3-0 is a
+    # result); otherwise the match ends at the partite a win needs.
+    sides = (
+        ()
+        if pack.briscola.play_all_partite
+        else (("a", match.pair_a), ("b", match.pair_b))
+    )
+    for side, pair in sides:
         won = sum(1 for g in entry.games if g[0 if side == "a" else 1] >= 61)
         if won > need:
             raise KnockoutError(
@@ -159,9 +169,6 @@ def _decide_briscola(
                 )
                 % {"n": match.best_of, "pair": pair, "won": won, "need": need}
             )
-    pack = pack_of(tournament)
-    if pack is None or pack.briscola is None:
-        raise KnockoutError(_("The tournament's rule pack is unknown."))
     _precheck_briscola(match, entry, pack.briscola)
     spareggi = [Spareggio(a, b) for a, b in entry.spareggi]
     if spareggi and entry.last_trick:
@@ -201,6 +208,7 @@ def _precheck_briscola(
             spareggi=entry.spareggi,
             max_spareggi=section.knockout_spareggi,
             last_trick=(entry.last_trick or None) if entry.spareggi else None,  # type: ignore[arg-type]
+            play_all=section.play_all_partite,
         )
     except RulesError:
         return  # the rules engine gives the precise reason
@@ -315,7 +323,7 @@ def enter_result(
     The typed values are checked first (:func:`check_bounds`, ``confirm`` as there).
     """
     bracket = (
-        Bracket.objects.select_for_update()
+        Bracket.objects.select_for_update(of=("self",))
         .select_related("tournament")
         .get(pk=bracket_id)
     )

@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('people', '0001_initial'),
-        ('tournament', '0010_hold_results'),
+        ('tournament', '0013_player_entry'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -75,13 +75,20 @@ class _Checker:
     """Walks the entries once, remembering what it has seen; collects every error."""
 
     def __init__(
-        self, tournament: Tournament, entries: Sequence[PairEntry], create_clubs: bool
+        self,
+        tournament: Tournament,
+        entries: Sequence[PairEntry],
+        create_clubs: bool,
+        editing: Pair | None = None,
     ) -> None:
         self.entries = entries
         self.create_clubs = create_clubs
+        self.editing = editing
         self.result = Checked()
         self.registered = People()
         existing = tournament.pairs.select_related("player1", "player2")
+        if editing is not None:
+            existing = existing.exclude(pk=editing.pk)
         self.taken_numbers: set[int] = set()
         for pair in existing:
             self.taken_numbers.add(pair.number)
@@ -261,17 +268,21 @@ class _Checker:
 
         owner = self.result.players.get(tessera) if tessera else None
         if owner is not None and name_key(owner.last_name, owner.first_name) != key:
-            self.add(
-                entry,
-                # The registry is shared: never say whose number it is.
-                _(
-                    "Membership number %(tessera)s is registered under another "
-                    "name: check the number and the name."
-                )
-                % {"tessera": tessera},
-                f"membership{which}",
-                "tessera_owner",
+            renamed = self.editing is not None and owner.pk == getattr(
+                self.editing, f"player{which}_id"
             )
+            if not renamed:  # editing a pair: its own player keeps the number
+                self.add(
+                    entry,
+                    # The registry is shared: never say whose number it is.
+                    _(
+                        "Membership number %(tessera)s is registered under another "
+                        "name: check the number and the name."
+                    )
+                    % {"tessera": tessera},
+                    f"membership{which}",
+                    "tessera_owner",
+                )
 
         other = self.registered.first_clash(key, tessera, entry)
         if other is not None and other.pair is not None:
@@ -371,6 +382,8 @@ def check_entries(
     entries: Sequence[PairEntry],
     *,
     create_clubs: bool = False,
+    editing: Pair | None = None,
 ) -> Checked:
-    """Every problem that stops ``entries`` from being registered in ``tournament``."""
-    return _Checker(tournament, entries, create_clubs).run()
+    """Every problem that stops ``entries`` from being registered in ``tournament``;
+    ``editing``: the one entry is this pair, changed (it does not clash with itself)."""
+    return _Checker(tournament, entries, create_clubs, editing).run()

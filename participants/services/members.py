@@ -52,7 +52,7 @@ def _player_of(tournament: Tournament, player_id: int) -> Player:
     ids = {pk for pair in in_pairs for pk in pair}
     if player_id not in ids:
         raise MemberError(_("This player is not in the tournament: reload the page."))
-    return Player.objects.select_for_update().get(pk=player_id)
+    return Player.objects.select_for_update(of=("self",)).get(pk=player_id)
 
 
 @transaction.atomic
@@ -96,7 +96,7 @@ def set_club_code(tournament: Tournament, club_id: int, value: str, *, by) -> Cl
         raise MemberError(
             _("This club has no player in the tournament: reload the page.")
         )
-    club = Club.objects.select_for_update().get(pk=club_id)
+    club = Club.objects.select_for_update(of=("self",)).get(pk=club_id)
     check_club(by, club)
     code = _checked(value, _("A club code has at most %(max)s characters."))
     if code:

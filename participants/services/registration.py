@@ -18,19 +18,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from outbox.work import record_publish, record_rank
 from participants import csv_import
-from participants.models import Pair
+from participants.models import Pair, Team
 from participants.services.checks import Checked, check_entries
 from participants.services.clubs import club_key
 from participants.services.entries import EntryError, PairEntry, clean_name
 from people.models import Club, Player
-from tournament.models import Tournament
+from tournament.models import Round, Tournament
 from tournament.services.errors import RegistrationError
 
 _BATCH = 500
@@ -43,6 +43,7 @@ __all__ = [
     "import_pairs",
     "preview_import",
     "register_pair",
+    "seated_rounds",
     "set_withdrawn",
 ]
 
@@ -90,7 +91,7 @@ def _save(
     Rows are inserted in batches (the pairs with their history rows), so 10,000 pairs
     take seconds, not one query per player.
     """
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     checked = check_entries(tournament, entries, create_clubs=create_clubs)
     if not checked.ok:
         raise EntriesInvalid(checked.errors)
@@ -208,10 +209,28 @@ def import_pairs(
     return _save(tournament, entries, create_clubs=create_clubs)
 
 
+def seated_rounds(competitor: Pair | Team) -> list[Round]:
+    """The rounds not yet closed that seat a pair (or a team): what a withdrawal leaves
+    as is (a published round's table keeps it, a draft has to be generated again)."""
+    if isinstance(competitor, Team):
+        seats = Q(team_matches__team_a=competitor) | Q(team_matches__team_b=competitor)
+    else:
+        seats = Q(tables__pair_ns=competitor) | Q(tables__pair_ew=competitor)
+    return list(
+        Round.objects.filter(
+            seats, girone__stage__tournament_id=competitor.tournament_id
+        )
+        .exclude(status=Round.Status.CLOSED)
+        .select_related("girone")
+        .distinct()
+        .order_by("number", "girone__label")
+    )
+
+
 @transaction.atomic
 def set_withdrawn(pair: Pair, withdrawn: bool) -> Pair:
     """Withdraw a pair (it sits in no later round) or reinstate it."""
-    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    pair = Pair.objects.select_for_update(of=("self",)).get(pk=pair.pk)
     if pair.withdrawn == withdrawn:
         if withdrawn:
             message = _("Pair %(number)s is already withdrawn.")

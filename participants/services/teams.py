@@ -94,7 +94,7 @@ def _save(
     tournament: Tournament, entries: Sequence[TeamEntry], *, create_clubs: bool
 ) -> list[Team]:
     """Check again under the tournament lock, then create clubs, players, teams."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     checked = check_team_entries(tournament, entries, create_clubs=create_clubs)
     if not checked.ok:
         raise EntriesInvalid(checked.errors)
@@ -184,7 +184,7 @@ def import_teams(
 @transaction.atomic
 def set_team_withdrawn(team: Team, withdrawn: bool) -> Team:
     """Withdraw a team (it meets nobody in later rounds) or reinstate it."""
-    team = Team.objects.select_for_update().get(pk=team.pk)
+    team = Team.objects.select_for_update(of=("self",)).get(pk=team.pk)
     if team.withdrawn == withdrawn:
         if withdrawn:
             message = _("Team %(number)s is already withdrawn.")

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
 from participants import csv_import
-from participants.forms import ImportForm, PairForm
+from participants.forms import ImportForm, PairEditForm, PairForm
 from participants.models import Pair
-from participants.services import registration
+from participants.services import pair_edit, registration, registry
 from participants.services.counts import pair_counts
 from participants.services.registration import EntriesInvalid
-from people.models import Club
+from people.models import Club, Player
 from tournament.models import TournamentRole
 from tournament.permissions import role_required
 from tournament.services.errors import ServiceError
@@ -64,11 +64,84 @@ def pairs(request, tournament):
     )
 
 
-@require_POST
+@role_required(DIRECTOR)
+def edit_pair(request, tournament, number):
+    """Correct a pair: its players' names and membership numbers, its club and seed."""
+    pair = get_object_or_404(
+        Pair.objects.select_related("player1", "player2", "club", "girone"),
+        tournament=tournament,
+        number=number,
+    )
+    form = PairEditForm(
+        request.POST or None, initial=PairEditForm.initial_for(pair_edit.entry_of(pair))
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            pair = pair_edit.edit_pair(
+                tournament,
+                pair,
+                form.entry(),
+                by=request.user,
+                create_club=form.cleaned_data["create_club"],
+            )
+        except EntriesInvalid as error:
+            for problem in error.errors:
+                field = problem.field if problem.field in form.fields else None
+                form.add_error(field, problem.message)
+        except ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("Pair %(number)s saved: %(names)s.")
+                % {"number": pair.number, "names": pair.names},
+            )
+            return redirect("tournament:pairs", slug=tournament.slug)
+    editable = registry.editable_players(
+        request.user, [pair.player1_id, pair.player2_id]
+    )
+    return render(
+        request,
+        "tournament/pair_edit.html",
+        {
+            "tournament": tournament,
+            "pair": pair,
+            "form": form,
+            "clubs": Club.objects.all(),
+            # Players other tournaments use: the registry's managers correct them.
+            "locked": [p for p in (pair.player1, pair.player2) if p.pk not in editable],
+            "managers": registry.whom_to_ask(Player),
+        },
+    )
+
+
 @role_required(DIRECTOR)
 def withdraw(request, tournament, number):
-    pair = get_object_or_404(Pair, tournament=tournament, number=number)
-    withdrawn = request.POST.get("withdrawn") == "1"
+    """Withdraw a pair after a confirmation (a page that says what it means), or
+    reinstate it."""
+    pair = get_object_or_404(
+        Pair.objects.select_related("player1", "player2", "girone"),
+        tournament=tournament,
+        number=number,
+    )
+    withdrawn = request.POST.get("withdrawn", "1") == "1"
+    if withdrawn and not (
+        request.method == "POST" and request.POST.get("confirm") == "1"
+    ):
+        return render(
+            request,
+            "tournament/withdraw.html",
+            {
+                "tournament": tournament,
+                "competitor": pair,
+                "seated": registration.seated_rounds(pair),
+                "unconfirmed": request.method == "POST",
+                "action": reverse(
+                    "tournament:withdraw", args=[tournament.slug, pair.number]
+                ),
+                "back": reverse("tournament:pairs", args=[tournament.slug]),
+            },
+        )
     try:
         registration.set_withdrawn(pair, withdrawn)
     except ServiceError as error:

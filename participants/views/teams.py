@@ -6,14 +6,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from participants import team_csv
 from participants.forms import ImportForm, TeamForm
 from participants.models import Team
 from participants.services import teams as services
-from participants.services.registration import EntriesInvalid
+from participants.services.registration import EntriesInvalid, seated_rounds
 from people.models import Club
 from tournament.models import TournamentRole
 from tournament.permissions import role_required
@@ -70,11 +70,29 @@ def teams(request, tournament):
     )
 
 
-@require_POST
 @role_required(DIRECTOR)
 def withdraw_team(request, tournament, number):
+    """Withdraw a team after a confirmation, or reinstate it."""
     team = get_object_or_404(Team, tournament=tournament, number=number)
-    withdrawn = request.POST.get("withdrawn") == "1"
+    withdrawn = request.POST.get("withdrawn", "1") == "1"
+    if withdrawn and not (
+        request.method == "POST" and request.POST.get("confirm") == "1"
+    ):
+        return render(
+            request,
+            "tournament/withdraw.html",
+            {
+                "tournament": tournament,
+                "competitor": team,
+                "is_team": True,
+                "seated": seated_rounds(team),
+                "unconfirmed": request.method == "POST",
+                "action": reverse(
+                    "tournament:withdraw_team", args=[tournament.slug, team.number]
+                ),
+                "back": reverse("tournament:teams", args=[tournament.slug]),
+            },
+        )
     try:
         services.set_team_withdrawn(team, withdrawn)
     except ServiceError as error:

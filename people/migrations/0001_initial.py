@@ -15,7 +15,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournament', '0010_hold_results'),
+        ('tournament', '0013_player_entry'),
     ]
 
     operations = [

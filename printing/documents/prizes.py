@@ -10,9 +10,13 @@ and the tie's explanation is printed under it.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.conf import settings
 from django.utils.translation import gettext as _
 
+from knockout.models import Bracket
+from knockout.services.read import bracket_places
 from standings.models import Snapshot
 from standings.services.read import snapshots, tables
 from tournament.models import Tournament
@@ -30,6 +34,35 @@ def prize_slots(tournament: Tournament) -> list[tuple[int, str]]:
         return slots
     count = int(getattr(settings, "PRINTING_DEFAULT_PRIZE_SLOTS", 3))
     return [(n, _("Prize no. %(n)s") % {"n": n}) for n in range(1, count + 1)]
+
+
+def after_the_tabellone(tournament: Tournament, rows) -> list[tuple[object, int, bool]]:
+    """The standings' rows as the prizes go: ``(row, position, ex aequo)``.
+
+    Without a tabellone, the standings' order. After a played tabellone (one, of pairs)
+    its placings come first (:func:`knockout.services.read.bracket_places`: the winner,
+    the finalist, then each earlier round's pairs, level), then the other pairs in the
+    standings' order (docs/rules.md §9.5).
+    """
+    brackets = list(Bracket.objects.filter(tournament=tournament))
+    groups = bracket_places(brackets[0]) if len(brackets) == 1 else []
+    if not groups:
+        positions = [r.position for r in rows]
+        return [(r, r.position, positions.count(r.position) > 1) for r in rows]
+    by_pair = {r.pair_id: r for r in rows}
+    ordered: list[tuple[object, int, bool]] = []
+    for group in groups:
+        position = len(ordered) + 1
+        for pair_id in group:
+            if pair_id in by_pair:
+                ordered.append((by_pair.pop(pair_id), position, len(group) > 1))
+    rest = [r for r in rows if r.pair_id in by_pair]
+    counts = Counter(r.position for r in rest)
+    shown: dict[int, int] = {}  # the standings' position -> the prize list's
+    for row in rest:
+        position = shown.setdefault(row.position, len(ordered) + 1)
+        ordered.append((row, position, counts[row.position] > 1))
+    return ordered
 
 
 def build_prize_list(tournament: Tournament) -> Document:
@@ -50,14 +83,13 @@ def build_prize_list(tournament: Tournament) -> Document:
     table = tables(found[-1:])[0]
     slots = dict(prize_slots(tournament))
     last = max(slots)
-    positions = [r.position for r in table.rows]
+    ordered = after_the_tabellone(tournament, table.rows)
     rows = []
-    for place, row in enumerate(table.rows[:last], start=1):
-        shared = positions.count(row.position) > 1
+    for place, (row, position, shared) in enumerate(ordered[:last], start=1):
         rows.append(
             {
                 "place": place,
-                "position": row.position,
+                "position": position,
                 "ex_aequo": shared,
                 "number": row.pair_number,
                 "players": row.players,

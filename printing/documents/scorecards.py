@@ -7,7 +7,9 @@ A Briscola card has a row per partita of the match (and one for a 60-60 partita 
 replays), the partite won and the standings points, and beside them the pack's points
 per match and how a partita and the match are won (docs/rules.md §10).
 Two cards fit on an A4 sheet, to be cut in half. A rest table gets no card. Below the
-VP table, each pair's QR code leads to its public page (tournament.links).
+VP table, each pair's QR code leads to its public page (tournament.links); when the
+players enter the results (issue 30), the table's code and its QR instead, which open
+the table's sheet on a phone (printed only here: never on a list hung in the hall).
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ from __future__ import annotations
 import hashlib
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rules.packs import RulePack, load_pack
+from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import vp_table
-from tournament.links import pair_url, qr_png
+from seating.services.table_codes import live_code
+from tournament.links import pair_url, public_base_url, qr_png
 from tournament.models import Round, Tournament
 
 from ..fetcher import resource_url
@@ -109,6 +114,22 @@ def _line(tournament: Tournament, pair, images: dict[str, bytes]) -> dict:
     }
 
 
+def _entry(table, images: dict[str, bytes]) -> dict | None:
+    """The table's players' code and its QR (issue 30), when the players enter."""
+    code = live_code(table)
+    if code is None:
+        return None
+    url = public_base_url() + reverse("table_entry:link", kwargs={"code": code.code})
+    png = qr_png(url)
+    name = f"qr-{hashlib.sha256(png).hexdigest()[:20]}.png"
+    images[name] = png
+    return {
+        "code": code.display,
+        # A resource of the document (the name is a hex digest: nothing to escape).
+        "qr": mark_safe(f'<img src="{resource_url(name)}" alt="">'),
+    }
+
+
 def cards_for_rounds(
     tournament: Tournament, rounds: list[Round], images: dict[str, bytes] | None = None
 ) -> list[dict]:
@@ -118,6 +139,10 @@ def cards_for_rounds(
     for rnd in rounds:
         before = hall_offset(tournament, rnd)
         matches = _team_matches(rnd) if tournament.is_teams else {}
+        players = (
+            tournament.entry_by != Tournament.EntryBy.REFEREES
+            and rnd.status == Round.Status.PUBLISHED
+        )
         for table in round_tables(rnd):
             if table.pair_ew_id is None:
                 continue
@@ -131,6 +156,7 @@ def cards_for_rounds(
                     "ns": _line(tournament, table.pair_ns, images),
                     "ew": _line(tournament, table.pair_ew, images),
                     "match": matches.get(table.pk, ""),
+                    "entry": _entry(table, images) if players else None,
                 }
             )
     return cards
@@ -162,12 +188,15 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
         {"cards": cards[i : i + CARDS_PER_SECTION]}
         for i in range(0, len(cards), CARDS_PER_SECTION)
     ] or [{"cards": []}]
+    rows = rnd.hands
     if tournament.game == Tournament.Game.BRISCOLA:
         pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
         labels = briscola_frame_labels(pack)
     else:
-        labels = frame_labels(rnd.hands)
-    frame = card_frame_png(rnd.hands, vp, labels)
+        labels = frame_labels(rnd.hands, rnd.target_points)
+        if rnd.target_points:  # a turn to points: a row per smazzata it may take
+            rows = MAX_TARGET_HANDS
+    frame = card_frame_png(rows, vp, labels)
     return Document(
         kind="scorecards",
         scope=f"round:{rnd.pk}",
@@ -180,8 +209,18 @@ def build_scorecards(tournament: Tournament, *, round_id: object) -> Document:
         ),
         filename=f"cartellini-{rnd.girone.label}-turno-{rnd.number}.pdf",
         version=fingerprint(
-            [(c["table"], _key(c["ns"]), _key(c["ew"]), c["match"]) for c in cards],
-            [rnd.hands, getattr(settings, "PUBLIC_BASE_URL", "")],
+            [
+                (
+                    c["table"],
+                    _key(c["ns"]),
+                    _key(c["ew"]),
+                    c["match"],
+                    c["entry"]["code"] if c["entry"] else "",
+                )
+                for c in cards
+            ],
+            [rnd.hands, getattr(settings, "PUBLIC_BASE_URL", "")]
+            + ([rnd.target_points] if rnd.target_points else []),
             vp,
         ),
         size=len(cards) * CARD_SIZE,
@@ -205,17 +244,28 @@ def qr_css(vp_rows_count: int) -> str:
         f" .c-qr img {{ width: {size:.1f}mm; height: {size:.1f}mm; }}"
         f" .c-qr-ns {{ left: {VP_X:.1f}mm; }}"
         f" .c-qr-ew {{ left: {VP_X + VP_W / 2:.1f}mm; }}"
+        f" .c-entry {{ left: {VP_X:.1f}mm; width: {VP_W:.1f}mm; }}"
     )
 
 
-def frame_labels(hands: int) -> FrameLabels:
+def frame_labels(hands: int, target: int | None = None) -> FrameLabels:
+    """The printed words of a Burraco card; a turn to ``target`` points (docs/rules.md
+    §4.4) names it over the VP table as seed 004 heads it ("4 SMAZZATE o 2005 pt"):
+    short enough for the table's width."""
+    if target:
+        title = _("VP: %(hands)s hands or %(points)s points") % {
+            "points": target,
+            "hands": hands,
+        }
+    else:
+        title = _("VP table, %(hands)s hands") % {"hands": hands}
     return FrameLabels(
         line=_("Line"),
         hand=_("Hand %(n)s"),
         total_mp=_("Total MP"),
         vp=_("VP"),
         signature=_("Signature"),
-        vp_title=_("VP table, %(hands)s hands") % {"hands": hands},
+        vp_title=title,
         mp_difference=_("MP difference"),
         winner=_("Winner"),
         loser=_("Loser"),

@@ -9,8 +9,9 @@ Seeds 001 and 002, docs/rules.md §10:
   ``"draw"`` (seed 002: "la smazzata finisce in parità");
 * a match is best of N partite, N odd (seed 002: "il numero di smazzate deve sempre essere
   dispari"; seed 001: 2 of 3, finals 3 of 5). It stops as soon as one side cannot be
-  caught: without drawn partite that is at ceil(N/2) wins. A partita typed after that, or
-  too few partite, is rejected;
+  caught (without drawn partite at ceil(N/2) wins), or, under the pack's
+  ``play_all_partite`` (seed 001: "due partite su tre giocate"), after all N partite. A
+  partita typed after that, or too few partite, is rejected;
 * standings points per match from the pack: 1/0 (seed 001) or 20/10/0 VP (seed 002);
 * a knockout match that ends level (only possible with drawn partite) goes to up to
   ``knockout_spareggi`` extra partite (seed 002: "1°, 2°, 3° spareggio", most points

@@ -17,7 +17,7 @@ class ForfeitResult:
 
     points_a: int
     points_b: int
-    games_won_a: int  # partite won before the forfeit (0 without any)
+    games_won_a: int  # partite won before the forfeit that count (0 without any)
     games_won_b: int
     games_counted: int  # partite that count among those typed (replays excluded)
 
@@ -33,7 +33,9 @@ def forfeit_result(
     The offender gets ``forfeit_loser_points``; the present side
     ``forfeit_winner_points`` or, with ``forfeit_keeps_played``, what the partite played
     give it as they stand if that is more (seed 002: "la linea avversaria farà minimo 14
-    VP"): ahead in partite = a match won, level = drawn, behind = lost.
+    VP"): ahead in partite = a match won, level = drawn, behind = lost. Under
+    ``forfeit_offender_partite = "void"`` (seed 002: the offender "perde la partita")
+    the partite the offender won do not count, there or in the partite won.
 
     >>> from rules.packs import load_pack
     >>> v2 = load_pack("briscola-vp", 2)
@@ -47,6 +49,15 @@ def forfeit_result(
     Traceback (most recent call last):
     ...
     rules.errors.InvalidMatchError: pack briscola-vp v1 takes no partite with a forfeit (forfeit_keeps_played = false)
+
+    Seed 002's "perde la partita" (v3): B led 1-0 and left; its partita is void, so A
+    is no longer behind (level 0-0: minimo 14) and B keeps no partita won:
+
+    >>> v3 = load_pack("briscola-vp", 3)
+    >>> forfeit_result(Side.B, v3, [(40, 80)], best_of=3)
+    ForfeitResult(points_a=14, points_b=0, games_won_a=0, games_won_b=0, games_counted=1)
+    >>> forfeit_result(Side.B, v2, [(40, 80)], best_of=3).games_won_b
+    1
     """
     section = pack.require_briscola()
     if not isinstance(offender, Side):
@@ -62,9 +73,15 @@ def forfeit_result(
             f"the partite typed already decide the match ({tally.won_a}-{tally.won_b}):"
             " it was not forfeited"
         )
+    won_a, won_b = tally.won_a, tally.won_b
+    if section.forfeit_offender_partite == "void":
+        if offender is Side.A:
+            won_a = 0
+        else:
+            won_b = 0
     present = section.forfeit_winner_points
     if games:
-        ahead = tally.won_a - tally.won_b
+        ahead = won_a - won_b
         if offender is Side.A:
             ahead = -ahead
         points = section.match_points
@@ -77,7 +94,7 @@ def forfeit_result(
     return ForfeitResult(
         points_a,
         points_b,
-        tally.won_a,
-        tally.won_b,
+        won_a,
+        won_b,
         tally.won_a + tally.won_b + tally.drawn,
     )

@@ -90,12 +90,35 @@ def match_result(
     Traceback (most recent call last):
     ...
     rules.errors.InvalidMatchError: partita 3 (10-110) was played after the match was decided at 2-0 in a best of 3
+
+    Seed 001's "due partite su tre giocate" (``briscola-approdo`` v3, every partita
+    played): the third partita counts, and the match is 3-0:
+
+    >>> v3 = load_pack("briscola-approdo", 3)
+    >>> r = match_result([(80, 40), (70, 50), (61, 59)], 3, v3)
+    >>> r.games_won_a, r.games_won_b, (r.points_a, r.points_b)
+    (3, 0, (1, 0))
+    >>> match_result([(80, 40), (70, 50)], 3, v3)
+    Traceback (most recent call last):
+    ...
+    rules.errors.InvalidMatchError: every partita of a best of 3 is played (play_all_partite): 2 counted (2-0)
     """
     section: BriscolaSection = pack.require_briscola()
     tally = tally_partite(games, best_of, section)
     won, drawn = {Side.A: tally.won_a, Side.B: tally.won_b}, tally.drawn
     if not tally.decided:
         counted = won[Side.A] + won[Side.B] + drawn
+        if section.play_all_partite:
+            raise InvalidMatchError(
+                f"every partita of a best of {best_of} is played (play_all_partite):"
+                f" {counted} counted ({won[Side.A]}-{won[Side.B]})",
+                code="incomplete",
+                params={
+                    "score": f"{won[Side.A]}-{won[Side.B]}",
+                    "best_of": best_of,
+                    "counted": counted,
+                },
+            )
         raise InvalidMatchError(
             f"too few partite: {counted} counted ({won[Side.A]}-{won[Side.B]}"
             f"{f', {drawn} drawn' if drawn else ''}) do not decide a best of {best_of}",

@@ -1,8 +1,11 @@
 """Counting a match's partite: won, drawn, replayed, and when the match is decided.
 
 A match is best of N partite, N odd (seed 002: "il numero di smazzate deve sempre
-essere dispari"; seed 001: 2 of 3, finals 3 of 5). It stops as soon as one side cannot
-be caught: a partita typed after that is rejected. Shared by the match and the forfeit
+essere dispari"; seed 001: 2 of 3, finals 3 of 5). Under the pack's
+``play_all_partite`` (seed 001: "due partite su tre giocate", "saranno giocate n. 5
+partite") every partita is played, so a match is over after N partite that count (a
+3-0 is possible); otherwise it stops as soon as one side cannot be caught. A partita
+typed after that is rejected. Shared by the match and the forfeit
 (:mod:`rules.briscola.match`, :mod:`rules.briscola.forfeit`).
 """
 
@@ -26,7 +29,8 @@ def check_best_of(best_of: int) -> None:
 
 @dataclass(frozen=True)
 class Tally:
-    """The partite of a match counted so far; ``decided`` once the match is over."""
+    """The partite of a match counted so far; ``decided`` once the match is over (all
+    N partite played under ``play_all_partite``)."""
 
     won_a: int
     won_b: int
@@ -46,6 +50,15 @@ def tally_partite(
     >>> approdo = load_pack("briscola-approdo", 1).require_briscola()
     >>> tally_partite([(70, 50), (60, 60)], 3, approdo)
     Tally(won_a=1, won_b=0, drawn=0, replayed=1, card_a=70, card_b=50, decided=False)
+
+    Seed 001's reading (``briscola-approdo`` v3): 2-0 is not the end of a best of 3,
+    the third partita is played:
+
+    >>> v3 = load_pack("briscola-approdo", 3).require_briscola()
+    >>> tally_partite([(70, 50), (80, 40)], 3, v3).decided
+    False
+    >>> tally_partite([(70, 50), (80, 40), (61, 59)], 3, v3).won_a
+    3
     """
     check_best_of(best_of)
     if isinstance(games, (str, bytes)) or not isinstance(games, Sequence):
@@ -85,7 +98,9 @@ def tally_partite(
         card_a, card_b = card_a + a, card_b + b
         counted = won[Side.A] + won[Side.B] + drawn
         lead = abs(won[Side.A] - won[Side.B])
-        if lead > best_of - counted or counted == best_of:
+        if counted == best_of or (
+            not section.play_all_partite and lead > best_of - counted
+        ):
             decided_at = f"{won[Side.A]}-{won[Side.B]}"
     return Tally(
         won[Side.A],

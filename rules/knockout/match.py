@@ -3,7 +3,9 @@
 Briscola (seed 001, seed 002; docs/rules.md §10):
 
 * an incontro is best of N partite (N odd: 3 in the gironi, 5 in the finals of seed
-  001) and is decided at ceil(N/2) partite won; a further partita is refused;
+  001) and is decided at ceil(N/2) partite won, or, with ``play_all`` (the pack's
+  ``play_all_partite``, seed 001: "saranno giocate n. 5 partite e vincerà chi ne avrà
+  vinto 3/5"), after all N partite; a further partita is refused;
 * a 60-60 partita is replayed (seed 001: "il round è considerato nullo e deve essere
   ripetuto", ``tie_60="replay"``) or counts as a drawn partita (``"draw"``, seed 002's
   "pareggio ove previsto"); with drawn partite the incontro is also decided as soon as
@@ -116,6 +118,7 @@ def briscola_match(
     max_spareggi: int = 3,
     last_trick: Side | None = None,
     no_show: Side | None = None,
+    play_all: bool = False,
 ) -> MatchOutcome:
     """Decide a Briscola incontro from its partite, given as (points a, points b).
 
@@ -127,6 +130,10 @@ pending=None, replayed=0, drawn_games=0, spareggi_played=0)
     >>> briscola_match([(60, 60), (70, 50), (50, 70)], 3, tie_60="draw",
     ...                spareggi=[(60, 60), (66, 54)]).decided_by
     <Decision.SPAREGGIO: 'spareggio'>
+    >>> briscola_match([(70, 50), (80, 40)], 3, play_all=True).pending
+    <Pending.GAME: 'game'>
+    >>> briscola_match([(70, 50), (80, 40), (90, 30)], 3, play_all=True).score_a
+    3
     """
     need = wins_needed(best_of)
     if tie_60 not in ("replay", "draw"):
@@ -155,10 +162,9 @@ pending=None, replayed=0, drawn_games=0, spareggi_played=0)
             wins[side] += 1
         counted += 1
         left = best_of - counted
-        decided = (
-            max(wins.values()) >= need
-            or abs(wins["a"] - wins["b"]) > left
-            or counted == best_of
+        decided = counted == best_of or (
+            not play_all
+            and (max(wins.values()) >= need or abs(wins["a"] - wins["b"]) > left)
         )
     base = _Counts(replayed, drawn)
     if no_show is not None:

@@ -23,7 +23,14 @@ from rules.standings.model import (
     Unmet,
 )
 from rules.standings.ranker import _Ranker
-from rules.standings.results import _Acc, _add_missed, _read, _roster, _sorted_teams
+from rules.standings.results import (
+    _Acc,
+    _add_missed,
+    _add_penalties,
+    _read,
+    _roster,
+    _sorted_teams,
+)
 
 __all__ = ["rank", "rank_across"]
 
@@ -42,6 +49,7 @@ def rank[T: Team](
     missed_score: int = 0,
     lot_names: Mapping[T, object] | None = None,
     memo: RankMemo | None = None,
+    penalties: Mapping[T, tuple[int, int]] | None = None,
 ) -> list[StandingRow[T]]:
     """Rank the teams of one girone by ``chain``, explaining every tie.
 
@@ -53,6 +61,17 @@ def rank[T: Team](
     ``missed`` counts the rounds each team missed (it entered late, withdrew): each
     gives it ``missed_points`` and ``missed_score`` (the rule pack's award, default
     nothing) and counts in its :attr:`Totals.rounds`, never as a match.
+
+    ``penalties`` maps a team to ``(points, score)`` taken from its totals outside
+    every meeting (a second ammonizione, docs/rules.md §6.5): the matches keep the
+    score as played, so the opponent's score against and the classifica avulsa read
+    what was played. Pair 1 won 530-130 (14-6) warned twice: 13 VP and +300 in its
+    totals, while pair 2 keeps -400 and the avulsa reads 14-6:
+
+    >>> rows = rank([(1, 2, 530, 130, 14, 6)], ["points", "diff", "lot"], lot_seed=1,
+    ...             penalties={1: (1, 100)})
+    >>> [(r.team, r.totals.points, r.totals.diff) for r in rows]
+    [(1, 13, 300), (2, 6, -400)]
 
     >>> rows = rank([(1, 2, 900, 700, 12, 8)], ["points", "lot"], lot_seed=1,
     ...             teams=[1, 2, 3], missed={3: 1}, missed_points=3, missed_score=-50)
@@ -79,6 +98,7 @@ def rank[T: Team](
         if type(value) is not int:
             raise StandingsError(f"{name} must be an int, got {value!r}")
     _add_missed(accs, missed, missed_points, missed_score, roster is not None)
+    _add_penalties(accs, penalties)
     order = _sorted_teams(accs)
     ranker = _Ranker(
         accs, names, reapply_head_to_head, unmet, lot_seed, decisions, lot_names, memo
@@ -94,8 +114,11 @@ def rank_across[T: Team](
     lot_seed: int | None = None,
     decisions: Sequence[Sequence[T]] | None = None,
     lot_names: Mapping[T, object] | None = None,
+    penalties: Mapping[T, tuple[int, int]] | None = None,
 ) -> list[StandingRow[T]]:
     """Rank teams of several gironi together (e.g. the best thirds), by overall criteria.
+
+    ``penalties``: as :func:`rank`'s, taken from the teams' totals.
 
     >>> a = [(1, 2, 3, 0, 3, 0), (1, 3, 1, 1, 1, 1), (2, 3, 2, 0, 3, 0)]
     >>> b = [(7, 8, 2, 0, 3, 0)]
@@ -124,6 +147,7 @@ def rank_across[T: Team](
                 )
             owner[team] = number
             merged[team] = acc
+    _add_penalties(merged, penalties)
     if select is not None:
         chosen = _roster(select)
         for team in chosen:

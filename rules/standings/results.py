@@ -90,6 +90,35 @@ def _add_missed[T](
         acc.score_for += score * count
 
 
+def _add_penalties[T](
+    accs: dict[T, _Acc[T]], penalties: Mapping[T, tuple[int, int]] | None
+) -> None:
+    """Take each team's penalty ``(points, score)`` from its totals, outside every
+    meeting: a second ammonizione's -1 VP and its MP (docs/rules.md §6.5), which "non
+    comporta l'acquisizione di alcun vantaggio per l'altra linea"."""
+    if penalties is None:
+        return
+    if not isinstance(penalties, Mapping):
+        raise StandingsError(
+            f"penalties must map teams to (points, score), got {penalties!r}"
+        )
+    for team, penalty in penalties.items():
+        acc = accs.get(team)
+        if acc is None:
+            raise StandingsError(f"penalties name team {team!r}, which has no result")
+        if (
+            not isinstance(penalty, tuple)
+            or len(penalty) != 2
+            or any(type(v) is not int or v < 0 for v in penalty)
+        ):
+            raise StandingsError(
+                f"the penalty of team {team!r} must be (points, score), two ints >= 0,"
+                f" got {penalty!r}"
+            )
+        acc.points -= penalty[0]
+        acc.score_for -= penalty[1]
+
+
 def _roster[T](teams: Iterable[T]) -> list[T]:
     if isinstance(teams, (str, bytes)) or not isinstance(teams, Iterable):
         raise StandingsError(f"teams must be an iterable of team ids, got {teams!r}")

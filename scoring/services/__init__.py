@@ -30,6 +30,7 @@ from .errors import (
     ScoringError,
     SheetError,
 )
+from .players import player_confirm, player_submit
 from .rounds import (
     RoundProgress,
     close_round,
@@ -70,6 +71,8 @@ __all__ = [
     "in_correction_period",
     "load_table",
     "pack_of",
+    "player_confirm",
+    "player_submit",
     "round_progress",
     "settle",
     "submit_sheet",

@@ -51,7 +51,6 @@ __all__ = [
     "check_totals",
     "confirmation_key",
     "impossible_problems",
-    "stored_unlikely",
     "unlikely_problems",
 ]
 
@@ -126,7 +125,7 @@ def _n(value: int) -> str:
 # --- wording ----------------------------------------------------------------------
 
 
-def _hand_message(finding: Finding, game: str) -> str:
+def hand_message(finding: Finding, game: str) -> str:
     value, limit = _n(finding.value), _n(finding.limit or 0)
     code = finding.code
     if game == "briscola":
@@ -209,7 +208,7 @@ def _hand_problems(findings: Sequence[Finding], game: str) -> list[Problem]:
                 (_table_message(f)),
             )
         else:
-            field, message = f"h{f.hand}_{f.line}", _hand_message(f, game)
+            field, message = f"h{f.hand}_{f.line}", hand_message(f, game)
         problems.append(Problem(field, f.code.value, f.value, f.unlikely, message))
     return problems
 
@@ -223,7 +222,7 @@ def impossible_problems(sheet: Sheet, ctx: Context) -> list[Problem]:
     typed = [(hand.ns, hand.ew) for hand in sheet.hands]
     problems = _hand_problems(rules_bounds.check_hands(typed, pack), ctx.game)
     if ctx.game == "burraco":
-        for f in rules_bounds.check_totals(sheet.set_mp, ctx.round_hands, pack):
+        for f in rules_bounds.check_totals(sheet.set_mp, ctx.most_hands, pack):
             problems.append(
                 Problem(
                     f"set_mp_{f.line}", f.code.value, f.value, False, _total_message(f)
@@ -282,7 +281,7 @@ def check_sheet(sheet: Sheet, ctx: Context, *, confirm: Confirm = False) -> Outc
         # a smazzata's, and the same unlikely values, confirmed the same way.
         check_totals(
             (totals[0], totals[1]),
-            ctx.round_hands,
+            ctx.most_hands,
             ctx.pack,
             confirm=confirm,
             fields=("tot_ns", "tot_ew"),
@@ -358,43 +357,5 @@ def _match_problem(
     else:
         row = names[finding.hand - 1]
         field = row[0] if finding.line == "ns" else row[1]
-        message = _hand_message(finding, game)
+        message = hand_message(finding, game)
     return Problem(field, finding.code.value, finding.value, finding.unlikely, message)
-
-
-def stored_unlikely(
-    hands: Sequence[tuple[int, int]],
-    totals: tuple[int | None, int | None],
-    pack: RulePack,
-    game: str,
-) -> list[str]:
-    """The unlikely values of a saved sheet, worded for the round's recap.
-
-    ``hands`` are its smazzate (empty for a sheet typed as two totals, then ``totals``
-    are checked as such). They were confirmed at the table; the recap shows them again
-    so the referee looks twice before closing.
-    """
-    if game != "burraco":
-        return []
-    if hands:
-        texts = []
-        for f in rules_bounds.unlikely_hands(hands, pack):
-            if f.hand is None or f.line is None:
-                texts.append(_table_message(f))
-                continue
-            texts.append(
-                _("hand %(n)s %(line)s: %(message)s")
-                % {
-                    "n": f.hand,
-                    "line": _("NS") if f.line == "ns" else _("EO"),
-                    "message": _hand_message(f, game),
-                }
-            )
-        return texts
-    ns, ew = totals
-    if ns is None or ew is None:
-        return []
-    return [
-        _table_message(f, totals=True)
-        for f in rules_bounds.unlikely_totals((ns, ew), pack)
-    ]

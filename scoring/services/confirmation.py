@@ -89,7 +89,10 @@ def settle(
         result = lock_result(table)
         if result.current_id == version_id:  # a repeated click: already done
             return SaveResult(result.current, result, created=False)  # type: ignore[arg-type]
-        if result.status != TableResult.Status.DISPUTED:
+        if result.status not in (
+            TableResult.Status.DISPUTED,
+            TableResult.Status.CONTESTED,
+        ):
             raise ScoringError(
                 _("Table %(n)d is not in dispute.") % {"n": table.number}
             )

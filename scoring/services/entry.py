@@ -32,7 +32,7 @@ the same transaction, so the totals never lag behind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
@@ -113,6 +113,7 @@ def context_of(table: Table) -> Context:
         pack=pack_of(tournament),
         round_hands=table.round.hands,
         is_rest=table.pair_ew_id is None,
+        target_points=table.round.target_points,
     )
 
 
@@ -125,8 +126,13 @@ def submit_sheet(
     token: str,
     correction: bool = False,
     confirm: Confirm = False,
+    source: str = ResultVersion.Source.REFEREE,
 ) -> SaveResult:
     """Save ``sheet`` for ``table`` as ``by``; see the module docstring for the rules.
+
+    ``source``: a referee typing, or the import or replay acting as one. A table the
+    players entered (issue 30: :mod:`.players`) is taken over by a referee's sheet: it
+    counts at once and settles the players' disagreement (docs/rules.md §5g).
 
     ``confirm``: ``True`` accepts unlikely values (docs/rules.md §5), a string the
     unlikely values whose confirmation key it is (see :mod:`.bounds`).
@@ -166,6 +172,7 @@ def submit_sheet(
                     by=by,
                     token=token,
                     expected=expected_lock_version,
+                    source=source,
                 )
             conflict = ConflictError(
                 _(
@@ -187,6 +194,7 @@ def submit_sheet(
                 expected=expected_lock_version,
                 correction=correction,
                 late=late,
+                source=source,
             )
     if conflict is not None:
         raise conflict
@@ -195,12 +203,14 @@ def submit_sheet(
 
 def lock_result(table: Table) -> TableResult:
     """The table's result row, locked; created (race-free) on first use."""
-    result = TableResult.objects.select_for_update().filter(table=table).first()
+    result = (
+        TableResult.objects.select_for_update(of=("self",)).filter(table=table).first()
+    )
     if result is None:
         TableResult.objects.bulk_create(
             [TableResult(table=table, round_id=table.round_id)], ignore_conflicts=True
         )
-        result = TableResult.objects.select_for_update().get(table=table)
+        result = TableResult.objects.select_for_update(of=("self",)).get(table=table)
     return result
 
 
@@ -247,9 +257,22 @@ def _apply(
     expected: int,
     correction: bool,
     late: bool = False,
+    source: str = ResultVersion.Source.REFEREE,
 ) -> SaveResult:
     now = timezone.now()
-    common = {"by": by, "token": token, "expected": expected, "now": now}
+    common = {
+        "by": by,
+        "token": token,
+        "expected": expected,
+        "now": now,
+        "source": source,
+    }
+    if players_pending(result):
+        # A referee takes over a table the players entered: the sheet counts at once.
+        version = _settle_by_new(result, table, sheet, outcome, common)
+        result.lock_version += 1
+        result.save(update_fields=["status", "current", "lock_version", "updated_at"])
+        return SaveResult(version, result, created=True)
 
     if result.status == TableStatus.CONFIRMED:
         if not correction:
@@ -333,6 +356,19 @@ def _apply(
     return SaveResult(version, result, created=True)
 
 
+def players_pending(result: TableResult) -> bool:
+    """Whether the table's open sheets are the players' (entered, contested, or in
+    dispute after their second disagreement)."""
+    if result.status == TableStatus.CONTESTED:
+        return True
+    if result.status not in (TableStatus.ENTERED, TableStatus.DISPUTED):
+        return False
+    return result.versions.filter(
+        status__in=[Status.ENTERED, Status.DISPUTED],
+        source__in=ResultVersion.PLAYER_SOURCES,
+    ).exists()
+
+
 def needs_second_entry(tournament: Tournament, table: Table, sheet: Sheet) -> bool:
     """Double entry: a first result waits for a second referee's equal one.
 
@@ -373,6 +409,8 @@ def _settle_by_new(
     outcome: Outcome,
     common: dict[str, Any],
 ) -> ResultVersion:
+    if not has_words(sheet.reason):  # a settlement says why (a database constraint)
+        sheet = replace(sheet, reason=_("Settled by a referee"))
     version = create_version(
         result,
         table,

@@ -21,7 +21,8 @@ from django.utils.translation import gettext as _
 
 from participants.models import Pair
 from seating.models import Table
-from tournament.models import Round, Tournament
+from seating.services.gironi import SPLIT_REASON
+from tournament.models import Girone, Round, Tournament
 from tournament.services.movement_words import movement_label
 
 from ..models import ResultVersion
@@ -69,6 +70,17 @@ def result_versions(tournament: Tournament, limit: int = 500) -> list[ResultVers
     )
 
 
+def several_gironi(tournament: Tournament) -> bool:
+    """Whether the log must say each row's girone (round 2's table 3 is in several)."""
+    return (
+        Girone.objects.filter(stage__tournament=tournament)
+        .values("label")
+        .distinct()
+        .count()
+        > 1
+    )
+
+
 def history_rows(tournament: Tournament, limit: int = 500) -> list[HistoryRow]:
     """Changes of the tournament's pairs, rounds and tables, newest first."""
     round_ids = list(
@@ -76,21 +88,35 @@ def history_rows(tournament: Tournament, limit: int = 500) -> list[HistoryRow]:
             "id", flat=True
         )
     )
-    round_numbers = dict(
-        Round.objects.filter(id__in=round_ids).values_list("id", "number")
+    rounds = {
+        pk: (number, label)
+        for pk, number, label in Round.objects.filter(id__in=round_ids).values_list(
+            "id", "number", "girone__label"
+        )
+    }
+    # With several gironi, every round and table says its girone ("T2 tav. 3" twice
+    # would be ambiguous).
+    several = several_gironi(tournament)
+    labels = dict(
+        Girone.objects.filter(stage__tournament=tournament).values_list("id", "label")
     )
+
+    def in_girone(text: str, label: str | None) -> str:
+        if not several or label is None:
+            return text
+        return _("%(what)s, girone %(girone)s") % {"what": text, "girone": label}
 
     def pair_name(r: Any) -> str:
         return _("Pair %(n)s") % {"n": r.number}
 
     def round_name(r: Any) -> str:
-        return _("Round %(n)s") % {"n": r.number}
+        return in_girone(_("Round %(n)s") % {"n": r.number}, labels.get(r.girone_id))
 
     def table_name(r: Any) -> str:
-        return _("Table %(n)s, round %(r)s") % {
-            "n": r.number,
-            "r": round_numbers.get(r.round_id, "?"),
-        }
+        number, label = rounds.get(r.round_id, ("?", None))
+        return in_girone(
+            _("Table %(n)s, round %(r)s") % {"n": r.number, "r": number}, label
+        )
 
     sources: list[tuple[str, Any, Any]] = [
         (_("Pair"), Pair.history.filter(tournament_id=tournament.pk), pair_name),
@@ -166,6 +192,9 @@ def _diff_records(label: str, records: Iterable[Any], name: Any) -> list[History
                 if getattr(before, f.attname) != getattr(record, f.attname)
             )
         previous[record.id] = record
+        how = split_words(getattr(record, "history_change_reason", None) or "")
+        if how:
+            changes = f"{changes} ({how})"
         user = record.history_user
         rows.append(
             HistoryRow(
@@ -178,3 +207,15 @@ def _diff_records(label: str, records: Iterable[Any], name: Any) -> list[History
             )
         )
     return rows
+
+
+def split_words(reason: str) -> str:
+    """A split's change reason (``gironi:random:121860940``) in words; "" otherwise."""
+    if not reason.startswith(SPLIT_REASON):
+        return ""
+    method, _sep, seed = reason.removeprefix(SPLIT_REASON).partition(":")
+    if method == "random":
+        return _("gironi by draw, seed %(seed)s") % {"seed": seed}
+    if method == "manual":
+        return _("gironi made by hand")
+    return _("gironi by seeding (snake)")

@@ -97,8 +97,11 @@ def close_round(*, round_id: int, by: Any) -> Round:
     either finishes before (and is seen here) or waits and then finds the round closed.
     """
     with transaction.atomic():
+        # Only the round's row: a join under FOR UPDATE would lock its girone, stage
+        # and tournament too, and the worker ranking the stage (which locks the stage,
+        # then writes rows that reference the girone) would deadlock with this close.
         round_ = (
-            Round.objects.select_for_update()
+            Round.objects.select_for_update(of=("self",))
             .select_related("girone__stage__tournament")
             .get(pk=round_id)
         )
@@ -111,7 +114,11 @@ def close_round(*, round_id: int, by: Any) -> Round:
             raise RoundStateError(
                 _("Round %(n)d is not published yet.") % {"n": round_.number}
             )
-        list(TableResult.objects.select_for_update().filter(round=round_).values("id"))
+        list(
+            TableResult.objects.select_for_update(of=("self",))
+            .filter(round=round_)
+            .values("id")
+        )
         progress = round_progress(round_.pk)
         if not progress.complete:
             raise RoundNotReadyError(

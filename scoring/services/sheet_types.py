@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from rules.errors import RulesError
 from rules.packs import RulePack
+from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import VpTable
 
 from ..models import ResultVersion
@@ -95,6 +96,14 @@ class Context:
     pack: RulePack
     round_hands: int
     is_rest: bool
+    #: The round is played to these points, not to ``round_hands`` smazzate (which
+    #: then names the VP table; docs/rules.md §4.4).
+    target_points: int | None = None
+
+    @property
+    def most_hands(self) -> int:
+        """The most smazzate a sheet of this round may hold."""
+        return MAX_TARGET_HANDS if self.target_points else self.round_hands
 
 
 @dataclass(frozen=True)
@@ -111,6 +120,11 @@ class Outcome:
     notes: tuple[str, ...] = field(default=())
     #: Partite that count (a 60-60 partita replayed under the pack does not).
     counted: int | None = None
+    #: VP and MP the version's ``line`` loses outside the meeting (a second
+    #: ammonizione under ``second_warning_scope = "standings"``, docs/rules.md §6.5);
+    #: the MP and VP above already count the loss.
+    penalty_vp: int = 0
+    penalty_mp: int = 0
 
 
 class Errors:

@@ -43,6 +43,7 @@ from django.utils.translation import gettext as _
 
 from rules import briscola as rules_briscola
 from rules import burraco as rules_burraco
+from rules import to_points as rules_to_points
 from rules.errors import RulesError
 from rules.packs import RulePack
 from rules.vp import vp_table
@@ -155,6 +156,9 @@ def _burraco(sheet: Sheet, ctx: Context) -> Outcome:
         # The two lines' totals typed instead of the smazzate (docs/rules.md §5f).
         mp_ns, mp_ew = _burraco_totals(sheet)
         hands, breakdowns, counted = (), (), ctx.round_hands
+        if ctx.target_points:  # a turn to points: how many smazzate is not typed
+            _target_totals(ctx.target_points, mp_ns, mp_ew)
+            counted = 0
     else:
         required = kind != Kind.FORFEIT  # a forfeit may come with the hands played
         hands, breakdowns = _burraco_hands(sheet, ctx, required=required)
@@ -205,16 +209,27 @@ def _burraco_hands(
 ]:
     errors = Errors()
     typed = _trim(sheet.hands)
-    if len(typed) > ctx.round_hands:
-        errors.add(
-            f"h{ctx.round_hands + 1}_ns",
-            _("Too many hands: this round has %(n)d.") % {"n": ctx.round_hands},
-        )
+    if len(typed) > ctx.most_hands:
+        if ctx.target_points:
+            message = _(
+                "Too many hands: a turn to %(target)d points holds at most %(n)d here;"
+                " a longer turn is a referee-set score."
+            ) % {"target": ctx.target_points, "n": ctx.most_hands}
+        else:
+            message = _("Too many hands: this round has %(n)d.") % {
+                "n": ctx.round_hands
+            }
+        errors.add(f"h{ctx.most_hands + 1}_ns", message)
         errors.raise_if_any()
     if required and not typed:
         errors.add("h1_ns", _("Type the scores of the hands."))
         errors.raise_if_any()
-    if required and len(typed) < ctx.round_hands and not has_words(sheet.reason):
+    if (
+        required
+        and not ctx.target_points
+        and len(typed) < ctx.round_hands
+        and not has_words(sheet.reason)
+    ):
         errors.add(
             "reason",
             _(
@@ -229,7 +244,68 @@ def _burraco_hands(
         hands.append(_burraco_hand(number, hand, ctx.pack, errors))
         breakdowns.append((hand.ns_breakdown, hand.ew_breakdown))
     errors.raise_if_any()
+    if ctx.target_points and hands:
+        _check_target(ctx, tuple(hands), played=required)
     return tuple(hands), tuple(breakdowns)
+
+
+def _check_target(
+    ctx: Context, hands: tuple[tuple[int, int], ...], *, played: bool
+) -> None:
+    """A turn to points (docs/rules.md §4.4, ``rules.to_points``): a played turn ends
+    with the smazzata that brings a line to the target; the smazzate typed with a
+    forfeit or a late arrival over 10 minutes came before that."""
+    target = ctx.target_points
+    assert target is not None
+    if not played:
+        reached = rules_to_points.reached_at(hands, target)
+        if reached is not None:
+            raise SheetError(
+                {
+                    f"h{reached}_ns": [
+                        _(
+                            "A line reached %(target)d points at hand %(n)d: the turn"
+                            " was played to its end. Record it as a normal result."
+                        )
+                        % {"target": target, "n": reached}
+                    ]
+                }
+            )
+        return
+    try:
+        rules_to_points.check_turn(hands, target)
+    except RulesError as exc:
+        params = dict(getattr(exc, "params", {}))
+        if getattr(exc, "code", "") == "after_reached":
+            message = _(
+                "The turn ended at hand %(reached)s, when a line reached %(target)s"
+                " points: hand %(extra)s comes after it. Remove it, or check the"
+                " hands before."
+            )
+            raise SheetError({f"h{params['extra']}_ns": [message % params]}) from exc
+        message = _(
+            "Neither line reached %(target)s points (NS %(ns)s, EO %(ew)s): type every"
+            " hand played, up to the one that brings a line to %(target)s. A turn"
+            " stopped before (time out) is a referee-set score."
+        )
+        field = f"h{len(hands) + 1}_ns" if len(hands) < ctx.most_hands else NON_FIELD
+        raise SheetError({field: [message % params]}) from exc
+
+
+def _target_totals(target: int, mp_ns: int, mp_ew: int) -> None:
+    """Two typed totals of a turn to points: a line must have reached the target."""
+    if max(mp_ns, mp_ew) < target:
+        raise SheetError(
+            {
+                "tot_ns": [
+                    _(
+                        "Neither total reaches %(target)d points: the turn is played"
+                        " until a line reaches them."
+                    )
+                    % {"target": target}
+                ]
+            }
+        )
 
 
 def _burraco_hand(
@@ -354,6 +430,13 @@ def _match_refused(exc: RulesError, played: int) -> dict[str, list[str]]:
             "of %(best_of)s ends at %(score)s. Remove it, or check the partite before."
         )
         return {f"h{params['number']}_ns": [message % params]}
+    if code == "incomplete":
+        # docs/rules.md §10.2: under play_all_partite every partita is played.
+        message = _(
+            "Every partita of the best of %(best_of)s is played under this tournament's"
+            " rules (a %(score)s is not the end): type the partite still missing."
+        )
+        return {f"h{played + 1}_ns": [message % params]}
     if code == "undecided":
         message = _(
             "A best of %(best_of)s is not over at %(score)s: type every partita played."

@@ -40,14 +40,36 @@ def forfeit(
 def second_warning(
     sheet: Sheet, ctx: Context, table: VpTable, outcome: Outcome
 ) -> Outcome:
-    """-1 VP and the equivalent MP to the warned line (``rules.special``; §6.5)."""
+    """-1 VP and the equivalent MP to the warned line (``rules.special``; §6.5).
+
+    The version keeps what each line gets in its totals (the warned line's MP and VP
+    after the loss). Under ``second_warning_scope = "standings"`` the loss is also
+    recorded apart (``penalty_vp``, ``penalty_mp``), so that the meeting is rebuilt as
+    played: the other line's MP against and the classifica avulsa read the MP and VP
+    the warned line made (art. 20 of the Codice: no advantage to the other line)."""
     assert outcome.mp_ns is not None and outcome.mp_ew is not None
     convert(table, outcome.mp_ns, outcome.mp_ew)
     warned = "a" if sheet.line == "ns" else "b"
+    special = ctx.pack.require_special()
     mp_ns, mp_ew, vp_ns, vp_ew = rules_special.second_warning(
-        table, ctx.pack.require_special(), warned, outcome.mp_ns, outcome.mp_ew
+        table, special, warned, outcome.mp_ns, outcome.mp_ew
     )
-    return Outcome(mp_ns, mp_ew, vp_ns, vp_ew, outcome.hands, outcome.breakdowns)
+    penalty_vp = penalty_mp = 0
+    if special.second_warning_scope == "standings":
+        penalty_vp, penalty_mp = rules_special.second_warning_penalty(
+            table, special, warned, outcome.mp_ns, outcome.mp_ew
+        )
+    return Outcome(
+        mp_ns,
+        mp_ew,
+        vp_ns,
+        vp_ew,
+        outcome.hands,
+        outcome.breakdowns,
+        counted=outcome.counted,
+        penalty_vp=penalty_vp,
+        penalty_mp=penalty_mp,
+    )
 
 
 def late_forfeit(

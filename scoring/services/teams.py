@@ -35,12 +35,16 @@ def _warned(score: PairScore) -> bool:
 
 def _extra(score: PairScore, pack: RulePack) -> int:
     """VP a table takes outside its MP conversion for this line (a second warning)."""
+    if score.penalty_vp:  # second_warning_scope = "standings": recorded apart
+        return -score.penalty_vp
     return pack.require_special().second_warning_vp if _warned(score) else 0
 
 
 def _mp_off(score: PairScore) -> int:
     """MP a second warning took from this line (``second_warning_mp``): the line's
     hands as played, less its stored MP (0 for any other result)."""
+    if score.penalty_mp:  # second_warning_scope = "standings": recorded apart
+        return score.penalty_mp
     if not _warned(score):
         return 0
     played = sum(getattr(h, score.line) for h in score.version.hands.all())
@@ -114,6 +118,13 @@ def write_team_scores(table: Table) -> None:
     ]
     result = team_match(tables, round_.hands, pack)
     played = any(a.played for a, _b in sides)  # type: ignore[union-attr]
+    # Second ammonizioni under second_warning_scope = "standings" (docs/rules.md §6.5,
+    # §11): each team's lines' penalties stay apart from the match, so the other team's
+    # MP against is what the warned team made.
+    pen_a = [(a.penalty_vp, a.penalty_mp) for a, _b in sides]  # type: ignore[union-attr]
+    pen_b = [(b.penalty_vp, b.penalty_mp) for _a, b in sides]  # type: ignore[union-attr]
+    vp_off_a, mp_off_a = sum(p[0] for p in pen_a), sum(p[1] for p in pen_a)
+    vp_off_b, mp_off_b = sum(p[0] for p in pen_b), sum(p[1] for p in pen_b)
     TeamScore.objects.bulk_create(
         [
             TeamScore(
@@ -122,8 +133,10 @@ def write_team_scores(table: Table) -> None:
                 opponent_id=match.team_b_id,
                 vp=result.vp_a,
                 mp_for=result.mp_a,
-                mp_against=result.mp_b,
+                mp_against=result.mp_b + mp_off_b,
                 played=played,
+                penalty_vp=vp_off_a,
+                penalty_mp=mp_off_a,
                 **common,
             ),
             TeamScore(
@@ -132,8 +145,10 @@ def write_team_scores(table: Table) -> None:
                 opponent_id=match.team_a_id,
                 vp=result.vp_b,
                 mp_for=result.mp_b,
-                mp_against=result.mp_a,
+                mp_against=result.mp_a + mp_off_a,
                 played=played,
+                penalty_vp=vp_off_b,
+                penalty_mp=mp_off_b,
                 **common,
             ),
         ]

@@ -47,7 +47,8 @@ def write_pair_scores(table: Table, version: ResultVersion | None) -> None:
 
 def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:
     """What each pair of the table gets from ``version`` (the fields of its score line:
-    pair, opponent, line, VP, MP for and against, whether it counts as played)."""
+    pair, opponent, line, VP, MP for and against, whether it counts as played, the
+    penalty outside the meeting)."""
     played = version.kind not in (
         ResultVersion.Kind.REST,
         ResultVersion.Kind.FORFEIT,
@@ -55,9 +56,15 @@ def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:
         ResultVersion.Kind.BOTH_ABSENT,
     )
     mp_ns, mp_ew = version.mp_ns or 0, version.mp_ew or 0
+    # A second ammonizione under ``second_warning_scope = "standings"`` (§6.5): the
+    # warned line's MP and VP count its loss, the meeting is them plus the penalty,
+    # so the other line's MP against is what the warned line made.
+    penalty = {"ns": (0, 0), "ew": (0, 0)}
+    if version.penalty_vp or version.penalty_mp:
+        penalty[version.line] = (version.penalty_vp, version.penalty_mp)
+    against_ns, against_ew = mp_ew + penalty["ew"][1], mp_ns + penalty["ns"][1]
     # A forfeit under ``forfeit_offender_mp = "band_min"`` (docs/rules.md §6.2) stores
     # the offender's MP difference as a negative MP: its MP against, none for the other.
-    against_ns, against_ew = mp_ew, mp_ns
     if version.kind == ResultVersion.Kind.FORFEIT and min(mp_ns, mp_ew) < 0:
         against_ns, against_ew = max(0, -mp_ns), max(0, -mp_ew)
         mp_ns, mp_ew = max(0, mp_ns), max(0, mp_ew)
@@ -70,6 +77,8 @@ def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:
             "mp_for": mp_ns,
             "mp_against": against_ns,
             "played": played and table.pair_ew_id is not None,
+            "penalty_vp": penalty["ns"][0],
+            "penalty_mp": penalty["ns"][1],
         }
     ]
     if table.pair_ew_id is not None:
@@ -82,6 +91,8 @@ def pair_lines(table: Table, version: ResultVersion) -> list[dict[str, Any]]:
                 "mp_for": mp_ew,
                 "mp_against": against_ew,
                 "played": played,
+                "penalty_vp": penalty["ew"][0],
+                "penalty_mp": penalty["ew"][1],
             }
         )
     return lines
@@ -111,7 +122,9 @@ def create_version(
     purpose: str = Purpose.ENTRY,
     supersedes: ResultVersion | None = None,
     now: Any = None,
+    source: str = ResultVersion.Source.REFEREE,
 ) -> ResultVersion:
+    """Store one submission: ``by`` a user, or None for a player (``source``)."""
     now = now or timezone.now()
     number = (result.versions.aggregate(n=Max("number"))["n"] or 0) + 1
     confirmed = status in (Status.CONFIRMED, Status.MATCHED)
@@ -126,6 +139,7 @@ def create_version(
         reason=sheet.reason.strip(),
         status=status,
         hands_table=table.round.hands,
+        target_points=table.round.target_points,
         hands_played=(
             outcome.counted if outcome.counted is not None else len(outcome.hands)
         ),
@@ -137,11 +151,15 @@ def create_version(
         mp_ew=outcome.mp_ew,
         vp_ns=outcome.vp_ns,
         vp_ew=outcome.vp_ew,
+        penalty_vp=outcome.penalty_vp,
+        penalty_mp=outcome.penalty_mp,
         idempotency_key=token,
         expected_lock_version=expected,
+        source=source,
         entered_by=by,
         entered_at=now,
-        confirmed_by=by if confirmed else None,
+        confirmed_by=by if confirmed and by is not None else None,
+        confirmed_as=source if confirmed and by is None else "",
         confirmed_at=now if confirmed else None,
         supersedes=supersedes,
     )

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_update_with_history
 
 from outbox.work import record_publish, record_rank
-from participants.models import Pair, Team
+from participants.models import Pair
 from tournament.models import Girone, Round, Stage, Tournament
 from tournament.services.errors import GironiError
 
@@ -101,7 +102,7 @@ def split_into_gironi(
     assignment: Mapping[int, str] | None = None,
 ) -> SplitOutcome:
     """(Re)make the gironi of the tournament; ``assignment``: pair number -> label."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     if method not in METHODS:
         raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
     stage = group_stage(tournament)
@@ -158,20 +159,51 @@ def split_into_gironi(
             )
         dealt, clashes = deal(ordered, count, avoid_clubs)
 
-    tournament.pairs.update(girone=None)
+    gironi = [
+        Girone.objects.get_or_create(stage=stage, label=name)[0] for name in names
+    ]
+    place(
+        tournament.pairs.all(),
+        zip(gironi, dealt, strict=True),
+        split_reason(method, seed),
+    )
     stage.gironi.exclude(label__in=names).delete()
-    gironi = []
-    for name, members in zip(names, dealt, strict=True):
-        girone, _created = Girone.objects.get_or_create(stage=stage, label=name)
-        Pair.objects.filter(pk__in=[p.pk for p in members]).update(girone=girone)
-        gironi.append(girone)
-    if method == "random":
-        stage.name = _("Gironi (draw seed %(seed)s)") % {"seed": seed}
-    else:
-        stage.name = _("Gironi")
+    stage.name = _("Gironi")
     stage.save(update_fields=["name"])
     record_publish(tournament.pk, everything=True)
     return SplitOutcome(gironi, seed, clashes)
+
+
+#: How a split is recorded in the history of the pairs (or teams) it places, so that
+#: the log says "gironi by draw, seed 121860940" (and the seed can be given again).
+SPLIT_REASON = "gironi:"
+
+
+def split_reason(method: str, seed: int | None) -> str:
+    """The change reason of a split's history rows: its method and seed, as codes that
+    :mod:`scoring.services.log` puts in words."""
+    return f"{SPLIT_REASON}{method}" + (f":{seed}" if seed is not None else "")
+
+
+def place(everyone, placements, reason: str) -> None:
+    """Put each pair (or team) of ``placements`` ``(girone, members)`` in its girone and
+    every other one of ``everyone`` in none, with one history row per change that says
+    how (``reason``): the log shows the split, not a later change, as what moved them."""
+    target = {obj.pk: girone for girone, members in placements for obj in members}
+    changed = []
+    for obj in everyone:
+        new = target.get(obj.pk)
+        if obj.girone_id != (new.pk if new is not None else None):
+            obj.girone = new
+            changed.append(obj)
+    if changed:
+        bulk_update_with_history(
+            changed,
+            type(changed[0]),
+            ["girone"],
+            batch_size=500,
+            default_change_reason=reason,
+        )
 
 
 @transaction.atomic
@@ -214,8 +246,8 @@ def add_late_pair(pair: Pair, girone: Girone) -> Pair:
     seat a late pair is said when that round is made (a Mitchell or a round robin
     calendar cannot).
     """
-    Girone.objects.select_for_update().get(pk=girone.pk)
-    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    Girone.objects.select_for_update(of=("self",)).get(pk=girone.pk)
+    pair = Pair.objects.select_for_update(of=("self",)).get(pk=pair.pk)
     if girone.stage.tournament_id != pair.tournament_id:
         raise GironiError(
             _("%(girone)s belongs to another tournament.") % {"girone": girone}
@@ -260,7 +292,7 @@ def split_teams_into_gironi(
 ) -> SplitOutcome:
     """(Re)make the gironi of a team tournament: snake by seed, a recorded draw, or by
     hand (``method="manual"``, ``assignment``: team number -> girone label)."""
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     if method not in ("snake", "random", "manual"):
         raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
     stage = group_stage(tournament)
@@ -297,17 +329,16 @@ def split_teams_into_gironi(
         seed = None
         ordered = sorted(teams, key=lambda t: (t.seed is None, t.seed or 0, t.number))
         dealt, clashes = deal(ordered, count, avoid_clubs)
-    tournament.teams.update(girone=None)
+    gironi = [
+        Girone.objects.get_or_create(stage=stage, label=name)[0] for name in names
+    ]
+    place(
+        tournament.teams.all(),
+        zip(gironi, dealt, strict=True),
+        split_reason(method, seed),
+    )
     stage.gironi.exclude(label__in=names).delete()
-    gironi = []
-    for name, members in zip(names, dealt, strict=True):
-        girone, _created = Girone.objects.get_or_create(stage=stage, label=name)
-        Team.objects.filter(pk__in=[t.pk for t in members]).update(girone=girone)
-        gironi.append(girone)
-    if method == "random":
-        stage.name = _("Gironi (draw seed %(seed)s)") % {"seed": seed}
-    else:
-        stage.name = _("Gironi")
+    stage.name = _("Gironi")
     stage.save(update_fields=["name"])
     record_publish(tournament.pk, everything=True)
     return SplitOutcome(gironi, seed, clashes)

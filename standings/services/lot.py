@@ -32,9 +32,9 @@ def set_lot_seed(tournament: Tournament, seed: int) -> StandingsConfig:
             _("The lot seed must be a whole number from 1 to %(max)s.")
             % {"max": MAX_LOT_SEED}
         )
-    config, _created = StandingsConfig.objects.select_for_update().get_or_create(
-        tournament=tournament
-    )
+    config, _created = StandingsConfig.objects.select_for_update(
+        of=("self",)
+    ).get_or_create(tournament=tournament)
     if config.lot_seed != seed:
         config.lot_seed = seed
         config.save(update_fields=["lot_seed"])

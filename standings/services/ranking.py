@@ -29,6 +29,7 @@ from scoring.scores import (
     Score,
     confirmed_scores,
     matches_of,
+    penalties_of,
     seats_of,
 )
 from seating.services.attendance import (
@@ -162,6 +163,7 @@ def rank_girone(
         missed_points=settings.missed_points,
         missed_score=settings.missed_score,
         memo=memo,
+        penalties=penalties_of(data.scores),
     )
 
 
@@ -217,6 +219,7 @@ def rank_line(scores: list[Score], chosen: set[int], ctx: Context):
         lot_seed=ctx.config.lot_seed,
         lot_names=ctx.lot_names,
         decisions=decisions or None,
+        penalties=penalties_of(scores),
     )
 
 

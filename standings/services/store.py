@@ -53,7 +53,7 @@ def refresh_gironi(girone_ids: Iterable[int]) -> None:
         # each write a ranking that misses the other's result (a lost update).
         stage_ids = Girone.objects.filter(id__in=ids).values_list("stage_id")
         list(
-            Stage.objects.select_for_update()
+            Stage.objects.select_for_update(of=("self",))
             .filter(pk__in=stage_ids)
             .order_by("pk")
             .values_list("pk", flat=True)
@@ -243,7 +243,10 @@ def _store_if_changed(
         "kind": kind,
     }
     snapshot = (
-        Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
+        Snapshot.objects.select_for_update(of=("self",))
+        .filter(**lookup)
+        .order_by("pk")
+        .first()
     )
     scope = (stage.pk, girone.pk if girone is not None else None, line, kind)
     known = _COMPUTED.get(scope)

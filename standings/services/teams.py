@@ -57,6 +57,9 @@ class TeamResult(NamedTuple):
     mp_for: int
     mp_against: int
     played: bool
+    #: The part of ``vp`` and ``mp_for`` that is a penalty outside the match (§6.5).
+    penalty_vp: int = 0
+    penalty_mp: int = 0
 
 
 _FIELDS = TeamResult._fields
@@ -104,14 +107,45 @@ def team_matches(results: Iterable[TeamResult]) -> list[MatchTuple[int]]:
         if r.played and r.opponent_id is not None:
             sides.setdefault(r.match_id, {})[r.side] = r
         else:
-            out.append((r.team_id, None, r.mp_for, r.mp_against, r.vp, 0))
+            out.append(_alone(r))
     for pair in sides.values():
         a, b = pair.get("a"), pair.get("b")
         if a is not None and b is not None:
-            out.append((a.team_id, b.team_id, a.mp_for, b.mp_for, a.vp, b.vp))
+            # As played: the penalties are taken from the totals (team_penalties).
+            out.append(
+                (
+                    a.team_id,
+                    b.team_id,
+                    a.mp_for + a.penalty_mp,
+                    b.mp_for + b.penalty_mp,
+                    a.vp + a.penalty_vp,
+                    b.vp + b.penalty_vp,
+                )
+            )
         else:
             for one in pair.values():
-                out.append((one.team_id, None, one.mp_for, one.mp_against, one.vp, 0))
+                out.append(_alone(one))
+    return out
+
+
+def _alone(r: TeamResult) -> MatchTuple[int]:
+    return (
+        r.team_id,
+        None,
+        r.mp_for + r.penalty_mp,
+        r.mp_against,
+        r.vp + r.penalty_vp,
+        0,
+    )
+
+
+def team_penalties(results: Iterable[TeamResult]) -> dict[int, tuple[int, int]]:
+    """Team id -> (VP, MP) its lines lost outside the matches (docs/rules.md §6.5)."""
+    out: dict[int, tuple[int, int]] = {}
+    for r in results:
+        if r.penalty_vp or r.penalty_mp:
+            vp, mp = out.get(r.team_id, (0, 0))
+            out[r.team_id] = (vp + r.penalty_vp, mp + r.penalty_mp)
     return out
 
 
@@ -245,6 +279,7 @@ def _rank_girone(
         lot_names=_lot_names(infos),
         decisions=decisions or None,
         teams=sorted(roster),
+        penalties=team_penalties(counted),
     )
 
 
@@ -335,7 +370,10 @@ def _store(
 ) -> None:
     lookup = {"stage": stage, "girone": girone, "line": "", "kind": kind}
     snapshot = (
-        Snapshot.objects.select_for_update().filter(**lookup).order_by("pk").first()
+        Snapshot.objects.select_for_update(of=("self",))
+        .filter(**lookup)
+        .order_by("pk")
+        .first()
     )
     rounds = sorted({r.round_number for r in counted})
     chain = list(ctx.settings.chain)

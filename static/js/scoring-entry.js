@@ -62,19 +62,27 @@
 
   // Briscola: the best of N rows are shown; a 60-60 partita the pack replays shows one
   // more row (the spare rows are in the page, hidden: data-shown says how many show).
+  // A turn to points (data-target, docs/rules.md §4.4): one more row than the last
+  // typed until a line's running total reaches the target.
   function showRows(form) {
     var table = form.querySelector("table.hands");
     var shown = table ? parseInt(table.dataset.shown || "0", 10) : 0;
     if (!shown) return;
+    var target = parseInt(table.dataset.target || "0", 10);
     var rows = table.querySelectorAll("tbody tr"), ties = 0, last = 0;
+    var ns = 0, ew = 0, reached = false;
     rows.forEach(function (row, i) {
       var inputs = row.querySelectorAll("input.score");
       if (inputs.length < 2) return;
       var a = toInt(inputs[0]), b = toInt(inputs[1]);
       if (a === 60 && b === 60) ties++;
       if (inputs[0].value.trim() !== "" || inputs[1].value.trim() !== "") last = i + 1;
+      ns += a || 0;
+      ew += b || 0;
+      if (target && Math.max(ns, ew) >= target) reached = true;
     });
-    var visible = Math.max(shown + ties, last);
+    if (target && last && !reached) last += 1;
+    var visible = Math.min(rows.length, Math.max(shown + ties, last));
     rows.forEach(function (row, i) { row.hidden = i >= visible; });
   }
 
@@ -86,6 +94,13 @@
     if (low !== undefined && (v < low || v > high)) return true;
     if (vpData.game === "burraco") return v % 5 !== 0;
     return v === 1 || v === 119; // no cards are worth 1 point
+  }
+
+  // A turn to points whose lines are both short of the target has no VP yet.
+  function short(form, ns, ew) {
+    var table = form.querySelector("table.hands");
+    var target = table ? parseInt(table.dataset.target || "0", 10) : 0;
+    return target > 0 && Math.max(ns, ew) < target;
   }
 
   function recompute(form) {
@@ -116,7 +131,7 @@
     var vp = form.querySelector(".vp");
     if (vpData.game !== "burraco") {
       vp.textContent = winsNs + "–" + winsEw;
-    } else if (!any || bad) {
+    } else if (!any || bad || short(form, ns, ew)) {
       vp.textContent = "—";
     } else {
       var pair = convert(ns, ew);
@@ -154,7 +169,8 @@
 
   function focusable(form) {
     return Array.prototype.filter.call(
-      form.querySelectorAll("input:not([type=hidden]), button, textarea, select"),
+      // Not the ± keys (js/score-sign.js): never in the Tab order.
+      form.querySelectorAll("input:not([type=hidden]), button:not(.sign-key), textarea, select"),
       function (el) { return !el.disabled && !el.closest("[hidden]"); }
     );
   }

@@ -30,6 +30,9 @@ def _worker_beside_the_server(request):
     if "live_server" not in request.fixturenames:
         yield
         return
+    # After the live server and its database, so that the worker stops (below)
+    # before the database is closed to the test's threads again.
+    request.getfixturevalue("live_server")
     from core import pipeline
 
     stop = threading.Event()
@@ -46,7 +49,8 @@ def _worker_beside_the_server(request):
     thread.start()
     yield
     stop.set()
-    thread.join(30)
+    thread.join(60)
+    assert not thread.is_alive(), "the worker beside the live server did not stop"
 
 
 @pytest.fixture(autouse=True)
@@ -93,8 +97,19 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture
 def screenshot_dir():
     """Where browser tests leave screenshots for a person to look at:
-    ``SCREENSHOT_DIR=/tmp/shots make test`` (or pytest) writes them there; without it
+    ``SCREENSHOT_DIR=shots make test`` (or pytest) writes them there; without it
     they are not taken (``_skip_unasked_screenshots``)."""
     path = os.environ.get("SCREENSHOT_DIR") or UNASKED
     os.makedirs(path, exist_ok=True)
     return path
+
+
+def choose_own_password(page, one_time: str, new: str) -> None:
+    """After a first login with a one-time password: the site asks for the person's
+    own before anything else (issue 28 §5)."""
+    page.wait_for_url(lambda url: "/password/" in url)
+    page.locator("#id_old_password").fill(one_time)
+    page.locator("#id_new_password1").fill(new)
+    page.locator("#id_new_password2").fill(new)
+    with page.expect_navigation():
+        page.locator("#id_new_password2").press("Enter")

@@ -4,8 +4,10 @@ import re
 
 import pytest
 from django.contrib.auth.models import Permission
+from playwright.sync_api import expect
 
 from participants.models import Pair
+from rules.packs import load_pack
 from tournament.models import Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -106,13 +108,19 @@ def test_director_flow(page, live_server, make_user, screenshot_dir):
     page.locator("#id_name").fill("Torneo di Primavera")
     page.locator("#id_date").fill("2026-04-18")
     page.locator("#id_venue").fill("Sala Verdi, Roma")
-    page.locator("#id_rule_pack").select_option("fibur-2026")
-    page.locator("#id_movement_plan").fill("3xmitchell+danese")
+    # The defaults: Burraco on the federation's latest pack, three Mitchell then a Danese.
+    expect(page.locator("#plan-words")).to_have_text(
+        "Turni 1–3: Mitchell · turno 4: Danese"
+    )
     shoot(page, screenshot_dir, "1-create")
     page.get_by_role("button", name="Crea il torneo").click()
     page.wait_for_url(re.compile(r".*/direzione/torneo-di-primavera-2026/$"))
     tournament = Tournament.objects.get()
-    assert (tournament.rule_pack, tournament.rule_pack_version) == ("fibur-2026", 2)
+    latest = load_pack("fibur-2026").version  # the federation's latest, by default
+    assert (tournament.rule_pack, tournament.rule_pack_version) == (
+        "fibur-2026",
+        latest,
+    )
     shoot(page, screenshot_dir, "2-dashboard")
 
     # Import 24 pairs: one bad line first, nothing saved; fixed, then accepted.

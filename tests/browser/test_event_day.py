@@ -16,9 +16,11 @@ referees' pages only (no admin, no command line):
 * a withdrawal during the Mitchell: round 3 goes on with a rest table, typed in
   totals-only mode; round 4, a Danese modificato, closes the plan;
 * the dashboard's next steps at each stage (finishing only once the plan is played);
-  the final standings (late and withdrawn pairs named, round 1 still provisional on the
-  public page); the QR sheet printed (every code read back); the federation report
-  checked, fixed and exported.
+  "Concluso" refused while round 1 is in its correction period, naming it (issue 25:
+  closing released each round's results, nothing is left to publish); the standings
+  (late and withdrawn pairs named, round 1 still provisional on the public page); the
+  hour over, the tournament concluded and its public standings final; the QR sheet
+  printed (every code read back); the federation report checked, fixed and exported.
 
 Screenshots of every step, desktop and phone, in the ``event-day`` folder of the browser
 tests' screenshot folder (``SCREENSHOT_DIR``, by default in the system's temporary folder).
@@ -36,6 +38,7 @@ import pytest
 import zxingcpp
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.utils import timezone
 from openpyxl import load_workbook
 from PIL import Image
 from playwright.sync_api import expect
@@ -45,7 +48,7 @@ from participants.models import Pair
 from scoring.models import ResultVersion
 from tournament.models import Round, Tournament
 
-from .conftest import TIMEOUT_MS, UNASKED
+from .conftest import TIMEOUT_MS, UNASKED, choose_own_password
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -220,8 +223,10 @@ def test_a_whole_event_day(browser, live_server, director_account):
     d.locator("#id_game").select_option("burraco")
     d.locator("#id_rule_pack").select_option("fibur-2026")
     d.locator("#id_hands_per_round").select_option("2")
-    d.locator("#id_rounds_planned").fill("4")
-    d.locator("#id_movement_plan").fill("3xmitchell+danese_modificato")
+    d.locator("#id_plan_movement_2").select_option("danese_modificato")
+    expect(d.locator("#plan-words")).to_have_text(
+        "Turni 1–3: Mitchell · turno 4: Danese modificato"
+    )
     # An hour to correct (the pack says 10 minutes): round 1 is still provisional when
     # the public standings are looked at, however slow the machine.
     d.locator("#id_correction_minutes").fill("60")
@@ -256,10 +261,13 @@ def test_a_whole_event_day(browser, live_server, director_account):
         new.get_by_role("button", name="Crea l'utente").click()
         people[username] = d.get_by_test_id("password").inner_text()
     shots(d, "staff")
+    # A one-time password is changed at the first login (issue 28 §5).
     r = new_page(browser)
     log_in(r, base, "marco", people["marco"])
+    choose_own_password(r, people["marco"], "marco-arbitro-2026")
     c = new_page(browser)
     log_in(c, base, "lucia", people["lucia"])
+    choose_own_password(c, people["lucia"], "lucia-capo-2026")
 
     # --- Round 1: the dashboard offers it; typed, recapped, closed.
     d.goto(f"{base}/direzione/{slug}/")
@@ -339,7 +347,9 @@ def test_a_whole_event_day(browser, live_server, director_account):
 
     # --- A withdrawal during the Mitchell; round 3 typed as totals only.
     d.goto(f"{base}/direzione/{slug}/coppie/")
-    d.locator("tr", has_text="Rossi3").get_by_role("button", name="Ritira").click()
+    d.locator("tr", has_text="Rossi3").get_by_role("link", name="Ritira…").click()
+    d.locator("#confirm-withdraw").check()  # a withdrawal is confirmed (issue 28)
+    d.locator("#withdraw").click()
     success(d, "Coppia 3 ritirata")
     d.goto(f"{base}/direzione/{slug}/modifica/")
     d.locator("#id_totals_only").check()
@@ -374,18 +384,20 @@ def test_a_whole_event_day(browser, live_server, director_account):
     assert "Genera il turno 5" not in text
     assert "Classifica finale" in text
     shots(d, "dashboard-done")
-    # The plan is played: finishing is a next step now (it was not before).
+    # The plan is played: finishing is a next step now (it was not before); but round 1
+    # is still in its hour of corrections, so "Concluso" is refused, naming it.
     d.get_by_role("button", name="Passa a “Concluso”").click()
-    expect(d.locator("h1 .badge")).to_have_text("Concluso")
+    expect(d.locator("li.msg-error")).to_contain_text(
+        "Il turno 1 del girone A è nel periodo di correzione fino alle"
+    )
+    expect(d.locator("li.msg-error")).not_to_contain_text("turno 2")
+    expect(d.locator("h1 .badge")).to_have_text("In corso")
+    shots(d, "conclusion-refused")
 
-    # --- Standings: the results released round by round from the standings page;
-    # the late and the withdrawn pair named, on screen and on paper.
+    # --- Standings: closing released each round's results (none held: nothing is left
+    # to publish); the late and the withdrawn pair named, on screen and on paper.
     d.goto(f"{base}/classifiche/{slug}/")
-    publish = d.get_by_role("button", name="Pubblica", exact=True)
-    for _round in range(4):
-        publish.first.click()
-        d.wait_for_load_state()
-    expect(publish).to_have_count(0)
+    expect(d.get_by_role("button", name="Pubblica", exact=True)).to_have_count(0)
     expect(d.locator("body")).to_contain_text("entrata al turno 2")
     shots(d, "director-standings")
     d.goto(f"{base}/t/{slug}/classifica/")
@@ -401,6 +413,18 @@ def test_a_whole_event_day(browser, live_server, director_account):
         for p in PdfReader(io.BytesIO(standings.body())).pages
     )
     assert "entrata al turno 2" in text and "ritirata dopo il turno 2" in text
+
+    # --- The hour passes (the clock moved on: no test waits an hour): round 1 is final,
+    # the tournament is concluded and its public standings say nothing is provisional.
+    Round.objects.filter(pk=round1.pk).update(provisional_until=timezone.now())
+    d.goto(f"{base}/direzione/{slug}/")
+    d.get_by_role("button", name="Passa a “Concluso”").click()
+    success(d, "Concluso")
+    expect(d.locator("h1 .badge")).to_have_text("Concluso")
+    shots(d, "concluded")
+    d.goto(f"{base}/t/{slug}/classifica/")
+    expect(d.locator(".provisional")).to_have_count(0)
+    expect(d.locator("body")).to_contain_text("entrata al turno 2")
 
     # --- The QR sheet, printed and read back.
     d.goto(f"{base}/stampa/{slug}/")

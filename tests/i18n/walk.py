@@ -136,8 +136,20 @@ RAW = [
 #: A count of one with a plural noun ("1 gironi formati", "1 coppie").
 ONE_PLURAL = re.compile(
     r"(?<![\d.,])1 (?:gironi|coppie|turni|tavoli|smazzate|partite|incontri|scontri"
-    r"|risultati|problemi|minuti|ritirate|confermati|mancanti)\b"
+    r"|risultati|problemi|minuti|ritirate|confermati|mancanti|tornei|squadre"
+    r"|qualificate|premi)\b"
 )
+#: Slips a reader noticed (issue 28 §6), in both languages' pages where they apply.
+SLIPS = [
+    re.compile(r"\b[a-z]+/[ie]\b"),  # "turno/i", "aperto/i", "il/i girone/i"
+    re.compile(r"\bGironi [A-Z](?![\w,])"),  # "Gironi C": one girone
+    re.compile(r"Improbabile\W[^.]{0,120}Improbabile:"),  # said twice in one note
+    re.compile(r"\(butler\)"),
+    re.compile(r"\bseed \d{3}\b"),  # a pack's sources in English
+    re.compile(r"Gironi \(seme del sorteggio"),  # the seed in a stage's name
+]
+#: On a team tournament's pages: words about pairs where teams are meant.
+TEAM_SLIPS = [re.compile(r"Tenere separate le coppie")]
 #: A decimal written the English way on an Italian page ("12.67"): 1.230 is a thousand.
 ENGLISH_DECIMAL = re.compile(r"(?<![\d.,/:])\d+\.\d{1,2}(?![\d.])")
 
@@ -196,13 +208,19 @@ def internal(href: str, prefixes: tuple[str, ...]) -> str | None:
 
 
 def problems(
-    text: str, *, italian: bool, known: frozenset[str] = frozenset()
+    text: str,
+    *,
+    italian: bool,
+    known: frozenset[str] = frozenset(),
+    teams: bool = False,
 ) -> list[str]:
     """What is wrong with a page's text: raw identifiers (both languages), English words
     and English decimals (Italian), and ``known`` English messages left untranslated."""
     found: list[str] = []
     for pattern in RAW:
         found += [f"raw «{m}»" for m in pattern.findall(text)]
+    for pattern in SLIPS + (TEAM_SLIPS if teams else []):
+        found += [f"slip «{m}»" for m in pattern.findall(text)]
     if italian:
         words = re.findall(r"[A-Za-z]+", text)
         found += [f"English «{w}»" for w in words if w.lower() in ENGLISH_WORDS]

@@ -99,3 +99,14 @@ def test_knockout_briscola_1_to_119_is_refused(client, db):
             by=referee,
         )
     assert [p.field for p in caught.value.problems] == ["s1a", "s1b"]
+
+
+def test_a_negative_score_reads_with_one_minus_sign():
+    """Issue 28 §7: "320--200 · 1100--95" on the bracket; now "320 – −200"."""
+    from django.utils import translation
+
+    from knockout.services.read import score_pair
+
+    with translation.override("it"):
+        assert score_pair(320, -200) == "320\u00a0–\u00a0\u2212200"
+        assert score_pair(1100, -95) == "1.100\u00a0–\u00a0\u221295"

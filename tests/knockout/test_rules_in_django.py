@@ -111,7 +111,9 @@ def test_one_tabellone_per_girone_set(db):
     )
     with (
         translation.override("en"),
-        pytest.raises(services.KnockoutError, match="A already feed the tabellone Uno"),
+        pytest.raises(
+            services.KnockoutError, match="Girone A already feeds the tabellone Uno"
+        ),
     ):
         services.confirm_qualifiers(tournament, by=director, per_girone=2)
     assert Bracket.objects.filter(tournament=tournament).count() == 2

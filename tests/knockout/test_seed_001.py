@@ -152,3 +152,30 @@ def test_correction_flags_the_played_semifinal(small):
     assert final.pair_a.number == 8
     third = BracketMatch.objects.get(bracket=bracket, round=3, index=1)
     assert third.pair_a.number == 6
+
+
+def test_every_partita_is_played_under_briscola_approdo_v3(small):
+    """Seed 001: "Le finali dei due Tornei saranno giocate n. 5 partite e vincerà chi
+    ne avrà vinto 3/5" (docs/rules.md §10.2, ``play_all_partite`` of v3): a knockout
+    match stopped at 2-0 is not over; its third partita counts, a 3-0 too."""
+    from tournament.models import Tournament
+
+    tournament, _ = small
+    Tournament.objects.filter(pk=tournament.pk).update(rule_pack_version=3)
+    tournament.refresh_from_db()
+    director, referee = staff(tournament)
+    bracket = services.confirm_qualifiers(tournament, by=director, per_girone=4)
+    services.draw_bracket(bracket.pk, by=director)
+    with (
+        translation.override("en"),
+        pytest.raises(services.KnockoutError, match="at 2-0 the match is not over"),
+    ):
+        services.enter_result(bracket.pk, 1, 0, MatchEntry(games=[W, W]), by=referee)
+    match, _ = services.enter_result(
+        bracket.pk, 1, 0, MatchEntry(games=[W, W, W]), by=referee
+    )
+    assert (match.score_a, match.score_b) == (3, 0)
+    match, _ = services.enter_result(
+        bracket.pk, 1, 1, MatchEntry(games=[W, T, L, L]), by=referee
+    )
+    assert (match.score_a, match.score_b) == (1, 2)

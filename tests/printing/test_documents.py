@@ -7,7 +7,7 @@ from django.utils import translation
 
 from printing.documents import DocumentError, build
 from printing.documents.cardframe import card_frame_png
-from printing.documents.scorecards import frame_labels, vp_rows
+from printing.documents.scorecards import briscola_frame_labels, frame_labels, vp_rows
 from printing.pdf import render_pdf
 from rules.packs import load_pack
 from rules.vp import vp_table
@@ -267,3 +267,39 @@ def test_demo_prizes_are_idempotent(db):
     demo.seed(io.StringIO())
     demo.seed(io.StringIO())
     assert PrizeSlot.objects.count() == len(demo.PRIZES)
+
+
+def test_score_cards_of_a_turn_to_2005_have_nine_rows_under_its_title(world):
+    """Issue 27 §5 (docs/rules.md §4.4): a turn played to 2,005 takes as many smazzate
+    as it lasts, at most nine, and seed 004's table "4 SMAZZATE o 2005 pt" converts
+    it: the card has nine rows and names the turn over the 4-smazzate VP table."""
+    rnd = first_round(world)
+    Round.objects.filter(pk=rnd.pk).update(hands=4)
+    four = build(world, "scorecards", f"round:{rnd.pk}")
+    Round.objects.filter(pk=rnd.pk).update(target_points=2005)
+    doc = build(world, "scorecards", f"round:{rnd.pk}")
+    labels = frame_labels(4, 2005)
+    assert labels.vp_title == "VP: 4 smazzate o 2005 punti"
+    (frame,) = (
+        v for k, v in doc.resources.items() if k.endswith(".png") and "frame" in k
+    )
+    assert frame == card_frame_png(9, vp_rows(world, 4), labels)
+    assert frame not in four.resources.values()
+    assert doc.version != four.version  # a new file, not the cached 4-smazzate one
+    assert render_pdf(doc).pages == 1
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_vp_title_fits_the_cards_table(language):
+    """The title is drawn in the image over the VP table, which does not wrap it: the
+    first title of a turn to 2,005 was cut after "(tabella delle 4 sm"."""
+    from printing.documents.cardframe import VP_W, _Canvas, _font
+
+    canvas = _Canvas()
+    font = _font(True, canvas.px(2.6))  # the title's size and weight (card_frame_png)
+    with translation.override(language):
+        titles = [frame_labels(h).vp_title for h in (1, 2, 3, 4)]
+        titles.append(frame_labels(4, 2005).vp_title)
+        titles.append(briscola_frame_labels(load_pack("briscola-approdo")).vp_title)
+    for title in titles:
+        assert font.getlength(title) <= canvas.px(VP_W - 2), title

@@ -123,3 +123,30 @@ def test_the_pair_page_shares_its_own_address(client, world, tmp_path):
     assert decode_svg(svg, tmp_path) == [pair_page(world, 3)]
     assert pair_page(world, 3) in page  # written out too
     assert "?coppia=3" in page  # the standings with the pair's row first
+
+
+def test_score_cards_carry_the_tables_code_when_players_enter(
+    director_client, world, tmp_path
+):
+    """Issue 30: each card's QR opens its table's sheet; its code is printed beside."""
+    from seating.models import TableCode
+    from seating.services.table_codes import issue_codes
+
+    world.entry_by = "players"
+    world.save()
+    rnd = Round.objects.filter(
+        girone__stage__tournament=world, number=1, girone__label="A"
+    ).get()
+    if rnd.status != Round.Status.PUBLISHED:
+        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PUBLISHED)
+    issue_codes(rnd)
+    response = director_client.get(doc_url(world, "scorecards", turno=rnd.pk))
+    assert response.status_code == 200
+    codes = [
+        c for page in decode_pdf(response.content, tmp_path, dpi=200) for c in page
+    ]
+    tables = [t for t in rnd.tables.order_by("number") if t.pair_ew_id]
+    live = {c.table_id: c for c in TableCode.objects.filter(table__in=tables)}
+    assert codes == [f"http://testserver/tavolo/{live[t.pk].code}/" for t in tables]
+    text = " ".join(pdf_pages(response.content))
+    assert all(live[t.pk].display in text for t in tables)

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from core.pipeline import drain
 from public import publish, published
+from public.entries import Scope
 from tests.budget import examples
 from tests.standings.factories import (
     make_girone,
@@ -86,6 +87,7 @@ def test_files_are_what_the_views_answer_in_both_languages(
             f"/t/{slug}/",
             f"/t/{slug}/dove-gioco/",
             f"/t/{slug}/classifica/",
+            f"/t/{slug}/schermo/",  # the venue screen (issue 30)
             f"/tabellone/{slug}/",  # "no tabellone yet": a public page too
             *(f"/t/{slug}/coppia/{n}/" for n in pairs),
             "/api/v1/",
@@ -144,7 +146,7 @@ def test_a_round_withdrawn_loses_its_tables_file(root, event):
     )
     assert target.exists()
     Round.objects.filter(pk=first.pk).update(tables_public=False, results_public=False)
-    publish.publish_tournament(tournament, publish.Scope(rounds={first.pk}))
+    publish.publish_tournament(tournament, Scope(rounds={first.pk}))
     assert not target.exists()
     assert not target.with_name("index.json.gz").exists()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from public import pages, publish, published
-from public.publish import Scope
+from public.entries import Scope
 from tests.scoring.conftest import build_round, build_tournament
 
 pytestmark = pytest.mark.django_db

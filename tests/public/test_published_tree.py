@@ -188,6 +188,7 @@ class World:
                 f"/t/{slug}/",
                 f"/t/{slug}/dove-gioco/",
                 f"/t/{slug}/classifica/",
+                f"/t/{slug}/schermo/",
                 f"/tabellone/{slug}/",
                 f"/api/v1/tournaments/{slug}",
                 f"/api/v1/tournaments/{slug}/rounds",

@@ -34,7 +34,9 @@ REFUSALS = [
         id="unknown-pack-version",
     ),
     pytest.param(
-        document(movement_plan="3xtwist"), "tournament", id="unknown-movement"
+        document(movement_plan="3xtwist"),
+        "tournament.movement_plan",
+        id="unknown-movement",
     ),
     pytest.param(
         {**document(), "pairs": [*document()["pairs"], document()["pairs"][0]]},

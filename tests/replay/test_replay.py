@@ -63,9 +63,26 @@ def test_the_output_has_rounds_and_standings_by_pair_number(tmp_path):
     assert code == 0, err
     result = json.loads(out)
     assert list(result) == ["rounds", "standings"]
+    # Every pair of this file is of "Circolo A": the draft page's same-club
+    # meetings come with each round (docs/rules.md §9).
     assert result["rounds"] == [
-        {"girone": "A", "number": 1, "tables": [[3, 1]], "resting": [2]},
-        {"girone": "B", "number": 1, "tables": [[4, 5], [6, 7]], "resting": []},
+        {
+            "girone": "A",
+            "number": 1,
+            "tables": [[3, 1]],
+            "resting": [2],
+            "meetings": ["le coppie 3 e 1 sono dello stesso circolo"],
+        },
+        {
+            "girone": "B",
+            "number": 1,
+            "tables": [[4, 5], [6, 7]],
+            "resting": [],
+            "meetings": [
+                "le coppie 4 e 5 sono dello stesso circolo",
+                "le coppie 6 e 7 sono dello stesso circolo",
+            ],
+        },
     ]
     assert list(result["standings"]) == ["A", "B", "overall"]
     first = result["standings"]["A"][0]
@@ -285,6 +302,7 @@ def test_a_briscola_girone_of_single_partite(tmp_path):
     doc = document(
         game="briscola",
         rule_pack="briscola-approdo",
+        rule_pack_version=2,  # a match stops at 2-0 (v3 plays every partita)
         movement_plan="round_robin",
         rounds_planned=3,
         pairs={"A": [1, 2, 3, 4], "B": [5, 6, 7, 8]},

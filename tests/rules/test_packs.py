@@ -56,7 +56,7 @@ def test_games_and_sections() -> None:
     assert load_pack("burraco-tradizionale").game == "burraco"
     assert load_pack("briscola-approdo").game == "briscola"
     assert load_pack("briscola-vp").briscola is not None
-    assert load_pack("briscola-approdo").version == 2
+    assert load_pack("briscola-approdo").version == 3
     assert load_pack("briscola-vp").burraco is None
     assert default_burraco_pack().label == "fibur-2026 v1"
     assert DEFAULT_BURRACO_PACK == ("fibur-2026", 1)
@@ -292,7 +292,8 @@ def packs_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 
 def test_a_new_version_sits_beside_the_old_one(packs_dir: Path) -> None:
     """A tournament pinned at v1 keeps v1; the latest is v2."""
-    (packs_dir / "fibur-2026.v3.toml").unlink()  # this test makes its own v2
+    for later in (3, 4):  # this test makes its own v2
+        (packs_dir / f"fibur-2026.v{later}.toml").unlink()
     text = (packs_dir / "fibur-2026.v1.toml").read_text()
     v2 = text.replace("version = 1", "version = 2").replace(
         "pozzetto_penalty_if_none_taken = false",
@@ -349,7 +350,7 @@ def test_fibur_v3_changes_only_the_three_special_settings() -> None:
     """fibur-2026 v3 = v2 with issue 27's readings of seed 004 (docs/rules.md §2.2b);
     v1 and v2 got the new keys with the values that keep what they did."""
     v2, v3 = load_pack("fibur-2026", 2), load_pack("fibur-2026", 3)
-    assert load_pack("fibur-2026") is v3  # new tournaments take the latest
+    assert load_pack("fibur-2026", 4).version == 4  # v4: the next test
     s2, s3 = v2.require_special(), v3.require_special()
     # seed 004: "I MP di entrambe le linee saranno calcolati dai VP in base ai
     # corrispondenti minimi previsti dalla tabella dei VP".
@@ -370,3 +371,47 @@ def test_fibur_v3_changes_only_the_three_special_settings() -> None:
     }
     assert same == {k: v for k, v in vars(s2).items() if k in same}
     assert v3.vp == v2.vp and v3.standings == v2.standings and v3.team == v2.team
+
+
+def test_fibur_v4_changes_the_second_warning_scope_and_adds_the_turn_to_points() -> (
+    None
+):
+    """fibur-2026 v4 = v3 with issue 27's second part (docs/rules.md §2.2c): art. 20 of
+    the Codice [S] puts a second ammonizione's loss "nella classifica generale" with no
+    advantage to the other line; seed 004 heads a table "TURNI CON 4 SMAZZATE o 2005
+    pt". v1 to v3 got the new keys with the values that keep what they did."""
+    v3, v4 = load_pack("fibur-2026", 3), load_pack("fibur-2026", 4)
+    assert load_pack("fibur-2026") is v4  # new tournaments take the latest
+    assert (
+        v3.require_special().second_warning_scope,
+        v4.require_special().second_warning_scope,
+    ) == ("meeting", "standings")
+    assert (v3.require_vp().target_points, v4.require_vp().target_points) == (0, 2005)
+    assert v4.require_vp().target_uses == 4
+    for version in (1, 2, 3):
+        old = load_pack("fibur-2026", version)
+        assert old.require_special().second_warning_scope == "meeting"
+        assert old.require_vp().target_points == 0
+    same = {k: v for k, v in vars(v4.require_special()).items()}
+    same["second_warning_scope"] = "meeting"
+    assert same == vars(v3.require_special())
+    assert v4.require_vp().tables == v3.require_vp().tables
+    assert (v4.standings, v4.team, v4.pairing) == (v3.standings, v3.team, v3.pairing)
+    radice2 = load_pack("fibur-2026-squadre-radice2", 2)
+    assert radice2.require_special() == v4.require_special()
+    assert radice2.vp == v4.vp
+
+
+@pytest.mark.parametrize(
+    ("name", "play_all"), [("briscola-approdo", True), ("briscola-vp", False)]
+)
+def test_briscola_v3_reads_each_seed(name: str, play_all: bool) -> None:
+    """Seed 001: "vince due partite su tre giocate" (every partita played, its pack);
+    seed 002: the offender "perde la partita" (both packs: the only source on
+    forfeits). v1 and v2 keep what they did (docs/rules.md §2.3b)."""
+    v3 = load_pack(name, 3).require_briscola()
+    assert load_pack(name) is load_pack(name, 3)
+    assert (v3.play_all_partite, v3.forfeit_offender_partite) == (play_all, "void")
+    for version in (1, 2):
+        old = load_pack(name, version).require_briscola()
+        assert (old.play_all_partite, old.forfeit_offender_partite) == (False, "kept")

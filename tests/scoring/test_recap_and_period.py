@@ -90,8 +90,12 @@ def test_recap_flags_unlikely_values(client, world):
     )
     client.force_login(world.referee)
     page = client.get(recap_url(world)).content.decode()
-    assert "Improbabile, confermato al tavolo:" in page
-    assert "smazzata 1 NS" in page
+    # Said once, with the value (issue 28 §6: no "Improbabile: … Improbabile:").
+    assert (
+        "Valore improbabile, confermato al tavolo: smazzata 1, NS: 2.500 (più di"
+        in page
+    )
+    assert page.count("mprobabile") == 1  # the note; the count says "improbabili"
     assert "1 tavolo con valori improbabili" in page
 
 

@@ -157,6 +157,7 @@ TOURNAMENT = {
     "rounds_planned": "4",
     "movement_plan": "mitchell",
     "entry_mode": "single",
+    "entry_by": "referees",
 }
 PAIR = {
     "last_name1": "Rossi",
@@ -197,10 +198,14 @@ def director(make_user):
             "organiser": st.just(""),
             "totals_only": st.sampled_from(["", "on"]),
             "correction_minutes": st.sampled_from(["", "0", "10", "1440"]),
+            "entry_by": st.sampled_from(["referees", "players", "both"]),
+            "idle_minutes": st.sampled_from(["", "1", "30", "600"]),
         }
     ),
     editing=st.booleans(),
 )
+@example(data={**TOURNAMENT, "entry_by": "everybody"}, editing=True)
+@example(data={**TOURNAMENT, "idle_minutes": str(10**12)}, editing=False)
 @example(data={**TOURNAMENT, "correction_minutes": "1441"}, editing=True)
 @example(data={**TOURNAMENT, "correction_minutes": str(10**12)}, editing=False)
 @example(data={**TOURNAMENT, "mitchell_step": "99999"}, editing=True)
@@ -467,6 +472,30 @@ def knockout_world():
         clients[name] = Client(raise_request_exception=False)
         clients[name].force_login(user)
     return tournament, bracket, clients
+
+
+def post_sheet_and_check(client: Client, url: str, data: dict) -> None:
+    """:func:`post_and_check`, but a conflict (409) may add its rejected version."""
+    from scoring.models import ResultVersion
+
+    before = rows()
+    kept = set(ResultVersion.objects.values_list("pk", flat=True))
+    response = client.post(url, data)
+    assert response.status_code < 500, (url, data, response.content[:300])
+    after = rows()
+    if response.status_code == 409:
+        added = ResultVersion.objects.exclude(pk__in=kept)
+        assert all(v.status == "rejected" for v in added), (url, data)
+        return
+    refused = response.status_code in (400, 403, 404, 405) or (
+        shows_an_error(response) and not saved(response)
+    )
+    if refused:
+        assert after == before, (url, data, "refused but changed")
+    elif after != before:
+        assert not misfits(before, after), (url, data)
+    else:
+        assert saved(response), (url, data, "no error shown", response.status_code)
 
 
 score = st.one_of(
@@ -770,3 +799,72 @@ def test_the_team_round_forms(team_director, action, data):
     _fresh, running, client = team_director
     url = f"/direzione/{running.slug}/gironi/A/turni/1/{action}/"
     post_and_check(client, url, data)
+
+
+@pytest.fixture
+def player_phone(make_user):
+    """A phone holding table 1's code (issue 30), its line said: NS."""
+    from seating.models import TableCode
+    from seating.services.table_codes import issue_codes
+
+    tournament, girone, pairs = build_tournament(pairs=4, slug="coppa-giocatori")
+    tournament.entry_by = "players"
+    tournament.save(update_fields=["entry_by"])
+    round_, _tables = build_round(
+        girone, 1, [(pairs[0], pairs[1]), (pairs[2], pairs[3])]
+    )
+    issue_codes(round_)
+    code = TableCode.objects.get(table__round=round_, table__number=1)
+    client = Client(raise_request_exception=False)
+    assert client.get(f"/tavolo/{code.code}/").status_code == 302
+    client.post("/tavolo/foglio/linea/", {"line": "ns"})
+    return client
+
+
+score = st.one_of(st.integers(-200, 1200).map(lambda n: str(n - n % 5)), hostile)
+
+
+@FUZZ
+@given(
+    data=spoiled(
+        {
+            **{f"h{n}_{line}": score for n in (1, 2, 3) for line in ("ns", "ew")},
+            "lock_version": st.sampled_from(["0", "1"]),
+            "idempotency_key": st.uuids().map(lambda u: u.hex),
+            "confirm": st.sampled_from(["", "1"]),
+            "reason": hostile_text,
+            "kind": st.sampled_from(["", "normal", "forfeit", "referee_set", "x"]),
+            "line": st.sampled_from(["", "ns", "ew", "zz"]),
+        },
+        at_most=3,
+    ),
+    then=st.sampled_from(["", "confirm-as-ew", "type-as-ew"]),
+)
+@example(
+    data={"h1_ns": "99999999999", "lock_version": "0", "idempotency_key": "k"}, then=""
+)
+@example(data={"h1_ns": "\x00", "lock_version": "0", "idempotency_key": "k"}, then="")
+@example(data={"lock_version": str(10**20), "idempotency_key": "k"}, then="")
+def test_the_players_sheet(player_phone, data, then):
+    """Issue 30: the players' sheet and confirmation, typed as phones do; never a 500,
+    a clear refusal that changed nothing or a save that fits the columns (a conflict,
+    409, keeps the losing attempt as a rejected version, as a referee's does)."""
+    post_sheet_and_check(player_phone, "/tavolo/foglio/salva/", data)
+    if then == "confirm-as-ew":
+        from scoring.models import ResultVersion
+
+        pending = ResultVersion.objects.filter(status="entered").first()
+        post_and_check(
+            player_phone,
+            "/tavolo/foglio/conferma/",
+            {
+                "version": str(pending.pk if pending else 1),
+                "lock_version": data.get("lock_version", "0"),
+                "line": "ew",
+            },
+        )
+    elif then == "type-as-ew":
+        player_phone.post("/tavolo/foglio/linea/", {"line": "ew"})
+        post_sheet_and_check(
+            player_phone, "/tavolo/foglio/salva/", {**data, "idempotency_key": "ew"}
+        )

@@ -35,7 +35,9 @@ other tournament's); a route at another level than its namespace goes in
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from urllib.parse import quote, urlencode, urlparse
 
 import pytest
@@ -54,6 +56,7 @@ from knockout.models import Bracket
 from people.models import Club
 from printing.models import Render
 from seating.models import TeamMatch
+from seating.services.table_codes import issue_codes
 from standings.models import Season
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
@@ -90,6 +93,8 @@ NAMESPACES = {
     "printing": DIRECTOR,
     "knockout": DIRECTOR,
     "admin": STAFF,
+    # The players' table pages (issue 30): no login, a table's code opens one sheet.
+    "table_entry": PUBLIC,
 }
 #: The exceptions, by "namespace:name".
 EXCEPTIONS = {
@@ -107,6 +112,9 @@ EXCEPTIONS = {
     # Anyone logged in changes their own password (a one-time one given by a director).
     "password_change": "logged_in",
     "password_change_done": "logged_in",
+    # Where a person lands after logging in, and their running tournaments: their own.
+    "after_login": "logged_in",
+    "scoring:desk": "logged_in",
 }
 ALLOWED["logged_in"] = set(ROLES) - {"anonymous"}
 #: Routes the walk leaves out, with the reason.
@@ -197,6 +205,10 @@ def build_site():
     version = save(
         tables[0], people["referee"], sheet((150, 200), (95, 310), (-100, 40))
     )
+    # The players enter too (issue 30): the round's tables have their codes.
+    tournament.entry_by = "both"
+    tournament.save(update_fields=["entry_by"])
+    codes = issue_codes(round_)
     other_version = save(
         other_tables[0],
         people["other_referee"],
@@ -254,6 +266,7 @@ def build_site():
     route_values = {
         "public:season": {"slug": season.slug},
         "public:season-player": {"slug": season.slug},
+        "table_entry:link": {"code": codes[-1].code},
     }
     return people, values, others, route_values
 
@@ -497,22 +510,31 @@ class QueryWatch:
             original = getattr(QueryDict, name, None) or getattr(dict, name)
             monkeypatch.setattr(QueryDict, name, noting(original), raising=False)
 
-    def keys_read(self, client, method, url) -> set[str]:
+    def keys_read(self, client, method, url) -> tuple[int, set[str]]:
+        """The answer's status, and the query keys the view read to give it."""
         self.seen = set()
-        getattr(client, method)(url + "?" + urlencode({self.MARK: "1"}))
-        return self.seen - {self.MARK}
+        response = getattr(client, method)(url + "?" + urlencode({self.MARK: "1"}))
+        return response.status_code, self.seen - {self.MARK}
 
 
 #: The query keys each view reads, found once per site and route, by the admin (who
 #: reaches every view): {(tournament slug, route): keys}. Every role tries them all.
-KEYS_READ: dict[tuple[str, str], set[str]] = {}
+KEYS_READ: dict[tuple[str, str], tuple[str, set[str]]] = {}
 
 
-def keys_read(watch: QueryWatch, people, slug: str, label: str, url: str) -> set[str]:
+def keys_read(
+    watch: QueryWatch, admin: Callable[[], Client], slug: str, label: str, url: str
+) -> tuple[str, set[str]]:
+    """The route's method (POST for a POST-only view, else GET) and its query keys,
+    from the admin's one look (two for a POST-only view); every role's real answer is
+    checked by ``test_who_may_reach_every_route``."""
     if (slug, label) not in KEYS_READ:
-        admin = client_for("admin", people)
-        method = "post" if admin.get(url).status_code == 405 else "get"
-        KEYS_READ[slug, label] = watch.keys_read(admin, method, url)
+        method = "get"
+        status, keys = watch.keys_read(admin(), method, url)
+        if status == 405:
+            method = "post"
+            _, keys = watch.keys_read(admin(), method, url)
+        KEYS_READ[slug, label] = method, keys
     return KEYS_READ[slug, label]
 
 
@@ -535,6 +557,7 @@ def test_no_route_fails_on_odd_values(world, role, monkeypatch):
     people, values, others, route_values = world
     client = client_for(role, people)
     watch = QueryWatch(monkeypatch)
+    admin = functools.cache(lambda: client_for("admin", people))
     problems, walked = [], set()
     for namespace, name, chain in routes():
         label = label_of(namespace, name)
@@ -545,10 +568,9 @@ def test_no_route_fails_on_odd_values(world, role, monkeypatch):
         if level_of(namespace, name) == STAFF and role not in ADMIN_WALKERS:
             walked.add(label)  # the staff gate: see ADMIN_WALKERS
             continue
-        method = "get"
-        if client.get(url).status_code == 405:
-            method = "post"  # POST-only: the same values through an empty POST
-        keys = keys_read(watch, people, values["slug"], label, url) | COMMON_KEYS
+        # POST-only: the same values through an empty POST.
+        method, keys = keys_read(watch, admin, values["slug"], label, url)
+        keys = keys | COMMON_KEYS
         tries = [url + "?" + urlencode(dict.fromkeys(keys, v)) for v in ODD_QUERY]
         tries += odd_urls(chain, real, {**others, **route_values.get(label, {})})
         for attempt in tries:
@@ -569,3 +591,51 @@ def test_the_walk_builds_odd_urls_by_hand():
     chain = next(c for ns, n, c in routes() if label_of(ns, n) == "tournament:round")
     url = raw_url(chain, {"slug": "s", "girone": "\x00", "number": "١٢"})
     assert url == "/direzione/s/gironi/%00/turni/%D9%A1%D9%A2/"
+
+
+#: The players' table pages behind a code (issue 30), as a phone walks them.
+TABLE_PAGES = ("/tavolo/foglio/", "/tavolo/foglio/?scrivi=1")
+TABLE_POSTS = (
+    "/tavolo/foglio/linea/",
+    "/tavolo/foglio/salva/",
+    "/tavolo/foglio/conferma/",
+)
+
+
+@pytest.mark.parametrize("state", ["live", "wrong", "expired", "revoked"])
+def test_table_codes_for_every_role(worlds, state):
+    """Every role opens a table's code: a live one opens its sheet (the same for
+    everyone: no login); a wrong, expired (round closed) or revoked one opens
+    nothing, with a message and its status, never a 5xx; the sheet pages and their
+    POSTs behind it never fail, whatever is posted."""
+    from seating.models import TableCode
+    from seating.services.table_codes import reissue
+    from tournament.models import Round
+
+    people, values, _others, _route = worlds["pairs"]
+    code = TableCode.objects.filter(
+        table__round_id=values["round_id"], revoked_at__isnull=True
+    ).first()
+    text, expected = code.code, 302
+    if state == "wrong":
+        text, expected = "ZZZZZ-ZZZZZ", 404
+    elif state == "revoked":
+        reissue(code.table, by=people["referee"])
+        expected = 410
+    elif state == "expired":
+        Round.objects.filter(pk=values["round_id"]).update(status="closed")
+        expected = 410
+    for role in ROLES:
+        client = client_for(role, people)
+        answer = client.get(f"/tavolo/{quote(text)}/")
+        assert answer.status_code == expected, (role, state, answer.status_code)
+        if expected != 302:
+            assert "tavolo" in answer.content.decode().lower()
+        for url in TABLE_PAGES:
+            got = client.get(url)
+            assert got.status_code in (200, 302), (role, state, url)
+        for url in TABLE_POSTS:
+            for data in ({}, {"line": "ns"}, {"version": "1", "lock_version": "x"}):
+                got = client.post(url, data)
+                assert got.status_code < 500, (role, state, url, data)
+        client.post("/tavolo/foglio/esci/")

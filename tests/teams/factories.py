@@ -54,6 +54,7 @@ def make_team_event(
     roster: int = 4,
     entry_mode: str = Tournament.EntryMode.SINGLE,
     gironi: int = 1,
+    to_points: bool = False,
 ) -> tuple[Tournament, list[Team]]:
     """A team tournament of ``teams_count`` teams, split into gironi, no round yet."""
     by = by or director()
@@ -68,6 +69,7 @@ def make_team_event(
         hands_per_round=hands,
         rounds_planned=rounds_planned,
         entry_mode=entry_mode,
+        to_points=to_points,
     )
     TournamentRole.objects.get_or_create(
         tournament=tournament, user=by, role=TournamentRole.Role.REFEREE

@@ -244,6 +244,48 @@ def test_a_second_warning_is_not_converted_twice():
     assert (a.mp_for, a.mp_against) == (530, 230)
 
 
+@pytest.mark.parametrize(
+    ("version", "b_against", "penalty_a"),
+    [pytest.param(4, 630, (1, 100), id="v4"), pytest.param(3, 530, (0, 0), id="v3")],
+)
+def test_the_other_team_keeps_what_it_played(version, b_against, penalty_a):
+    """Issue 27 §1, teams (docs/rules.md §6.5, §11): art. 20 of the Codice [S] takes
+    the second ammonizione "nella classifica generale" with "nessun vantaggio per
+    l'altra linea". The match above under v4: team B keeps the MP team A made (630
+    against, -400), team A loses 1 VP and 100 MP in its totals only; v3 kept what it
+    did (530 against: B's -300)."""
+    from tournament.models import Tournament
+
+    tournament, made = make_team_event(teams_count=2)
+    Tournament.objects.filter(pk=tournament.pk).update(rule_pack_version=version)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    match = match_of(round_, 1)
+    warned = replace(
+        hands((330, 30), (100, 50), (100, 50)),
+        kind="second_warning",
+        line="ns",
+        reason="Seconda ammonizione",
+    )
+    enter(match.table_1, user, warned)
+    enter(match.table_2, user, hands((100, 100), (0, 0), (0, 0)))
+    a = TeamScore.objects.get(match=match, side="a")
+    b = TeamScore.objects.get(match=match, side="b")
+    assert (a.vp, a.mp_for, a.mp_against) == (11, 530, 230)
+    assert (b.vp, b.mp_for, b.mp_against) == (8, 230, b_against)
+    assert (a.penalty_vp, a.penalty_mp) == penalty_a
+    from standings.models import TeamRow
+
+    ranked = TeamRow.objects.filter(
+        snapshot__girone=round_.girone, snapshot__kind="confirmed"
+    ).order_by("index")
+    assert [(r.team_id, r.vp, r.mp_for, r.mp_against) for r in ranked] == [
+        (match.team_a_id, 11, 530, 230),
+        (match.team_b_id, 8, 230, b_against),
+    ]
+
+
 def test_team_csv_uses_the_pairs_reader():
     """A record with a broken quote is one error on its own line; the others read."""
     from participants.team_csv import parse_teams_csv
@@ -257,3 +299,24 @@ def test_team_csv_uses_the_pairs_reader():
     parsed = parse_teams_csv(text)
     assert [e.name for e in parsed.entries] == ['I "Lupi" di Prato', "Le Volpi"]
     assert [(e.line, e.code) for e in parsed.errors] == [(3, "parse")]
+
+
+def test_a_team_match_played_to_2005_sums_its_tables_turns():
+    """Issue 27 §5 for teams (seed 004's "TURNI CON 4 SMAZZATE o 2005 pt", docs/rules.md
+    §4.4, §11): each table plays until a line reaches 2,005, as many smazzate as that
+    takes, and the team table of 4 smazzate converts the sum of the differences.
+    Table 1 (A NS): 2,050-1,900 in 5 smazzate, A +150; table 2 (B NS): 2,100-1,600 in
+    3, A -500. A -350: "205-600 11-9" of the doubled 4-smazzate table, 9-11."""
+    tournament, made = make_team_event(teams_count=4, to_points=True)
+    assert (tournament.target_points, tournament.hands_per_round) == (2005, 4)
+    user = director()
+    round_ = rounds.generate_round(made[0].girone)
+    rounds.publish_round(round_)
+    assert round_.target_points == 2005
+    match = match_of(round_, 1)
+    five = [(300, 200), (400, 350), (500, 450), (400, 500), (450, 400)]
+    enter(match.table_1, user, hands(*five))
+    enter(match.table_2, user, hands((700, 600), (700, 600), (700, 400)))
+    scores = {s.side: s for s in TeamScore.objects.filter(match=match)}
+    assert (scores["a"].vp, scores["b"].vp) == (9, 11)
+    assert scores["a"].mp_for - scores["a"].mp_against == -350

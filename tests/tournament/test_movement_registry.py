@@ -56,16 +56,24 @@ def test_a_new_movement_is_one_object_and_the_checker_accepts_its_rounds(
         met |= {frozenset(t) for t in tables}
         play(round_, director, {})
     assert movement_label("rotation") == "simple rotation"
-    assert "rotation" in TournamentForm().plan_words
+    # The tournament form offers it among the plan's blocks (issue 28 §2), by name.
+    form = TournamentForm()
+    for block in ("plan_movement_1", "plan_movement_2"):
+        assert "rotation" in dict(form.fields[block].choices)
+    assert form.plan_word_labels["rotation"] == "simple rotation"
 
 
 def test_the_danese_pairs_by_the_standings_order_head_to_head_first(
     make_tournament, make_pairs, director
 ):
-    """Issue 27 §8. After two rounds pairs 1 and 3 are level on 20 VP; 3 has the
-    better MP difference (+45 against 0) but 1 won their direct match: the standings
-    (docs/rules.md §7, the classifica avulsa before the MP difference) rank 2, 1, 3, 4
-    and the Danese pairs 2 v 1, 3 v 4 (by VP and MP difference it paired 2 v 3)."""
+    """Issue 27 §8. The Danese pairs "by the current ranking, 1st vs 2nd, 3rd vs
+    4th" [S, eburraco.com on the four pairing systems, docs/rules.md §9.2], and the
+    ranking breaks a tie by the direct match first (seed 001: "In caso di parità fra
+    due squadre passerà il turno la coppia che ha vinto lo scontro diretto"; §7).
+    After two rounds pairs 1 and 3 are level on 20 VP; 3 has the better MP difference
+    (+45 against 0) but 1 won their direct match: the standings rank 2, 1, 3, 4 and
+    the Danese pairs 2 v 1, 3 v 4 (by VP and MP difference it paired 2 v 3). The
+    replay examples/replay/danese-standings-order.json plays it to the end."""
     tournament = make_tournament(movement_plan="seeded+2xdanese", rounds_planned=3)
     make_pairs(tournament, 4)
     girone = gironi.split_into_gironi(tournament, count=1).gironi[0]
@@ -112,10 +120,12 @@ def _meetings(made: list[Round]) -> list[frozenset[int]]:
 def test_never_the_same_opponents_avoids_every_earlier_opponent_in_every_round(
     make_tournament, make_pairs, director
 ):
-    """Issue 27 §9: with the director's choice no two pairs meet twice in a
-    Mitchell ×2 + Danese modificato ×2, the last round included; with the defaults
-    (the sources' "previous round" rule, a rematch allowed in the last round) the
-    draft lists every rematch, with the round the two met in."""
+    """Issue 27 §9. The Danese modificato: pairs "that met in the previous turn may
+    not meet again, except in the last turn" [S, eburraco.com; docs/rules.md §9.3].
+    With the director's choice "mai gli stessi avversari" no two pairs meet twice in
+    a Mitchell ×2 + Danese modificato ×2, the last round included; with the defaults
+    (the sources' wording) the draft lists every rematch, with the round the two met
+    in (examples/replay/never-rematch.json and rematches-flagged.json)."""
     made = _four_rounds(make_tournament, make_pairs, director, never_rematch=True)
     meetings = _meetings(made)
     assert len(meetings) == len(set(meetings)) == 16
@@ -138,6 +148,14 @@ def test_never_the_same_opponents_avoids_every_earlier_opponent_in_every_round(
         for _n, ns, ew in seats(r):
             if ew is not None:
                 seen.setdefault(frozenset((ns, ew)), number)
+    # The draft says why the last round's rematches are no violation.
+    assert rounds.round_rules(default[3]) == [
+        "una rivincita è consentita: è l'ultimo turno (il torneo lo consente, come"
+        " le fonti)"
+    ]
+    assert rounds.round_rules(default[2]) == [
+        "nessun incontro ripetuto con l'avversario del turno precedente"
+    ]
 
 
 def test_a_rematch_swapped_in_by_hand_is_flagged_with_the_round_they_met(
@@ -163,10 +181,13 @@ def test_a_rematch_swapped_in_by_hand_is_flagged_with_the_round_they_met(
 def test_mitchell_keeps_clubs_apart_when_asked_and_the_draft_lists_every_meeting(
     make_tournament, make_pairs, director
 ):
-    """Issue 27 §10: 8 pairs of two clubs (4 each) in a 4-round Mitchell: every NS pair
-    meets every EO pair, so the seats decide. Numbered as they came (1 NS v 2 EO ...)
-    the clubs meet 8 times and the draft lists each meeting; with "keep clubs apart"
-    the Mitchell puts one club on each line: none."""
+    """Issue 27 §10. In a Mitchell "the fixed pair (NS) stays at the same table; the
+    mobile pair (EO) moves to the next table each turn" [S, atuttonet; docs/rules.md
+    §9.1], so with as many rounds as tables every NS pair meets every EO pair and the
+    seats decide. 8 pairs of two clubs (4 each) in a 4-round Mitchell: numbered as
+    they came (1 NS v 2 EO ...) the clubs meet 8 times and the draft lists each
+    meeting; with "keep clubs apart" the Mitchell puts one club on each line: none
+    (examples/replay/mitchell-clubs.json: 5 and 3 pairs, the 4 meetings left listed)."""
     a = Club.objects.create(name="Circolo Città di Forlì", city="Forlì")
     b = Club.objects.create(name="Burraco Club Cesena", city="Cesena")
 

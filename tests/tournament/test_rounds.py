@@ -382,18 +382,21 @@ def test_danese_modificato_backs_up_around_a_rematch(
         (
             "round_robin+danese",
             "un girone all'italiana è un calendario completo: non si può combinare"
-            " con danese",
+            " con Danese",
         ),
         (
             "danese",
-            "il turno 1 non può usare danese: non c'è ancora una classifica (usare"
-            " random, seeded o mitchell)",
+            "il turno 1 non può usare Danese: non c'è ancora una classifica (usare"
+            " il sorteggio, le teste di serie o il Mitchell)",
         ),
-        ("random+random", "il turno 2 usa random, che serve solo per il primo turno"),
+        (
+            "random+random",
+            "il turno 2 usa sorteggio, che serve solo per il primo turno",
+        ),
         (
             "random+mitchell",
-            "il turno 2 usa mitchell dopo random: i turni Mitchell devono essere un"
-            " solo blocco a partire dal turno 1",
+            "il turno 2 usa il Mitchell dopo sorteggio: i turni Mitchell devono essere"
+            " un solo blocco a partire dal turno 1",
         ),
         ("mitchell+?", "non riesco a leggere “?”: scrivere termini come “3xmitchell”"),
         ("0xmitchell", "“0xmitchell” ripete un movimento 0 volte"),

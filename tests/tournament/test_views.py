@@ -91,12 +91,14 @@ def test_create_tournament_pins_the_pack(creator_client, director):
     )
     tournament = Tournament.objects.get(name="Coppa Primavera")
     assert response.status_code == 302
-    assert (tournament.rule_pack, tournament.rule_pack_version) == ("fibur-2026", 3)
+    assert (tournament.rule_pack, tournament.rule_pack_version) == ("fibur-2026", 4)
     assert tournament.roles.filter(user=director, role="director").exists()
 
 
 @pytest.mark.django_db
 def test_create_refuses_a_bad_plan_in_italian(creator_client):
+    """A formula sent by a script is read too; its refusal is said in words, without
+    repeating the formula (issue 28 §2)."""
     response = creator_client.post(
         reverse("tournament:create"),
         {
@@ -112,7 +114,9 @@ def test_create_refuses_a_bad_plan_in_italian(creator_client):
         HTTP_ACCEPT_LANGUAGE="it",
     )
     assert response.status_code == 200
-    assert "danese+3xmitchell" in response.content.decode()
+    page = response.content.decode()
+    assert "il turno 1 non può usare Danese" in page
+    assert "danese+3xmitchell" not in page
     assert not Tournament.objects.filter(name="Coppa").exists()
 
 
@@ -147,7 +151,17 @@ def test_register_one_pair_then_withdraw(director_client, tournament):
     assert response.status_code == 302
     pair = Pair.objects.get(tournament=tournament)
     assert pair.number == 1 and pair.player1.last_name == "Rossi"
-    director_client.post(url("withdraw", tournament, number=1), {"withdrawn": "1"})
+    # One tap asks for a confirmation and changes nothing (issue 28 §3).
+    response = director_client.post(
+        url("withdraw", tournament, number=1), {"withdrawn": "1"}
+    )
+    assert response.status_code == 200
+    assert 'id="confirm-withdraw"' in response.content.decode()
+    pair.refresh_from_db()
+    assert not pair.withdrawn
+    director_client.post(
+        url("withdraw", tournament, number=1), {"withdrawn": "1", "confirm": "1"}
+    )
     pair.refresh_from_db()
     assert pair.withdrawn
 

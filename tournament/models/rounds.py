@@ -19,6 +19,11 @@ class Round(models.Model):
     girone = models.ForeignKey(Girone, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("number"))
     hands = models.PositiveSmallIntegerField(_("hands"))
+    #: A turn played until a line reaches these points (docs/rules.md §4.4): the sheet
+    #: holds as many smazzate as were played and ``hands`` names the VP table.
+    target_points = models.PositiveSmallIntegerField(
+        _("played to points"), null=True, blank=True
+    )
     movement = models.CharField(_("movement"), max_length=30)
     step = models.PositiveSmallIntegerField(_("Mitchell step"), null=True, blank=True)
     seed = models.BigIntegerField(

@@ -24,6 +24,13 @@ class Tournament(models.Model):
         SINGLE = "single", _("Single entry")
         DOUBLE = "double", _("Double entry")
 
+    class EntryBy(models.TextChoices):
+        """Who enters the tables' results (issue 30, docs/rules.md §5g)."""
+
+        REFEREES = "referees", _("Referees only")
+        PLAYERS = "players", _("Players, the opponents confirming")
+        BOTH = "both", _("Players and referees")
+
     class Format(models.TextChoices):
         PAIRS = "pairs", _("Pairs (a coppie)")
         TEAMS = "teams", _("Teams (a squadre)")
@@ -50,6 +57,16 @@ class Tournament(models.Model):
         _("hands per round"),
         default=3,
         help_text=_("Burraco: smazzate per round (1-4). Briscola: games per match."),
+    )
+    target_points = models.PositiveSmallIntegerField(
+        _("turns played to points"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Burraco: each table plays until a line reaches these points (the rule"
+            " pack's, 2005), as many hands as that takes; the VP table of the rule"
+            " pack's hands converts it. Empty = a number of hands."
+        ),
     )
     rounds_planned = models.PositiveSmallIntegerField(_("number of rounds"), default=4)
     movement_plan = models.CharField(
@@ -123,6 +140,25 @@ class Tournament(models.Model):
         help_text=_(
             "The entry page asks for the two lines' MP totals of each table instead of"
             " every hand; the per-hand sheet stays on the table's page."
+        ),
+    )
+    entry_by = models.CharField(
+        _("who enters the results"),
+        max_length=10,
+        choices=EntryBy.choices,
+        default=EntryBy.REFEREES,
+        help_text=_(
+            "Players: each table's code (printed on its score card) opens its sheet on"
+            " a phone; one line types it, the other line confirms it."
+        ),
+    )
+    idle_minutes = models.PositiveSmallIntegerField(
+        _("tables late after (minutes)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The entry page marks the tables with no result this many minutes after"
+            " the round was published. Empty = never."
         ),
     )
     status = models.CharField(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from itertools import groupby
-
 from django.utils.translation import gettext as _
 
 from rules.errors import PairingError
-from rules.pairing import REGISTRY, calendar_movement, parse_plan
+from rules.pairing import REGISTRY, parse_plan
+
+from .plans import plan_words
 
 
 def movement_label(name: str) -> str:
@@ -24,17 +24,10 @@ def movement_labels() -> dict[str, str]:
 
 
 def plan_label(text: str) -> str:
-    """A movement plan in words: "Mitchell × 3 + Danese" for ``3xmitchell+danese``
-    (the plan as typed, when it cannot be read)."""
+    """A movement plan in words: "Turni 1–3: Mitchell · turno 4: Danese" for
+    ``3xmitchell+danese`` (the plan as stored, when it cannot be read)."""
     try:
         plan = parse_plan(text)
     except PairingError:
         return text
-    calendar = calendar_movement(plan)
-    if calendar is not None:
-        return movement_label(calendar)
-    runs = [(name, len(list(group))) for name, group in groupby(plan)]
-    return " + ".join(
-        movement_label(name) + (f" × {count}" if count != 1 else "")
-        for name, count in runs
-    )
+    return plan_words(plan)

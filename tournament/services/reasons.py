@@ -12,7 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.errors import PairingError
-from rules.pairing import Violation
+from rules.pairing import REGISTRY, Violation
+
+from .plans import word_label
 
 
 def _pair_list(pairs: object, limit: int = 12) -> str:
@@ -114,7 +116,7 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
     if exc.code == "movement_unknown":
         return _("“%(name)s” is not a movement (known: %(known)s)") % p
     if exc.code in _PLAN_REASONS:
-        return _PLAN_REASONS[exc.code]() % p
+        return _PLAN_REASONS[exc.code]() % _plan_params(p)
     return str(exc)
 
 
@@ -158,6 +160,20 @@ def _team_reason(exc: PairingError) -> str:
     )
 
 
+def _plan_params(params: dict[str, object]) -> dict[str, object]:
+    """A refused plan's movements named in words, never by their code."""
+    words = dict(params)
+    for key in ("movement", "name", "previous"):
+        if key in words:
+            words[key] = word_label(str(words[key]))
+    if "others" in words:
+        words["others"] = ", ".join(
+            word_label(m.strip()) for m in str(words["others"]).split(",")
+        )
+    words["known"] = ", ".join(word_label(name) for name in REGISTRY)
+    return words
+
+
 #: The reasons a movement plan is refused (rules.pairing.plan), by code.
 _PLAN_REASONS = {
     "plan_empty": lambda: _("a plan needs at least one round"),
@@ -169,14 +185,14 @@ _PLAN_REASONS = {
     ),
     "plan_first_ranked": lambda: _(
         "round 1 cannot use %(movement)s: there is no ranking yet"
-        " (use random, seeded or mitchell)"
+        " (use a draw, the seeding order or a Mitchell)"
     ),
     "plan_first_only": lambda: _(
         "round %(number)s uses %(movement)s, which only seats the first round"
     ),
     "plan_mitchell_block": lambda: _(
-        "round %(number)s uses mitchell after %(previous)s: the Mitchell rounds must"
-        " be one block starting in round 1"
+        "round %(number)s uses a Mitchell after %(previous)s: the Mitchell rounds"
+        " must be one block starting in round 1"
     ),
     "plan_unreadable": lambda: _(
         "cannot read “%(term)s”: write terms like “3xmitchell” joined by “+”"

@@ -8,6 +8,7 @@ The creator becomes its director (a TournamentRole).
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -26,16 +27,6 @@ from tournament.models import Girone, Tournament, TournamentRole
 from .errors import ServiceError
 from .reasons import reason_text
 
-#: The movement plans offered as suggestions on the tournament form.
-SUGGESTED_PLANS = (
-    "round_robin",
-    "3xmitchell+danese",
-    "random+3xdanese_modificato",
-    "seeded+3xdanese_modificato",
-    "random+3xdanese",
-    "4xmitchell",
-)
-
 _STATUS_ORDER = [s.value for s in Tournament.Status]
 #: The tournament's fields no public page or API answer reads (the director's
 #: settings for pairing and entry): changing only these publishes nothing again.
@@ -49,6 +40,9 @@ UNSHOWN_FIELDS = frozenset(
         "hold_results",
         "rounds_planned",
         "totals_only",
+        "entry_by",
+        "idle_minutes",
+        "target_points",
         "movement_plan",
         "organiser_id",
     }
@@ -66,17 +60,47 @@ class PackChoice:
     title: str
 
 
+#: The federation's rule packs are named after it and their edition (``fibur-2026``): the
+#: latest edition at its latest version is a new Burraco tournament's pack. Briscola has
+#: no federation: its default is the general VP rules rather than one club's event.
+FEDERATION_EDITION = re.compile(
+    r"fibur-\d{4}"
+)  # not its variants (fibur-2026-squadre-…)
+BRISCOLA_DEFAULT_PACK = "briscola-vp"
+
+
+def _defaults(latest: dict[str, int]) -> set[str]:
+    """The names of each game's default pack among the installed ones."""
+    federation = [n for n in latest if FEDERATION_EDITION.fullmatch(n)]
+    defaults = {BRISCOLA_DEFAULT_PACK}
+    if federation:
+        defaults.add(max(federation))  # the latest edition: "fibur-2027" > "fibur-2026"
+    return defaults
+
+
 def pack_choices(game: str | None = None) -> list[PackChoice]:
-    """Every rule pack at its latest version (optionally of one game), by name."""
+    """Every rule pack at its latest version (optionally of one game): Burraco's then
+    Briscola's, each game's default first (:func:`default_pack`), the others by name."""
     latest: dict[str, int] = {}
     for name, version in available_packs():
         latest[name] = max(version, latest.get(name, 0))
+    defaults = _defaults(latest)
+    games = list(Tournament.Game.values)
     choices = []
-    for name, version in sorted(latest.items()):
+    for name, version in sorted(
+        latest.items(), key=lambda item: (item[0] not in defaults, item[0])
+    ):
         pack = load_pack(name, version)
         if game is None or pack.game == game:
             choices.append(PackChoice(name, version, pack.game, pack.title))
-    return choices
+    return sorted(choices, key=lambda c: games.index(c.game))
+
+
+def default_pack(game: str) -> PackChoice | None:
+    """The pack a new tournament of ``game`` starts with: for Burraco the federation's
+    latest edition at its latest version."""
+    choices = pack_choices(game)
+    return choices[0] if choices else None
 
 
 #: Best-of counts a Briscola match may have (odd; the database allows up to 9).
@@ -94,8 +118,9 @@ def hands_choices(pack: RulePack) -> tuple[int, ...]:
     return pack.require_vp().hands_supported
 
 
-def hands_groups() -> list[tuple[str, list[tuple[int, str]]]]:
-    """The choices of the form's hands field, one group per game (every pack's counts)."""
+def hands_groups() -> list[tuple[str, str, list[tuple[int, str]]]]:
+    """The choices of the form's hands field, one group per game (every pack's counts):
+    ``(game, label, choices)``."""
     by_game: dict[str, set[int]] = {}
     for choice in pack_choices():
         pack = load_pack(choice.name, choice.version)
@@ -105,7 +130,7 @@ def hands_groups() -> list[tuple[str, list[tuple[int, str]]]]:
         Tournament.Game.BRISCOLA: _("Briscola: best of N games"),
     }
     return [
-        (str(labels[game]), [(n, str(n)) for n in sorted(by_game[game])])
+        (game, str(labels[game]), [(n, str(n)) for n in sorted(by_game[game])])
         for game in (Tournament.Game.BURRACO, Tournament.Game.BRISCOLA)
         if game in by_game
     ]
@@ -117,6 +142,12 @@ def pinned_pack(tournament: Tournament) -> RulePack | None:
         return load_pack(tournament.rule_pack, tournament.rule_pack_version)
     except RulePackError:
         return None
+
+
+def pack_sections(pack: RulePack) -> str:
+    """The sections of docs/rules.md a pack cites ("§3, §4, §6"): what its settings page
+    shows of its sources, which name the project's own documentation only."""
+    return ", ".join(re.findall(r"§\d+(?:\.\d+)*", pack.source))
 
 
 def check_hands(pack: RulePack, hands: int) -> None:
@@ -138,6 +169,23 @@ def check_hands(pack: RulePack, hands: int) -> None:
     raise ServiceError(message % {"pack": pack.title, "offered": listed, "n": hands})
 
 
+def turn_target(pack: RulePack, to_points: bool) -> int | None:
+    """The points a turn is played to (docs/rules.md §4.4), or None for a turn of a
+    number of smazzate; ServiceError if ``pack`` offers no such turn."""
+    if not to_points:
+        return None
+    vp = pack.vp
+    if vp is None or not vp.target_points:
+        raise ServiceError(
+            _(
+                "The rule pack “%(pack)s” has no turns played to points: choose the"
+                " hands per round."
+            )
+            % {"pack": pack.title}
+        )
+    return vp.target_points
+
+
 def check_movement_plan(
     plan: str, rounds_planned: int, *, teams: bool = False
 ) -> tuple[str, ...]:
@@ -146,8 +194,7 @@ def check_movement_plan(
         rounds = parse_plan(plan)
     except PairingError as exc:
         raise ServiceError(
-            _("The movement plan “%(plan)s” is not valid.") % {"plan": plan},
-            [reason_text(exc)],
+            _("This movement plan cannot be played."), [reason_text(exc)]
         ) from exc
     if teams and "mitchell" in rounds:
         raise ServiceError(
@@ -183,6 +230,7 @@ def create_tournament(
     venue: str = "",
     organiser: Club | None = None,
     hands_per_round: int = 3,
+    to_points: bool = False,
     rounds_planned: int = 4,
     movement_plan: str = "3xmitchell+danese",
     entry_mode: str = Tournament.EntryMode.SINGLE,
@@ -196,6 +244,8 @@ def create_tournament(
     totals_only: bool = False,
     correction_minutes: int | None = None,
     hold_results: bool = False,
+    entry_by: str = Tournament.EntryBy.REFEREES,
+    idle_minutes: int | None = None,
 ) -> Tournament:
     """Create a tournament with its pack pinned; ``by`` directs it.
 
@@ -221,6 +271,9 @@ def create_tournament(
             _("The rule pack “%(pack)s” is not for %(game)s.")
             % {"pack": pack.title, "game": Tournament.Game(game).label}
         )
+    target = turn_target(pack, to_points)
+    if target is not None:  # the table of the turn to points (seed 004)
+        hands_per_round = pack.require_vp().target_uses
     check_hands(pack, hands_per_round)
     teams = format == Tournament.Format.TEAMS
     if format not in Tournament.Format.values:
@@ -242,6 +295,7 @@ def create_tournament(
         rule_pack=pack.name,
         rule_pack_version=pack.version,
         hands_per_round=hands_per_round,
+        target_points=target,
         rounds_planned=rounds_planned,
         movement_plan=movement_plan,
         entry_mode=entry_mode,
@@ -253,11 +307,19 @@ def create_tournament(
         totals_only=totals_only,
         correction_minutes=correction_minutes,
         hold_results=hold_results,
+        entry_by=_entry_by(entry_by),
+        idle_minutes=idle_minutes,
     )
     TournamentRole.objects.create(
         tournament=tournament, user=by, role=TournamentRole.Role.DIRECTOR
     )
     return tournament
+
+
+def _entry_by(value: str) -> str:
+    if value not in Tournament.EntryBy.values:
+        raise ServiceError(_("Choose who enters the results."))
+    return value
 
 
 @transaction.atomic
@@ -273,6 +335,7 @@ def update_tournament(
     movement_plan: str,
     entry_mode: str,
     avoid_same_club: bool,
+    to_points: bool = False,
     mitchell_step: int | None = None,
     rematch_in_last_round: bool = True,
     never_rematch: bool = False,
@@ -280,14 +343,20 @@ def update_tournament(
     totals_only: bool = False,
     correction_minutes: int | None = None,
     hold_results: bool = False,
+    entry_by: str = Tournament.EntryBy.REFEREES,
+    idle_minutes: int | None = None,
 ) -> Tournament:
     """Change what may change; the game, the format and the pinned rule pack never do.
 
-    The public pages are published again when a field they show changed (not for the
-    director's pairing and entry settings: :data:`UNSHOWN_FIELDS`)."""
-    check_hands(
-        load_pack(tournament.rule_pack, tournament.rule_pack_version), hands_per_round
-    )
+    The hands and whether turns are played to points set the rounds created from now
+    on (a girone's next round keeps its previous round's). The public pages are
+    published again when a field they show changed (not for the director's pairing and
+    entry settings: :data:`UNSHOWN_FIELDS`)."""
+    pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
+    target = turn_target(pack, to_points)
+    if target is not None:
+        hands_per_round = pack.require_vp().target_uses
+    check_hands(pack, hands_per_round)
     check_movement_plan(movement_plan, rounds_planned, teams=tournament.is_teams)
     before = {f.attname: getattr(tournament, f.attname) for f in _FIELDS}
     tournament.name = name
@@ -295,6 +364,7 @@ def update_tournament(
     tournament.venue = venue
     tournament.organiser = organiser
     tournament.hands_per_round = hands_per_round
+    tournament.target_points = target
     tournament.rounds_planned = rounds_planned
     tournament.movement_plan = movement_plan
     tournament.entry_mode = entry_mode
@@ -306,6 +376,8 @@ def update_tournament(
     tournament.totals_only = totals_only
     tournament.correction_minutes = correction_minutes
     tournament.hold_results = hold_results
+    tournament.entry_by = _entry_by(entry_by)
+    tournament.idle_minutes = idle_minutes
     changed = {
         name
         for name, value in before.items()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from participants.services import registry
 from people.models import Club
 from tournament.forms import ClubForm, TournamentForm
 from tournament.models import Tournament, TournamentRole
@@ -48,7 +50,8 @@ def _tournament_kwargs(data: dict) -> dict:
         "venue",
         "organiser",
         "hands_per_round",
-        "rounds_planned",
+        "to_points",
+        "rounds_planned",  # both from the plan's blocks (tournament.plan_fields)
         "movement_plan",
         "mitchell_step",
         "entry_mode",
@@ -57,6 +60,8 @@ def _tournament_kwargs(data: dict) -> dict:
         "never_rematch",
         "hall_numbering",
         "totals_only",
+        "entry_by",
+        "idle_minutes",
         "correction_minutes",
         "hold_results",
     )
@@ -93,6 +98,7 @@ def create(request):
 
 @role_required(DIRECTOR)
 def edit(request, tournament):
+    pack = services.pinned_pack(tournament)
     form = TournamentForm(
         request.POST or None,
         initial=TournamentForm.initial_for(tournament),
@@ -117,7 +123,8 @@ def edit(request, tournament):
             "form": form,
             "tournament": tournament,
             "creating": False,
-            "pack": services.pinned_pack(tournament),
+            "pack": pack,
+            "pack_sections": services.pack_sections(pack) if pack else "",
         },
     )
 
@@ -149,4 +156,35 @@ def clubs(request):
         request,
         "tournament/clubs.html",
         {"form": form, "clubs": Club.objects.all()},
+    )
+
+
+@creator_required
+def edit_club(request, club_id):
+    """Correct a club of the registry: only when every tournament using it is one this
+    user directs (or for the registry's managers), without saying which others do."""
+    club = get_object_or_404(Club, pk=club_id)
+    try:
+        registry.check_club(request.user, club)
+    except registry.NotYours as refused:
+        refusal = refused.message
+    else:
+        refusal = ""
+    form = ClubForm(request.POST or None, instance=club)
+    if refusal:
+        for field in form.fields.values():
+            field.disabled = True
+    if request.method == "POST" and not refusal and form.is_valid():
+        with transaction.atomic():
+            registry.check_club(
+                request.user, club
+            )  # again, in the change's transaction
+            club = form.save()
+        messages.success(request, _("Club “%(name)s” saved.") % {"name": club.name})
+        return redirect("tournament:clubs")
+    return render(
+        request,
+        "tournament/club_edit.html",
+        {"form": form, "club": club, "refusal": refusal},
+        status=403 if request.method == "POST" and refusal else 200,
     )

@@ -9,22 +9,19 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-DEMO_USERS = [
-    # username, password, is_superuser, role shown to the user
-    ("admin", "admin-demo-2026", True, "amministratore / admin"),
-    ("direttore", "direttore-demo-2026", False, "direttore di torneo / director"),
-    ("arbitro", "arbitro-demo-2026", False, "arbitro / referee"),
-    ("arbitro2", "arbitro2-demo-2026", False, "arbitro / referee"),
-]
+from core.demo_story import DEMO_USERS
 
 # Each app may add demo data, in this order (a module that does not exist is skipped).
 DEMO_HOOKS = (
     "draw.demo",
     "scoring.demo",
+    "core.demo_circuit",
     "standings.demo",
     "knockout.demo",
     "core.demo_teams",
     "printing.demo",
+    # Last: each event where a newcomer finds it, and the demo's mark.
+    "core.demo_story",
 )
 
 

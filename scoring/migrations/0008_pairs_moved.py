@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('participants', '0001_initial'),
-        ('scoring', '0004_team_scores'),
+        ('scoring', '0007_player_entry'),
     ]
 
     operations = [

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('participants', '0001_initial'),
-        ('scoring', '0005_pairs_moved'),
+        ('scoring', '0008_pairs_moved'),
         ('seating', '0001_initial'),
     ]
 

@@ -2,7 +2,8 @@
 
 import django.db.models.deletion
 # Issue 29 split the ``tournament`` app: its clubs and players went to ``people``, its
-# pairs and teams to ``participants``, its tables and team matches to ``seating``. The
+# pairs and teams to ``participants``, its tables, team matches and table codes to
+# ``seating``, its one-time passwords to ``staff``. The
 # models moved, the data did not: each keeps its table (``db_table``, the historical
 # copies' ``table_name``), so these operations change Django's state only.
 
@@ -21,6 +22,8 @@ MOVED = {
     "historicaltable": "seating",
     "teammatch": "seating",
     "historicalteammatch": "seating",
+    "tablecode": "seating",
+    "passwordtochange": "staff",
 }
 
 
@@ -44,9 +47,10 @@ class Migration(migrations.Migration):
     dependencies = [
         ('knockout', '0005_pairs_moved'),
         ('people', '0001_initial'),
-        ('scoring', '0006_tables_moved'),
+        ('scoring', '0009_tables_moved'),
         ('standings', '0009_pairs_moved'),
-        ('tournament', '0010_hold_results'),
+        ('staff', '0001_initial'),
+        ('tournament', '0013_player_entry'),
         ('contenttypes', '0002_remove_content_type_name'),
     ]
 
@@ -54,6 +58,12 @@ class Migration(migrations.Migration):
         migrations.SeparateDatabaseAndState(
             database_operations=[],
             state_operations=[
+        migrations.DeleteModel(
+            name='TableCode',
+        ),
+        migrations.DeleteModel(
+            name='PasswordToChange',
+        ),
         migrations.RemoveConstraint(
             model_name='club',
             name='unique_club_name_ci',

@@ -1,0 +1,94 @@
+"""The venue screen on a TV (issue 30 item 6), in a real browser: it pages by itself,
+every row of a page on the screen, the seating first and then the standings, and
+after each pass it shows what changed (a round's tables released) without a reload.
+Screenshots (1920×1080 and 1280×720) go to $SCREENSHOT_DIR."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from playwright.sync_api import expect
+
+from standings.refresh import refresh_gironi
+from standings.services.visibility import set_round_visibility
+from tests.standings.factories import (
+    add_result,
+    make_girone,
+    make_pairs,
+    make_round,
+    make_tournament,
+    seat,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PAIRS = 120
+
+
+@pytest.fixture
+def national(settings, tmp_path):
+    """120 pairs: round 1 played and released, round 2 seated, its tables held."""
+    settings.PUBLISH_ROOT = ""  # the view answers (the files: tests/public)
+    tournament = make_tournament("schermo-sala", name="Campionato di sala")
+    girone = make_girone(tournament)
+    pairs = make_pairs(tournament, girone, range(1, PAIRS + 1))
+    first = make_round(girone, 1)
+    second = make_round(girone, 2, tables_public=False, results_public=False)
+    for t in range(1, PAIRS // 2 + 1):
+        ns, ew = pairs[2 * t - 1], pairs[2 * t]
+        add_result(seat(first, t, ns, ew), 1000 + 5 * t, 900, 14, 6, refresh=False)
+        seat(second, t, pairs[t], pairs[PAIRS + 1 - t])
+    refresh_gironi([girone.pk])
+    return tournament, second
+
+
+def visible_numbers(page) -> list[int]:
+    return [
+        int(text)
+        for text in page.locator(
+            ".board:not([hidden]) li:not([hidden]) .c-num:first-child"
+        ).all_inner_texts()
+    ]
+
+
+def lowest_row(page) -> float:
+    return page.evaluate(
+        "Math.max(...[...document.querySelectorAll('.board:not([hidden]) "
+        "li:not([hidden])')].map(li => li.getBoundingClientRect().bottom))"
+    )
+
+
+def test_the_screen_pages_by_itself_and_follows_the_release(
+    page, live_server, national, screenshot_dir
+):
+    tournament, second = national
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server.url}/t/{tournament.slug}/schermo/?secondi=2")
+    seating = page.get_by_test_id("venue-seating")
+    expect(seating).to_be_visible()
+    expect(seating).to_contain_text("Turno 1")
+    first = visible_numbers(page)
+    assert first[0] == 1 and 20 < len(first) < PAIRS, first
+    # Every row of the page is on the screen, none under the page's foot.
+    assert lowest_row(page) <= 720
+    expect(page.locator("#venue-page")).to_contain_text("pagina 1 di")
+    page.screenshot(path=os.path.join(screenshot_dir, "venue-1280x720-seating.png"))
+    # The next page of the seating, then the standings, by themselves.
+    expect(page.locator("#venue-page")).to_contain_text("pagina 2 di", timeout=5_000)
+    assert visible_numbers(page)[0] == first[-1] + 1
+    standings = page.get_by_test_id("venue-standings").first
+    expect(standings).to_be_visible(timeout=20_000)
+    expect(standings).to_contain_text("Dopo il turno 1")
+    page.screenshot(path=os.path.join(screenshot_dir, "venue-1280x720-standings.png"))
+    # Round 2's tables released: after the pass, the screen shows them.
+    set_round_visibility(second.pk, tables_public=True)
+    expect(seating.or_(page.get_by_test_id("venue-seating"))).to_contain_text(
+        "Turno 2", timeout=30_000
+    )
+    expect(page.get_by_test_id("venue-seating")).to_be_visible(timeout=30_000)
+    assert visible_numbers(page)[:2] == [1, 2]
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_timeout(500)
+    assert visible_numbers(page)[0] == 1 and lowest_row(page) <= 1080
+    page.screenshot(path=os.path.join(screenshot_dir, "venue-1920x1080-seating.png"))
