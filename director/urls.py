@@ -9,7 +9,7 @@ from django.urls import path
 
 from director import views as director
 from draw import views as rounds
-from participants.views import pairs, teams
+from participants.views import clubs, pairs, teams
 from seating import views as seating
 from staff import views as staff
 from tournament.views import tournaments
@@ -21,8 +21,8 @@ ROUND = "<slug:slug>/gironi/<label:girone>/turni/<id:number>/"
 urlpatterns = [
     path("", tournaments.index, name="index"),
     path("nuovo/", tournaments.create, name="create"),
-    path("circoli/", tournaments.clubs, name="clubs"),
-    path("circoli/<id:club_id>/", tournaments.edit_club, name="edit_club"),
+    path("circoli/", clubs.clubs, name="clubs"),
+    path("circoli/<id:club_id>/", clubs.edit_club, name="edit_club"),
     path("<slug:slug>/", director.dashboard, name="dashboard"),
     path("<slug:slug>/modifica/", tournaments.edit, name="edit"),
     path("<slug:slug>/stato/", tournaments.set_status, name="status"),

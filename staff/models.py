@@ -23,7 +23,9 @@ class PasswordToChange(models.Model):
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
-        db_table = "tournament_passwordtochange"  # its table before the split (issue 29)
+        db_table = (
+            "tournament_passwordtochange"  # its table before the split (issue 29)
+        )
         verbose_name = _("one-time password to change")
         verbose_name_plural = _("one-time passwords to change")
 

@@ -38,7 +38,9 @@ def set_visibility(
     published: ``core.pipeline``).
     """
     round_ = (
-        Round.objects.select_for_update(of=("self",)).select_related("girone").get(pk=round_.pk)
+        Round.objects.select_for_update(of=("self",))
+        .select_related("girone")
+        .get(pk=round_.pk)
     )
     tables = round_.tables_public if tables is None else tables
     results = round_.results_public if results is None else results
@@ -59,4 +61,3 @@ def set_visibility(
         round_.save(update_fields=fields)
         record_publish(tournament_of(round_), gironi=[round_.girone_id], pages=True)
     return round_
-
