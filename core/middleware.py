@@ -60,7 +60,7 @@ class PasswordToChangeMiddleware:
     """A one-time password is changed at first login (issue 28 §5).
 
     The staff page hands a new referee a password a director has seen; until they
-    choose their own (:class:`tournament.models.PasswordToChange`), every page but the
+    choose their own (:class:`staff.models.PasswordToChange`), every page but the
     password change itself, logging out and the language switch sends them to the
     password change. Checked once per session when there is nothing to change.
     """

@@ -1,5 +1,5 @@
 """The registry of players and clubs is shared: no director reads or changes another
-tournament's people (tournament/services/registry.py).
+tournament's people (participants/services/registry.py).
 
 Before, the director of one tournament registered a pair with another tournament's
 membership numbers and the form answered "La tessera BF260003 appartiene a Mazza
