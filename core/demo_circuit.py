@@ -29,13 +29,13 @@ from django.db.models import F
 from draw.services import rounds
 from knockout.models import Bracket, BracketMatch
 from knockout.services import MatchEntry, confirm_qualifiers, draw_bracket, enter_result
+from participants import csv_import
 from participants.models import Pair
 from participants.services import registration
 from printing.models import PrizeSlot
 from scoring import demo as scoring_demo
 from scoring.services import close_round
 from seating.services import gironi
-from tournament import csv_import
 from tournament.models import Round, Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament, set_status
 
