@@ -1,4 +1,4 @@
-"""Create the demo logins (and, through the apps' demo hooks, the demo tournaments).
+"""Create the demo logins (and, through the apps' demo modules, the demo tournaments).
 
 Idempotent: a second run changes nothing and duplicates nothing.
 """
