@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from people.models import Club
 from tournament.inputs import integer_field, text_field
 from tournament.models import Tournament
-from tournament.services.tournaments import default_pack, hands_groups, pack_choices
+from tournament.services.packs import default_pack, hands_groups, pack_choices
 
 from .plan_fields import PlanFields
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tournament.forms import TournamentForm
 from tournament.models import Tournament, TournamentRole
 from tournament.permissions import role_required
+from tournament.services import packs
 from tournament.services import tournaments as services
 from tournament.services.errors import ServiceError
 
@@ -96,7 +97,7 @@ def create(request):
 
 @role_required(DIRECTOR)
 def edit(request, tournament):
-    pack = services.pinned_pack(tournament)
+    pack = packs.pinned_pack(tournament)
     form = TournamentForm(
         request.POST or None,
         initial=TournamentForm.initial_for(tournament),
@@ -122,7 +123,7 @@ def edit(request, tournament):
             "tournament": tournament,
             "creating": False,
             "pack": pack,
-            "pack_sections": services.pack_sections(pack) if pack else "",
+            "pack_sections": packs.pack_sections(pack) if pack else "",
         },
     )
 
