@@ -186,13 +186,40 @@ def _data_fields(model) -> list[models.Field]:
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """The archive of ``tournament`` as a JSON-ready dictionary."""
+    querysets = _querysets(tournament)
+    ordered, _deferred = _order(list(querysets))
+    ids: dict[Any, dict[Any, int]] = {}
+    user_ids: dict[int, int] = {}
+    sections = [
+        {"model": _label(model), "rows": _rows(model, querysets, ids, user_ids)}
+        for model in ordered
+    ]
+    # Resolve references to rows that came later (deferred cycles, self references).
+    for section, model in zip(sections, ordered, strict=True):
+        for row in section["rows"]:
+            for field in _fks(model):
+                value = row[field.name]
+                if isinstance(value, tuple):
+                    row[field.name] = ids[field.related_model][value[1]]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "tournament": {"slug": tournament.slug, "name": tournament.name},
+        "users": _users(user_ids),
+        "models": sections,
+    }
+
+
+def _querysets(tournament: Tournament) -> dict[Any, models.QuerySet]:
+    """The rows of each model the archive holds: the tournament's own, and the shared
+    ones (clubs, players) they point to."""
     paths = _owned_paths()
     querysets = {
         model: model._default_manager.filter(**{path: tournament.pk})
         for model, path in paths.items()
     }
     shared_pks: dict[Any, set[int]] = {apps.get_model(lbl): set() for lbl in SHARED}
-    user_model = get_user_model()
     for model, qs in querysets.items():
         for field in _fks(model):
             if field.related_model in shared_pks:
@@ -209,51 +236,52 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     )
     for model, pks in shared_pks.items():
         querysets[model] = model._default_manager.filter(pk__in=pks)
+    return querysets
 
-    ordered, _deferred = _order(list(querysets))
-    ids: dict[Any, dict[Any, int]] = {}
-    user_ids: dict[int, int] = {}
-    users: list[dict[str, Any]] = []
-    sections = []
-    for model in ordered:
-        fields = _data_fields(model)
-        rows = []
-        values = (
-            querysets[model].order_by("pk").values("pk", *(f.attname for f in fields))
-        )
-        ids[model] = {}
-        raw = list(values)
-        for number, row in enumerate(raw, start=1):
-            ids[model][row["pk"]] = number
-        for row in raw:
-            out: dict[str, Any] = {"id": ids[model][row["pk"]]}
-            for field in fields:
-                value = row[field.attname]
-                if field.is_relation and value is not None:
-                    target = field.related_model
-                    if target is user_model:
-                        if value not in user_ids:
-                            user_ids[value] = len(user_ids) + 1
-                        value = user_ids[value]
-                    elif target in ids and value in ids[target]:
-                        value = ids[target][value]
-                    elif target in querysets:
-                        value = ("defer", value)  # a target exported further on
-                    else:
-                        raise ArchiveError(
-                            f"{_label(model)} {row['pk']}: {field.name} points "
-                            f"outside the tournament ({_label(target)} {value})"
-                        )
-                out[field.name] = value
-            rows.append(out)
-        sections.append({"model": _label(model), "rows": rows})
-    # Resolve references to rows that came later (deferred cycles, self references).
-    for section, model in zip(sections, ordered, strict=True):
-        for row in section["rows"]:
-            for field in _fks(model):
-                value = row[field.name]
-                if isinstance(value, tuple):
-                    row[field.name] = ids[field.related_model][value[1]]
+
+def _rows(
+    model,
+    querysets: dict[Any, models.QuerySet],
+    ids: dict[Any, dict[Any, int]],
+    user_ids: dict[int, int],
+) -> list[dict[str, Any]]:
+    """``model``'s rows, numbered from 1 (recorded in ``ids``), references by those
+    numbers: a user's by ``user_ids``, a row further on as ``("defer", pk)``."""
+    fields = _data_fields(model)
+    user_model = get_user_model()
+    values = querysets[model].order_by("pk").values("pk", *(f.attname for f in fields))
+    ids[model] = {}
+    raw = list(values)
+    for number, row in enumerate(raw, start=1):
+        ids[model][row["pk"]] = number
+    rows = []
+    for row in raw:
+        out: dict[str, Any] = {"id": ids[model][row["pk"]]}
+        for field in fields:
+            value = row[field.attname]
+            if field.is_relation and value is not None:
+                target = field.related_model
+                if target is user_model:
+                    if value not in user_ids:
+                        user_ids[value] = len(user_ids) + 1
+                    value = user_ids[value]
+                elif target in ids and value in ids[target]:
+                    value = ids[target][value]
+                elif target in querysets:
+                    value = ("defer", value)  # a target exported further on
+                else:
+                    raise ArchiveError(
+                        f"{_label(model)} {row['pk']}: {field.name} points "
+                        f"outside the tournament ({_label(target)} {value})"
+                    )
+            out[field.name] = value
+        rows.append(out)
+    return rows
+
+
+def _users(user_ids: dict[int, int]) -> list[dict[str, Any]]:
+    """The users the rows name, by their numbers in the archive, with their names."""
+    user_model = get_user_model()
     names = dict(
         user_model._default_manager.filter(pk__in=user_ids).values_list(
             "pk", user_model.USERNAME_FIELD
@@ -261,14 +289,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     )
     users = [{"id": n, "username": names[pk]} for pk, n in user_ids.items()]
     users.sort(key=lambda u: u["id"])
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "exported_at": timezone.now().isoformat(),
-        "tournament": {"slug": tournament.slug, "name": tournament.name},
-        "users": users,
-        "models": sections,
-    }
+    return users
 
 
 class _Encoder(json.JSONEncoder):

@@ -152,53 +152,11 @@ def demo_panel() -> dict[str, Any]:
             slug__in=[GIGLIO_SLUG, PRIMAVERA_SLUG, TEAMS_SLUG, BRISCOLA_SLUG]
         )
     }
-    look = []
-    if GIGLIO_SLUG in events:
-        look.append(
-            (
-                events[GIGLIO_SLUG],
-                _("under way: round 3 is being typed"),
-                [
-                    (_("live standings"), _standings(GIGLIO_SLUG)),
-                    (_("where does pair 7 play?"), _where(GIGLIO_SLUG, 7)),
-                    *_player_phone(events[GIGLIO_SLUG]),
-                ],
-            )
-        )
-    if PRIMAVERA_SLUG in events:
-        look.append(
-            (
-                events[PRIMAVERA_SLUG],
-                _("concluded"),
-                [
-                    (_("final standings"), _standings(PRIMAVERA_SLUG)),
-                    (_("prize list"), reverse("public_prizes", args=[PRIMAVERA_SLUG])),
-                    (_("bracket"), reverse("knockout:public", args=[PRIMAVERA_SLUG])),
-                ],
-            )
-        )
-    if TEAMS_SLUG in events:
-        look.append(
-            (
-                events[TEAMS_SLUG],
-                _("a team championship, concluded"),
-                [
-                    (_("standings"), _standings(TEAMS_SLUG)),
-                    (_("bracket"), reverse("knockout:public", args=[TEAMS_SLUG])),
-                ],
-            )
-        )
-    if BRISCOLA_SLUG in events:
-        look.append(
-            (
-                events[BRISCOLA_SLUG],
-                _("Briscola, gironi and two knockouts"),
-                [
-                    (_("standings"), _standings(BRISCOLA_SLUG)),
-                    (_("brackets"), reverse("knockout:public", args=[BRISCOLA_SLUG])),
-                ],
-            )
-        )
+    look = [
+        (events[slug], *_what_it_shows(events[slug]))
+        for slug in (GIGLIO_SLUG, PRIMAVERA_SLUG, TEAMS_SLUG, BRISCOLA_SLUG)
+        if slug in events
+    ]
     season = Season.objects.filter(slug=SEASON_SLUG).first()
     order = ["direttore", "arbitro", "arbitro2", "admin"]  # the day's roles first
     logins = [
@@ -208,6 +166,32 @@ def demo_panel() -> dict[str, Any]:
         )
     ]
     return {"logins": logins, "look": look, "season": season}
+
+
+def _what_it_shows(event: Tournament) -> tuple[str, list[tuple[str, str]]]:
+    """What an event of the story is at, and the public pages that show it."""
+    slug = event.slug
+    if slug == GIGLIO_SLUG:
+        return _("under way: round 3 is being typed"), [
+            (_("live standings"), _standings(slug)),
+            (_("where does pair 7 play?"), _where(slug, 7)),
+            *_player_phone(event),
+        ]
+    if slug == PRIMAVERA_SLUG:
+        return _("concluded"), [
+            (_("final standings"), _standings(slug)),
+            (_("prize list"), reverse("public_prizes", args=[slug])),
+            (_("bracket"), reverse("knockout:public", args=[slug])),
+        ]
+    if slug == TEAMS_SLUG:
+        return _("a team championship, concluded"), [
+            (_("standings"), _standings(slug)),
+            (_("bracket"), reverse("knockout:public", args=[slug])),
+        ]
+    return _("Briscola, gironi and two knockouts"), [
+        (_("standings"), _standings(slug)),
+        (_("brackets"), reverse("knockout:public", args=[slug])),
+    ]
 
 
 def _player_phone(tournament: Tournament) -> list[tuple[str, str]]:

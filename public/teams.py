@@ -149,34 +149,40 @@ def team_matches(team: Team) -> list[MatchView]:
     out = []
     for m in matches:
         side_a = m.team_a_id == team.pk
-        seats = []
-        for t in m.tables:
-            mine_ns = (t == m.table_1) == side_a
-            pair = t.pair_ns if mine_ns else t.pair_ew
-            if pair is None:
-                continue
-            other = t.pair_ew if mine_ns else t.pair_ns
-            ps = pair_scores.get((t.pk, pair.pk))
-            seats.append(
-                TableSeat(
-                    t,
-                    "NS" if mine_ns else "EO",
-                    pair,
-                    other,
-                    ps.mp_for if ps else None,
-                    ps.mp_against if ps else None,
-                )
-            )
         score = scores.get(m.pk)
         out.append(
             MatchView(
                 m.round,
                 m,
                 m.team_b if side_a else m.team_a,
-                seats,
+                _seats(m, side_a, pair_scores),
                 score.vp if score else None,
                 score.mp_for if score else None,
                 score.mp_against if score else None,
             )
         )
     return out
+
+
+def _seats(m: TeamMatch, side_a: bool, pair_scores: dict) -> list[TableSeat]:
+    """Where the team sits in match ``m`` (team A NS at table 1 and EO at table 2,
+    team B the other way round), each pair with its MP when they are released."""
+    seats = []
+    for t in m.tables:
+        mine_ns = (t == m.table_1) == side_a
+        pair = t.pair_ns if mine_ns else t.pair_ew
+        if pair is None:
+            continue
+        other = t.pair_ew if mine_ns else t.pair_ns
+        ps = pair_scores.get((t.pk, pair.pk))
+        seats.append(
+            TableSeat(
+                t,
+                "NS" if mine_ns else "EO",
+                pair,
+                other,
+                ps.mp_for if ps else None,
+                ps.mp_against if ps else None,
+            )
+        )
+    return seats

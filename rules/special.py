@@ -85,21 +85,7 @@ def forfeit(
     (0, 355, 0, 14)
     """
     offender_is_a = _side(offender)
-    winner_vp = special.forfeit_winner_vp
-    winner_mp = _band_mp(table, winner_vp, special.forfeit_mp)
-    if played is not None:
-        present, absent = (played[1], played[0]) if offender_is_a else played
-        # Seed 004: "punteggio base + penalità" (abandon_penalty, 0 before v3); "se il
-        # punteggio è ancora a favore di chi ha fatto scadere il tempo ... la
-        # differenza punti è uguale a zero".
-        present += special.abandon_penalty
-        kept_vp = table.convert(max(present, absent), absent)[0]
-        if kept_vp > winner_vp:
-            winner_vp = kept_vp
-            if special.forfeit_played_mp == "kept":
-                winner_mp = present
-            else:
-                winner_mp = table.band_min_mp(kept_vp)
+    winner_mp, winner_vp = _present_line(table, special, offender_is_a, played)
     loser_mp, loser_vp = special.forfeit_loser_mp, special.forfeit_loser_vp
     if special.forfeit_offender_mp == "band_min":
         # Its own VP by the band minimum: stored as a negative MP, the offender's MP
@@ -108,6 +94,31 @@ def forfeit(
     if offender_is_a:
         return loser_mp, winner_mp, loser_vp, winner_vp
     return winner_mp, loser_mp, winner_vp, loser_vp
+
+
+def _present_line(
+    table: VpTable,
+    special: SpecialSection,
+    offender_is_a: bool,
+    played: tuple[int, int] | None,
+) -> tuple[int, int]:
+    """MP and VP of the line present at a forfeit: the award, or what the smazzate
+    played give it (the abandonment penalty added) when that is more VP."""
+    winner_vp = special.forfeit_winner_vp
+    winner_mp = _band_mp(table, winner_vp, special.forfeit_mp)
+    if played is None:
+        return winner_mp, winner_vp
+    present, absent = (played[1], played[0]) if offender_is_a else played
+    # Seed 004: "punteggio base + penalità" (abandon_penalty, 0 before v3); "se il
+    # punteggio è ancora a favore di chi ha fatto scadere il tempo ... la
+    # differenza punti è uguale a zero".
+    present += special.abandon_penalty
+    kept_vp = table.convert(max(present, absent), absent)[0]
+    if kept_vp <= winner_vp:
+        return winner_mp, winner_vp
+    if special.forfeit_played_mp == "kept":
+        return present, kept_vp
+    return table.band_min_mp(kept_vp), kept_vp
 
 
 def second_warning(

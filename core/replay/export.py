@@ -24,15 +24,22 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from participants.models import Pair
-from scoring.models import ResultVersion, TableResult
+from scoring.models import ResultVersion
 from scoring.services import Hand, Sheet, compute, context_of
 from scoring.services.bounds import unlikely_problems
 from scoring.services.errors import ScoringError
 from seating.models import Table
 from standings.models import StandingsConfig
-from tournament.models import Girone, Round, Stage, Tournament
+from tournament.models import Round, Tournament
 
 from .format import FORMAT, KIND_KEYS, VERSION
+from .sources import (
+    current_results,
+    decision_notes,
+    groups_gironi,
+    played_rounds,
+    rounds_by_girone,
+)
 
 Kind = ResultVersion.Kind
 
@@ -159,23 +166,7 @@ def export_tournament(tournament: Tournament) -> Export:
 
         return export_teams(tournament, Export)
     notes: list[str] = []
-    stage = (
-        Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS)
-        .order_by("order")
-        .first()
-    )
-    gironi = list(Girone.objects.filter(stage=stage).order_by("label")) if stage else []
-    later = Stage.objects.filter(tournament=tournament).exclude(
-        pk=getattr(stage, "pk", None)
-    )
-    for other in later.order_by("order"):
-        notes.append(
-            _(
-                "The phase “%(stage)s” is left out: version %(version)s of the format "
-                "covers the gironi only."
-            )
-            % {"stage": other, "version": VERSION}
-        )
+    gironi = groups_gironi(tournament, notes)
     pairs = list(
         Pair.objects.filter(tournament=tournament)
         .select_related("player1", "player2", "club", "girone")
@@ -188,42 +179,11 @@ def export_tournament(tournament: Tournament) -> Export:
                 _("Pair %(number)s is in no girone: left out.")
                 % {"number": pair.number}
             )
-    config = StandingsConfig.objects.filter(tournament=tournament).first()
-    if config is not None and config.decisions:
-        notes.append(
-            _("The referee's decisions on ties are left out: the lot decides instead.")
-        )
-
-    played = list(
-        Round.objects.filter(girone__in=gironi)
-        .exclude(status=Round.Status.DRAFT)
-        .select_related("girone")
-        .order_by("girone__label", "number")
-    )
-    for draft in Round.objects.filter(girone__in=gironi, status=Round.Status.DRAFT):
-        notes.append(
-            _("Round %(number)s of %(girone)s is a draft: left out.")
-            % {"number": draft.number, "girone": draft.girone}
-        )
-    by_girone: dict[str, list[Round]] = defaultdict(list)
-    for round_ in played:
-        by_girone[round_.girone.label].append(round_)
-    tables: dict[int, list[Table]] = defaultdict(list)
-    for table in (
-        Table.objects.filter(round__in=played)
-        .select_related("pair_ns", "pair_ew", "round__girone__stage__tournament")
-        .order_by("number")
-    ):
-        tables[table.round_id].append(table)
-    current = {
-        r.table_id: r.current
-        for r in TableResult.objects.filter(
-            round__in=played, status=TableResult.Status.CONFIRMED
-        )
-        .select_related("current")
-        .prefetch_related("current__hands", "current__games")
-    }
-
+    notes += decision_notes(tournament)
+    played = played_rounds(gironi, notes)
+    by_girone = rounds_by_girone(played)
+    tables = _tables_by_round(played)
+    current = current_results(played)
     count = max((len(r) for r in by_girone.values()), default=0)
     entries: list[dict[str, Any]] = [
         {"before": [], "tables": {}, "resting": {}, "hands": {}, "results": []}
@@ -231,71 +191,126 @@ def export_tournament(tournament: Tournament) -> Export:
     ]
     initial: list[dict[str, Any]] = []
     for girone in gironi:
-        label = girone.label
         members = [p for p in pairs if p.girone_id == girone.pk]
-        rounds = by_girone.get(label, [])
-        seated = [
-            {t.pair_ns.number for t in tables[r.pk]}
-            | {t.pair_ew.number for t in tables[r.pk] if t.pair_ew is not None}
-            for r in rounds
-        ]
-        first = {}
-        for k, here in enumerate(seated):
-            for number in here:
-                first.setdefault(number, k)
-        active: set[int] = set()
-        out: set[int] = set()
-        for pair in members:
-            k = first.get(pair.number)
-            if k == 0 or (k is None and (not rounds or pair.withdrawn)):
-                initial.append(_pair(pair, label))
-                active.add(pair.number)
-            else:
-                at = len(rounds) if k is None else k
-                entries[at]["before"].append({"add_pair": _pair(pair, label)})
-        hands = tournament.hands_per_round
-        for k, (round_, here) in enumerate(zip(rounds, seated, strict=True)):
-            events = entries[k]["before"]
-            for pair in members:
-                number = pair.number
-                if number in out and number in here:
-                    events.append({"reinstate": number})
-                    out.discard(number)
-                    active.add(number)
-                elif number in active and number not in here:
-                    events.append({"withdraw": number})
-                    active.discard(number)
-                    out.add(number)
-                elif k and first.get(number) == k:
-                    active.add(number)
-            if round_.hands != hands:
-                entries[k]["hands"][label] = round_.hands
-                hands = round_.hands
-            entries[k]["tables"][label] = [
-                [t.pair_ns.number, t.pair_ew.number]
-                for t in tables[round_.pk]
-                if t.pair_ew is not None
-            ]
-            resting = [t.pair_ns.number for t in tables[round_.pk] if t.pair_ew is None]
-            if resting:
-                entries[k]["resting"][label] = resting
-            closed = round_.status == Round.Status.CLOSED
-            entries[k].setdefault("open", set())
-            if not closed:
-                entries[k]["open"].add(label)
-            for table in tables[round_.pk]:
-                version = current.get(table.pk)
-                if version is None:
-                    continue
-                plain_rest = table.pair_ew is None and version.kind == Kind.REST
-                entries[k]["results"].append((table, label, version, plain_rest))
-        events = entries[len(rounds)]["before"]
-        for pair in members:
-            if pair.withdrawn and pair.number in active:
-                events.append({"withdraw": pair.number})
-            elif not pair.withdrawn and pair.number in out:
-                events.append({"reinstate": pair.number})
+        rounds = by_girone.get(girone.label, [])
+        initial += _girone(
+            entries, girone.label, members, rounds, tables, current,
+            tournament.hands_per_round,
+        )  # fmt: skip
+    initial.sort(key=lambda p: p["number"])
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": _tournament(tournament),
+        "pairs": initial,
+        "rounds": _written(entries),
+    }
+    return Export(document, notes)
 
+
+def _tables_by_round(played: list[Round]) -> dict[int, list[Table]]:
+    """The tables of each played round (by its id), in number order."""
+    tables: dict[int, list[Table]] = defaultdict(list)
+    for table in (
+        Table.objects.filter(round__in=played)
+        .select_related("pair_ns", "pair_ew", "round__girone__stage__tournament")
+        .order_by("number")
+    ):
+        tables[table.round_id].append(table)
+    return tables
+
+
+def _girone(
+    entries: list[dict[str, Any]],
+    label: str,
+    members: list[Pair],
+    rounds: list[Round],
+    tables: dict[int, list[Table]],
+    current: dict[int, ResultVersion],
+    hands: int,
+) -> list[dict[str, Any]]:
+    """Write girone ``label``'s rounds into ``entries``; the pairs it starts with.
+
+    A pair first seated after round 1 is an ``add_pair`` before that round (after the
+    last one if it never sat and is still in); a pair missing from a round is
+    withdrawn before it and reinstated before the round it comes back to.
+    """
+    seated = [
+        {t.pair_ns.number for t in tables[r.pk]}
+        | {t.pair_ew.number for t in tables[r.pk] if t.pair_ew is not None}
+        for r in rounds
+    ]
+    first: dict[int, int] = {}
+    for k, here in enumerate(seated):
+        for number in here:
+            first.setdefault(number, k)
+    initial: list[dict[str, Any]] = []
+    active: set[int] = set()
+    out: set[int] = set()
+    for pair in members:
+        k = first.get(pair.number)
+        if k == 0 or (k is None and (not rounds or pair.withdrawn)):
+            initial.append(_pair(pair, label))
+            active.add(pair.number)
+        else:
+            at = len(rounds) if k is None else k
+            entries[at]["before"].append({"add_pair": _pair(pair, label)})
+    for k, (round_, here) in enumerate(zip(rounds, seated, strict=True)):
+        events = entries[k]["before"]
+        for pair in members:
+            number = pair.number
+            if number in out and number in here:
+                events.append({"reinstate": number})
+                out.discard(number)
+                active.add(number)
+            elif number in active and number not in here:
+                events.append({"withdraw": number})
+                active.discard(number)
+                out.add(number)
+            elif k and first.get(number) == k:
+                active.add(number)
+        if round_.hands != hands:
+            entries[k]["hands"][label] = round_.hands
+            hands = round_.hands
+        _seat(entries[k], label, round_, tables[round_.pk], current)
+    events = entries[len(rounds)]["before"]
+    for pair in members:
+        if pair.withdrawn and pair.number in active:
+            events.append({"withdraw": pair.number})
+        elif not pair.withdrawn and pair.number in out:
+            events.append({"reinstate": pair.number})
+    return initial
+
+
+def _seat(
+    entry: dict[str, Any],
+    label: str,
+    round_: Round,
+    tables: list[Table],
+    current: dict[int, ResultVersion],
+) -> None:
+    """One round of girone ``label`` in its entry: its tables and rests, whether it
+    is still open, and its results (with what :func:`_written` needs to write them)."""
+    entry["tables"][label] = [
+        [t.pair_ns.number, t.pair_ew.number] for t in tables if t.pair_ew is not None
+    ]
+    resting = [t.pair_ns.number for t in tables if t.pair_ew is None]
+    if resting:
+        entry["resting"][label] = resting
+    entry.setdefault("open", set())
+    if round_.status != Round.Status.CLOSED:
+        entry["open"].add(label)
+    for table in tables:
+        version = current.get(table.pk)
+        if version is None:
+            continue
+        plain_rest = table.pair_ew is None and version.kind == Kind.REST
+        entry["results"].append((table, label, version, plain_rest))
+
+
+def _written(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rounds as the file writes them: a closed round's plain rests left out (the
+    replay gives them the pack's award), an open one marked ``"close": false``."""
     written = []
     for entry in entries:
         if not entry["tables"] and not entry["before"]:
@@ -309,12 +324,4 @@ def export_tournament(tournament: Tournament) -> Export:
         if open_:
             entry["close"] = False
         written.append({k: v for k, v in entry.items() if v or k == "close"})
-    initial.sort(key=lambda p: p["number"])
-    document = {
-        "format": FORMAT,
-        "version": VERSION,
-        "tournament": _tournament(tournament),
-        "pairs": initial,
-        "rounds": written,
-    }
-    return Export(document, notes)
+    return written

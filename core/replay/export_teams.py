@@ -15,12 +15,18 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 
 from participants.models import Pair, Team
-from scoring.models import ResultVersion, TableResult
+from scoring.models import ResultVersion
 from seating.models import TeamMatch
-from standings.models import StandingsConfig
-from tournament.models import Girone, Round, Stage, Tournament
+from tournament.models import Round, Tournament
 
 from .format import FORMAT, VERSION
+from .sources import (
+    current_results,
+    decision_notes,
+    groups_gironi,
+    played_rounds,
+    rounds_by_girone,
+)
 
 if TYPE_CHECKING:
     from .export import Export
@@ -59,30 +65,11 @@ def _team(team: Team, label: str, places: dict[int, int]) -> dict[str, Any]:
 
 
 def export_teams(tournament: Tournament, export_class: type[Export]) -> Export:
-    from .export import _result, _tournament
+    from .export import _tournament
 
     notes: list[str] = []
-    stage = (
-        Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS)
-        .order_by("order")
-        .first()
-    )
-    gironi = list(Girone.objects.filter(stage=stage).order_by("label")) if stage else []
-    for other in Stage.objects.filter(tournament=tournament).exclude(
-        pk=getattr(stage, "pk", None)
-    ):
-        notes.append(
-            _(
-                "The phase “%(stage)s” is left out: version %(version)s of the format "
-                "covers the gironi only."
-            )
-            % {"stage": other, "version": VERSION}
-        )
-    config = StandingsConfig.objects.filter(tournament=tournament).first()
-    if config is not None and config.decisions:
-        notes.append(
-            _("The referee's decisions on ties are left out: the lot decides instead.")
-        )
+    gironi = groups_gironi(tournament, notes)
+    notes += decision_notes(tournament)
     label_of = {g.pk: g.label for g in gironi}
     teams = list(
         Team.objects.filter(tournament=tournament)
@@ -97,39 +84,10 @@ def export_teams(tournament: Tournament, export_class: type[Export]) -> Export:
                 _("Team %(number)s is in no girone: left out.")
                 % {"number": team.number}
             )
-    played = list(
-        Round.objects.filter(girone__in=gironi)
-        .exclude(status=Round.Status.DRAFT)
-        .select_related("girone")
-        .order_by("girone__label", "number")
-    )
-    for draft in Round.objects.filter(girone__in=gironi, status=Round.Status.DRAFT):
-        notes.append(
-            _("Round %(number)s of %(girone)s is a draft: left out.")
-            % {"number": draft.number, "girone": draft.girone}
-        )
-    matches: dict[int, list[TeamMatch]] = defaultdict(list)
-    for m in (
-        TeamMatch.objects.filter(round__in=played)
-        .select_related(
-            "team_a", "team_b", "table_1__pair_ns", "table_1__pair_ew",
-            "table_2__pair_ns", "table_2__pair_ew",
-            "round__girone__stage__tournament",
-        )
-        .order_by("number")
-    ):  # fmt: skip
-        matches[m.round_id].append(m)
-    current = {
-        r.table_id: r.current
-        for r in TableResult.objects.filter(
-            round__in=played, status=TableResult.Status.CONFIRMED
-        )
-        .select_related("current")
-        .prefetch_related("current__hands", "current__games")
-    }
-    by_girone: dict[str, list[Round]] = defaultdict(list)
-    for round_ in played:
-        by_girone[round_.girone.label].append(round_)
+    played = played_rounds(gironi, notes)
+    matches = _matches_by_round(played)
+    current = current_results(played)
+    by_girone = rounds_by_girone(played)
     count = max((len(r) for r in by_girone.values()), default=0)
     entries: list[dict[str, Any]] = [
         {
@@ -145,70 +103,139 @@ def export_teams(tournament: Tournament, export_class: type[Export]) -> Export:
     ]
     listed: list[dict[str, Any]] = []
     for girone in gironi:
-        label = girone.label
         members = [t for t in teams if t.girone_id == girone.pk]
-        listed += [_team(t, label, places[t.pk]) for t in members]
-        out: set[int] = set()
-        hands = tournament.hands_per_round
-        rounds = by_girone.get(label, [])
-        for k, round_ in enumerate(rounds):
-            here = matches[round_.pk]
-            present = {m.team_a.number for m in here} | {
-                m.team_b.number for m in here if m.team_b
-            }
-            for team in members:
-                if team.number in out and team.number in present:
-                    entries[k]["before"].append({"reinstate": team.number})
-                    out.discard(team.number)
-                elif team.number not in out and team.number not in present:
-                    entries[k]["before"].append({"withdraw": team.number})
-                    out.add(team.number)
-            if round_.hands != hands:
-                entries[k]["hands"][label] = round_.hands
-                hands = round_.hands
-            entries[k]["tables"][label] = [
-                [m.team_a.number, m.team_b.number] for m in here if m.team_b
-            ]
-            resting = [m.team_a.number for m in here if m.team_b is None]
-            if resting:
-                entries[k]["resting"][label] = resting
-            if round_.status != Round.Status.CLOSED:
-                entries[k]["open"].add(label)
-            for m in here:
-                if m.team_b is None:
-                    continue
-                for side, team in (("a", m.team_a), ("b", m.team_b)):
-                    t1, t2 = m.table_1, m.table_2
-                    first, second = (
-                        (t1.pair_ns, t2.pair_ew)
-                        if side == "a"
-                        else (t1.pair_ew, t2.pair_ns)
-                    )
-                    spot = places[team.pk]
-                    entries[k]["lineups"].append(
-                        {
-                            "girone": label,
-                            "match": m.number,
-                            "team": team.number,
-                            "pairs": [
-                                [spot[first.player1_id], spot[first.player2_id]],
-                                [spot[second.player1_id], spot[second.player2_id]],
-                            ],
-                        }
-                    )
-            for m in here:
-                for table in m.tables:
-                    version = current.get(table.pk)
-                    if version is None:
-                        continue
-                    plain_rest = table.pair_ew is None and version.kind == Kind.REST
-                    entries[k]["results"].append((table, label, version, plain_rest))
-        events = entries[len(rounds)]["before"]
+        listed += [_team(t, girone.label, places[t.pk]) for t in members]
+        rounds = by_girone.get(girone.label, [])
+        _girone(
+            entries, girone.label, members, rounds, matches, current, places,
+            tournament.hands_per_round,
+        )  # fmt: skip
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": {**_tournament(tournament), "format": "teams"},
+        "teams": listed,
+        "rounds": _written(entries),
+    }
+    return export_class(document, notes)
+
+
+def _matches_by_round(played: list[Round]) -> dict[int, list[TeamMatch]]:
+    """The team matches of each played round (by its id), in number order."""
+    matches: dict[int, list[TeamMatch]] = defaultdict(list)
+    for m in (
+        TeamMatch.objects.filter(round__in=played)
+        .select_related(
+            "team_a", "team_b", "table_1__pair_ns", "table_1__pair_ew",
+            "table_2__pair_ns", "table_2__pair_ew",
+            "round__girone__stage__tournament",
+        )
+        .order_by("number")
+    ):  # fmt: skip
+        matches[m.round_id].append(m)
+    return matches
+
+
+def _girone(
+    entries: list[dict[str, Any]],
+    label: str,
+    members: list[Team],
+    rounds: list[Round],
+    matches: dict[int, list[TeamMatch]],
+    current: dict[int, ResultVersion],
+    places: dict[int, dict[int, int]],
+    hands: int,
+) -> None:
+    """Write girone ``label``'s rounds into ``entries``: a team missing from a round
+    is withdrawn before it and reinstated before the round it comes back to."""
+    out: set[int] = set()
+    for k, round_ in enumerate(rounds):
+        here = matches[round_.pk]
+        present = {m.team_a.number for m in here} | {
+            m.team_b.number for m in here if m.team_b
+        }
         for team in members:
-            if team.withdrawn and team.number not in out:
-                events.append({"withdraw": team.number})
-            elif not team.withdrawn and team.number in out:
-                events.append({"reinstate": team.number})
+            if team.number in out and team.number in present:
+                entries[k]["before"].append({"reinstate": team.number})
+                out.discard(team.number)
+            elif team.number not in out and team.number not in present:
+                entries[k]["before"].append({"withdraw": team.number})
+                out.add(team.number)
+        if round_.hands != hands:
+            entries[k]["hands"][label] = round_.hands
+            hands = round_.hands
+        _seat(entries[k], label, round_, here, current, places)
+    events = entries[len(rounds)]["before"]
+    for team in members:
+        if team.withdrawn and team.number not in out:
+            events.append({"withdraw": team.number})
+        elif not team.withdrawn and team.number in out:
+            events.append({"reinstate": team.number})
+
+
+def _seat(
+    entry: dict[str, Any],
+    label: str,
+    round_: Round,
+    here: list[TeamMatch],
+    current: dict[int, ResultVersion],
+    places: dict[int, dict[int, int]],
+) -> None:
+    """One round of girone ``label`` in its entry: its matches and rests, whether it
+    is still open, its line-ups and its tables' results."""
+    entry["tables"][label] = [
+        [m.team_a.number, m.team_b.number] for m in here if m.team_b
+    ]
+    resting = [m.team_a.number for m in here if m.team_b is None]
+    if resting:
+        entry["resting"][label] = resting
+    if round_.status != Round.Status.CLOSED:
+        entry["open"].add(label)
+    for m in here:
+        if m.team_b is not None:
+            entry["lineups"] += _lineups(m, label, places)
+    for m in here:
+        for table in m.tables:
+            version = current.get(table.pk)
+            if version is None:
+                continue
+            plain_rest = table.pair_ew is None and version.kind == Kind.REST
+            entry["results"].append((table, label, version, plain_rest))
+
+
+def _lineups(
+    m: TeamMatch, label: str, places: dict[int, dict[int, int]]
+) -> list[dict[str, Any]]:
+    """The line-ups of match ``m``, team A then team B, as roster places: A's pair
+    sits NS at table 1 and EW at table 2, B's the other way round."""
+    assert m.team_b is not None
+    lineups = []
+    for side, team in (("a", m.team_a), ("b", m.team_b)):
+        t1, t2 = m.table_1, m.table_2
+        first, second = (
+            (t1.pair_ns, t2.pair_ew) if side == "a" else (t1.pair_ew, t2.pair_ns)
+        )
+        spot = places[team.pk]
+        lineups.append(
+            {
+                "girone": label,
+                "match": m.number,
+                "team": team.number,
+                "pairs": [
+                    [spot[first.player1_id], spot[first.player2_id]],
+                    [spot[second.player1_id], spot[second.player2_id]],
+                ],
+            }
+        )
+    return lineups
+
+
+def _written(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rounds as the file writes them: results by table number, a closed round's
+    plain rests left out (the replay gives them their award), an open one marked
+    ``"close": false``."""
+    from .export import _result
+
     written = []
     for entry in entries:
         if not entry["tables"] and not entry["before"]:
@@ -225,11 +252,4 @@ def export_teams(tournament: Tournament, export_class: type[Export]) -> Export:
         if open_:
             entry["close"] = False
         written.append({k: v for k, v in entry.items() if v or k == "close"})
-    document = {
-        "format": FORMAT,
-        "version": VERSION,
-        "tournament": {**_tournament(tournament), "format": "teams"},
-        "teams": listed,
-        "rounds": written,
-    }
-    return export_class(document, notes)
+    return written

@@ -115,36 +115,34 @@ def _mark_decisions(section: dict) -> None:
     section["notes"] = notes
 
 
-def build_bracket(tournament: Tournament, *, bracket_id: object = None) -> Document:
-    bracket = get_bracket(tournament, bracket_id)
-    view = bracket_view(bracket)
-    rounds = [(r.title, r.matches) for r in view.rounds if r.matches]
-    if not rounds:
-        raise DocumentError(
-            _("Bracket “%(name)s” is not drawn yet: nothing to print.")
-            % {"name": bracket.name or str(bracket)}
-        )
-    sections = []
+def _sections(rounds: list[tuple[str, list[MatchView]]]) -> list[dict]:
+    """The pages: the whole bracket on one, or parts of :data:`FIRST_ROUND_PER_PAGE`
+    first-round matches followed to their own winner, then the rounds that remain."""
     first = len(rounds[0][1])
     if first <= FIRST_ROUND_PER_PAGE:
-        sections.append({"part": "", **_layout(rounds)})
-    else:
-        parts = (first + FIRST_ROUND_PER_PAGE - 1) // FIRST_ROUND_PER_PAGE
-        inner = [r for r in rounds if len(r[1]) >= parts]
-        for p in range(parts):
-            cols = []
-            for title, matches in inner:
-                per = len(matches) // parts
-                cols.append((title, matches[p * per : (p + 1) * per]))
-            sections.append(
-                {
-                    "part": _("Part %(n)s of %(total)s") % {"n": p + 1, "total": parts},
-                    **_layout(cols),
-                }
-            )
-        rest = [r for r in rounds if len(r[1]) < parts]
-        if rest:
-            sections.append({"part": _("Final rounds"), **_layout(rest)})
+        return [{"part": "", **_layout(rounds)}]
+    sections = []
+    parts = (first + FIRST_ROUND_PER_PAGE - 1) // FIRST_ROUND_PER_PAGE
+    inner = [r for r in rounds if len(r[1]) >= parts]
+    for p in range(parts):
+        cols = []
+        for title, matches in inner:
+            per = len(matches) // parts
+            cols.append((title, matches[p * per : (p + 1) * per]))
+        sections.append(
+            {
+                "part": _("Part %(n)s of %(total)s") % {"n": p + 1, "total": parts},
+                **_layout(cols),
+            }
+        )
+    rest = [r for r in rounds if len(r[1]) < parts]
+    if rest:
+        sections.append({"part": _("Final rounds"), **_layout(rest)})
+    return sections
+
+
+def _place(sections: list[dict]) -> list[str]:
+    """Give every box and column head an id; the CSS rules that place them."""
     css = []
     for n, section in enumerate(sections):
         for i, box in enumerate(section["boxes"]):
@@ -158,6 +156,20 @@ def build_bracket(tournament: Tournament, *, bracket_id: object = None) -> Docum
             css.append(
                 f"#{head['id']} {{ left: {head['x']}mm; width: {head['w']}mm; }}"
             )
+    return css
+
+
+def build_bracket(tournament: Tournament, *, bracket_id: object = None) -> Document:
+    bracket = get_bracket(tournament, bracket_id)
+    view = bracket_view(bracket)
+    rounds = [(r.title, r.matches) for r in view.rounds if r.matches]
+    if not rounds:
+        raise DocumentError(
+            _("Bracket “%(name)s” is not drawn yet: nothing to print.")
+            % {"name": bracket.name or str(bracket)}
+        )
+    sections = _sections(rounds)
+    css = _place(sections)
     third = view.third_place
     if third is not None:
         sections[-1]["third"] = {**_box(third, 0, 0, 80, 20), "round": ""}

@@ -142,6 +142,17 @@ def card_frame_png(hands: int, vp_rows: list[dict], labels: FrameLabels) -> byte
     standings points; ``winner`` and ``loser`` may be empty).
     """
     c = _Canvas()
+    _draw_sheet(c, hands, labels)
+    y = _draw_vp_table(c, vp_rows, labels)
+    # The referee's box.
+    y += 3
+    c.rect(VP_X, y, VP_W, 14)
+    c.text(VP_X + 1, y + 3, labels.referee, size=2.4, fill=85)
+    return c.png()
+
+
+def _draw_sheet(c: _Canvas, hands: int, labels: FrameLabels) -> None:
+    """The score sheet: its header, then a row per smazzata, total, VP, signature."""
     col_w = (SHEET_W - LABEL_W) / 2
     # Header row of the sheet (the pair numbers are printed over it, per card).
     y = SHEET_Y
@@ -169,7 +180,10 @@ def card_frame_png(hands: int, vp_rows: list[dict], labels: FrameLabels) -> byte
         if label:
             c.text(SHEET_X + 1.5, y + 5.5, label, weight="bold" if shaded else "normal")
         y += height
-    # The VP table.
+
+
+def _draw_vp_table(c: _Canvas, vp_rows: list[dict], labels: FrameLabels) -> float:
+    """The VP table beside the sheet; where it ends (mm from the top)."""
     y = SHEET_Y
     c.rect(VP_X, y, VP_W, 5, fill=GREY_HEAD)
     c.text(VP_X + 1, y + 3.6, labels.vp_title, size=2.6, weight="bold")
@@ -193,8 +207,4 @@ def card_frame_png(hands: int, vp_rows: list[dict], labels: FrameLabels) -> byte
         c.text(VP_X + VP_W - 1, y + 3.3, str(row["loser"]), size=2.7, anchor="end")
         y += VP_ROW_H
         c.line(VP_X, y, VP_X + VP_W, y)
-    # The referee's box.
-    y += 3
-    c.rect(VP_X, y, VP_W, 14)
-    c.text(VP_X + 1, y + 3, labels.referee, size=2.4, fill=85)
-    return c.png()
+    return y

@@ -28,6 +28,23 @@ def _pair(pair) -> str:
     return f"{pair.number} {pair.names}" if pair else _("rest")
 
 
+def _special_row(version: ResultVersion, is_correction: bool) -> dict:
+    """What the report says of a special result or a correction, and who made it."""
+    return {
+        "kind": version.get_kind_display(),
+        "correction": is_correction,
+        "late": version.late,
+        "line": version.get_line_display() if version.line else "",
+        "vp_ns": version.vp_ns,
+        "vp_ew": version.vp_ew,
+        "reason": version.reason,
+        "entered_by": version.entered_by.get_username(),
+        "confirmed_by": (
+            version.confirmed_by.get_username() if version.confirmed_by else ""
+        ),
+    }
+
+
 def build_round_report(tournament: Tournament, *, round_id: object) -> Document:
     rnd = get_round(tournament, round_id)
     tables = round_tables(rnd)
@@ -56,24 +73,7 @@ def build_round_report(tournament: Tournament, *, round_id: object) -> Document:
         is_special = version.kind != ResultVersion.Kind.NORMAL
         is_correction = version.purpose == ResultVersion.Purpose.CORRECTION
         if is_special or is_correction:
-            special.append(
-                {
-                    **row,
-                    "kind": version.get_kind_display(),
-                    "correction": is_correction,
-                    "late": version.late,
-                    "line": version.get_line_display() if version.line else "",
-                    "vp_ns": version.vp_ns,
-                    "vp_ew": version.vp_ew,
-                    "reason": version.reason,
-                    "entered_by": version.entered_by.get_username(),
-                    "confirmed_by": (
-                        version.confirmed_by.get_username()
-                        if version.confirmed_by
-                        else ""
-                    ),
-                }
-            )
+            special.append({**row, **_special_row(version, is_correction)})
     summary = {
         "tables": len(tables),
         "confirmed": len(tables) - len(missing),

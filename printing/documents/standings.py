@@ -75,6 +75,18 @@ def _split(rows: list[dict], size: int) -> list[list[dict]]:
     return chunks
 
 
+def _heading(snapshot: Snapshot) -> str:
+    """A table's heading: its girone (or stage), and its Mitchell line if it has one."""
+    return " · ".join(
+        part
+        for part in (
+            str(snapshot.girone) if snapshot.girone_id else str(snapshot.stage),
+            _line_label(snapshot.line),
+        )
+        if part
+    )
+
+
 def build_standings(tournament: Tournament, *, girone_id: object = None) -> Document:
     found = snapshots(tournament, Snapshot.Kind.CONFIRMED)
     if girone_id is not None:
@@ -102,14 +114,7 @@ def build_standings(tournament: Tournament, *, girone_id: object = None) -> Docu
     read = team_tables if tournament.is_teams else tables
     for table in read(found):
         snapshot = table.snapshot
-        heading = " · ".join(
-            part
-            for part in (
-                str(snapshot.girone) if snapshot.girone_id else str(snapshot.stage),
-                _line_label(snapshot.line),
-            )
-            if part
-        )
+        heading = _heading(snapshot)
         rows = _rows(table, english)
         size += len(rows)
         chunks = _split(rows, ROWS_PER_SECTION)

@@ -148,44 +148,20 @@ def build_lineup_sheets(tournament: Tournament, *, round_id: object) -> Document
     team_ids = {m.team_a_id for m in matches} | {
         m.team_b_id for m in matches if m.team_b_id
     }
-    rosters: dict[int, list] = {}
-    for member in (
-        TeamMember.objects.filter(team_id__in=team_ids)
-        .select_related("player", "team")
-        .order_by("team_id", "order")
-    ):
-        rosters.setdefault(member.team_id, []).append(
-            {
-                "name": player_name(member.player),
-                "captain": member.player_id == member.team.captain_id,
-            }
-        )
+    rosters = _rosters(team_ids)
     boxes = []
     for m in matches:
         sides = [("a", m.team_a, m.team_b)]
         if m.team_b is not None:
             sides.append(("b", m.team_b, m.team_a))
         for side, team, opponent in sides:
-            seats = []
-            for t in m.tables:
-                mine_ns = (t == m.table_1) == (side == "a")
-                pair = t.pair_ns if mine_ns else t.pair_ew
-                if pair is None:
-                    continue
-                seats.append(
-                    {
-                        "table": t.number,
-                        "line": _("NS") if mine_ns else _("EO"),
-                        "current": _pair(pair),
-                    }
-                )
             boxes.append(
                 {
                     "match": m.number,
                     "team": str(team),
                     "opponent": str(opponent) if opponent else "",
                     "roster": rosters.get(team.pk, []),
-                    "seats": seats,
+                    "seats": _seats(m, side),
                 }
             )
     sections = [
@@ -207,3 +183,39 @@ def build_lineup_sheets(tournament: Tournament, *, round_id: object) -> Document
         sections=sections,
         context={"tournament": tournament, "round": rnd},
     )
+
+
+def _rosters(team_ids: set[int]) -> dict[int, list]:
+    """Each team's players in roster order, its captain marked."""
+    rosters: dict[int, list] = {}
+    for member in (
+        TeamMember.objects.filter(team_id__in=team_ids)
+        .select_related("player", "team")
+        .order_by("team_id", "order")
+    ):
+        rosters.setdefault(member.team_id, []).append(
+            {
+                "name": player_name(member.player),
+                "captain": member.player_id == member.team.captain_id,
+            }
+        )
+    return rosters
+
+
+def _seats(m, side: str) -> list[dict]:
+    """Where side ``side`` of match ``m`` sits: team A NS at table 1 and EO at table
+    2, team B the other way round; with the pair seated there now."""
+    seats = []
+    for t in m.tables:
+        mine_ns = (t == m.table_1) == (side == "a")
+        pair = t.pair_ns if mine_ns else t.pair_ew
+        if pair is None:
+            continue
+        seats.append(
+            {
+                "table": t.number,
+                "line": _("NS") if mine_ns else _("EO"),
+                "current": _pair(pair),
+            }
+        )
+    return seats

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.briscola.partita import Side
-from rules.briscola.tally import tally_partite
+from rules.briscola.tally import Tally, tally_partite
 from rules.errors import InvalidMatchError
-from rules.packs import RulePack
+from rules.packs import MatchPoints, RulePack
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,26 @@ def forfeit_result(
     1
     """
     section = pack.require_briscola()
+    tally = _partite_before(offender, pack, games, best_of)
+    won_a, won_b = tally.won_a, tally.won_b
+    if section.forfeit_offender_partite == "void":  # the offender's do not count
+        won_a, won_b = (0, won_b) if offender is Side.A else (won_a, 0)
+    present = section.forfeit_winner_points
+    if games:
+        ahead = won_a - won_b if offender is Side.B else won_b - won_a
+        present = max(present, _as_they_stand(section.match_points, ahead))
+    absent = section.forfeit_loser_points
+    points_a, points_b = (absent, present) if offender is Side.A else (present, absent)
+    counted = tally.won_a + tally.won_b + tally.drawn
+    return ForfeitResult(points_a, points_b, won_a, won_b, counted)
+
+
+def _partite_before(
+    offender: Side, pack: RulePack, games: Sequence[tuple[int, int]], best_of: int
+) -> Tally:
+    """The partite played before the forfeit, counted; refused when the pack takes
+    none, or when they already decide the match."""
+    section = pack.require_briscola()
     if not isinstance(offender, Side):
         raise InvalidMatchError(f"offender must be Side.A or Side.B, got {offender!r}")
     if games and not section.forfeit_keeps_played:
@@ -73,28 +93,10 @@ def forfeit_result(
             f"the partite typed already decide the match ({tally.won_a}-{tally.won_b}):"
             " it was not forfeited"
         )
-    won_a, won_b = tally.won_a, tally.won_b
-    if section.forfeit_offender_partite == "void":
-        if offender is Side.A:
-            won_a = 0
-        else:
-            won_b = 0
-    present = section.forfeit_winner_points
-    if games:
-        ahead = won_a - won_b
-        if offender is Side.A:
-            ahead = -ahead
-        points = section.match_points
-        standing = (
-            points.win if ahead > 0 else points.draw if ahead == 0 else points.loss
-        )
-        present = max(present, standing)
-    absent = section.forfeit_loser_points
-    points_a, points_b = (absent, present) if offender is Side.A else (present, absent)
-    return ForfeitResult(
-        points_a,
-        points_b,
-        won_a,
-        won_b,
-        tally.won_a + tally.won_b + tally.drawn,
-    )
+    return tally
+
+
+def _as_they_stand(points: MatchPoints, ahead: int) -> int:
+    """The present side's standings points for the partite as they stand: ahead by
+    ``ahead`` partite = a match won, level = drawn, behind = lost."""
+    return points.win if ahead > 0 else points.draw if ahead == 0 else points.loss

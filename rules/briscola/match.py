@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from rules.briscola.partita import Side
 from rules.briscola.spareggi import Spareggio, SpareggioResult, resolve_spareggi
-from rules.briscola.tally import tally_partite
+from rules.briscola.tally import Tally, tally_partite
 from rules.errors import InvalidMatchError
-from rules.packs import BriscolaSection, RulePack
+from rules.packs import BriscolaSection, MatchPoints, RulePack
 
 
 @dataclass(frozen=True)
@@ -90,10 +90,34 @@ def match_result(
     Traceback (most recent call last):
     ...
     rules.errors.InvalidMatchError: partita 3 (10-110) was played after the match was decided at 2-0 in a best of 3
+    """
+    section: BriscolaSection = pack.require_briscola()
+    tally = tally_partite(games, best_of, section)
+    _check_decided(tally, best_of, section)
+    match_winner, settled = _winner(tally, knockout, spareggi, pack)
+    points_a, points_b = _points(section.match_points, match_winner)
+    return MatchResult(
+        best_of=best_of,
+        winner=match_winner,
+        games_won_a=tally.won_a,
+        games_won_b=tally.won_b,
+        games_drawn=tally.drawn,
+        games_replayed=tally.replayed,
+        card_points_a=tally.card_a,
+        card_points_b=tally.card_b,
+        points_a=points_a,
+        points_b=points_b,
+        spareggi=settled,
+    )
+
+
+def _check_decided(tally: Tally, best_of: int, section: BriscolaSection) -> None:
+    """Refuse a match its partite do not decide.
 
     Seed 001's "due partite su tre giocate" (``briscola-approdo`` v3, every partita
     played): the third partita counts, and the match is 3-0:
 
+    >>> from rules.packs import load_pack
     >>> v3 = load_pack("briscola-approdo", 3)
     >>> r = match_result([(80, 40), (70, 50), (61, 59)], 3, v3)
     >>> r.games_won_a, r.games_won_b, (r.points_a, r.points_b)
@@ -103,59 +127,53 @@ def match_result(
     ...
     rules.errors.InvalidMatchError: every partita of a best of 3 is played (play_all_partite): 2 counted (2-0)
     """
-    section: BriscolaSection = pack.require_briscola()
-    tally = tally_partite(games, best_of, section)
-    won, drawn = {Side.A: tally.won_a, Side.B: tally.won_b}, tally.drawn
-    if not tally.decided:
-        counted = won[Side.A] + won[Side.B] + drawn
-        if section.play_all_partite:
-            raise InvalidMatchError(
-                f"every partita of a best of {best_of} is played (play_all_partite):"
-                f" {counted} counted ({won[Side.A]}-{won[Side.B]})",
-                code="incomplete",
-                params={
-                    "score": f"{won[Side.A]}-{won[Side.B]}",
-                    "best_of": best_of,
-                    "counted": counted,
-                },
-            )
+    if tally.decided:
+        return
+    won_a, won_b, drawn = tally.won_a, tally.won_b, tally.drawn
+    counted = won_a + won_b + drawn
+    if section.play_all_partite:
         raise InvalidMatchError(
-            f"too few partite: {counted} counted ({won[Side.A]}-{won[Side.B]}"
-            f"{f', {drawn} drawn' if drawn else ''}) do not decide a best of {best_of}",
-            code="undecided",
-            params={"score": f"{won[Side.A]}-{won[Side.B]}", "best_of": best_of},
+            f"every partita of a best of {best_of} is played (play_all_partite):"
+            f" {counted} counted ({won_a}-{won_b})",
+            code="incomplete",
+            params={
+                "score": f"{won_a}-{won_b}",
+                "best_of": best_of,
+                "counted": counted,
+            },
         )
-    replayed, card_a, card_b = tally.replayed, tally.card_a, tally.card_b
-    match_winner: Side | None = None
-    if won[Side.A] != won[Side.B]:
-        match_winner = Side.A if won[Side.A] > won[Side.B] else Side.B
-    settled: SpareggioResult | None = None
-    if spareggi and (not knockout or match_winner is not None):
+    raise InvalidMatchError(
+        f"too few partite: {counted} counted ({won_a}-{won_b}"
+        f"{f', {drawn} drawn' if drawn else ''}) do not decide a best of {best_of}",
+        code="undecided",
+        params={"score": f"{won_a}-{won_b}", "best_of": best_of},
+    )
+
+
+def _winner(
+    tally: Tally, knockout: bool, spareggi: Sequence[Spareggio], pack: RulePack
+) -> tuple[Side | None, SpareggioResult | None]:
+    """Who won the match: more partite, else (a knockout) the spareggi; None for a
+    girone match that ends level. Spareggi for any other match are refused."""
+    winner: Side | None = None
+    if tally.won_a != tally.won_b:
+        winner = Side.A if tally.won_a > tally.won_b else Side.B
+    if spareggi and (not knockout or winner is not None):
         raise InvalidMatchError(
             f"spareggi settle only a level knockout match; got {len(spareggi)} for a"
             f" {'knockout' if knockout else 'girone'} match ending"
-            f" {won[Side.A]}-{won[Side.B]}"
+            f" {tally.won_a}-{tally.won_b}"
         )
-    if knockout and match_winner is None:
+    if knockout and winner is None:
         settled = resolve_spareggi(spareggi, pack)
-        match_winner = settled.winner
-    points = section.match_points
-    if match_winner is None:
-        points_a = points_b = points.draw
-    elif match_winner is Side.A:
-        points_a, points_b = points.win, points.loss
-    else:
-        points_a, points_b = points.loss, points.win
-    return MatchResult(
-        best_of=best_of,
-        winner=match_winner,
-        games_won_a=won[Side.A],
-        games_won_b=won[Side.B],
-        games_drawn=drawn,
-        games_replayed=replayed,
-        card_points_a=card_a,
-        card_points_b=card_b,
-        points_a=points_a,
-        points_b=points_b,
-        spareggi=settled,
-    )
+        return settled.winner, settled
+    return winner, None
+
+
+def _points(points: MatchPoints, winner: Side | None) -> tuple[int, int]:
+    """The standings points of sides A and B for a match won by ``winner``."""
+    if winner is None:
+        return points.draw, points.draw
+    if winner is Side.A:
+        return points.win, points.loss
+    return points.loss, points.win

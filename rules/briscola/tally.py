@@ -69,25 +69,9 @@ def tally_partite(
     drawn = replayed = card_a = card_b = 0
     decided_at: str | None = None
     for number, game in enumerate(games, start=1):
-        if not isinstance(game, tuple | list) or len(game) != 2:
-            raise InvalidMatchError(
-                f"partita {number} must be a pair of points (a, b), got {game!r}"
-            )
-        a, b = game
-        winner = partita_winner(a, b)
+        a, b, winner = _partita(number, game)
         if decided_at is not None:
-            raise InvalidMatchError(
-                f"partita {number} ({a}-{b}) was played after the match was decided at"
-                f" {decided_at} in a best of {best_of}",
-                code="after_decided",
-                params={
-                    "number": number,
-                    "a": a,
-                    "b": b,
-                    "score": decided_at,
-                    "best_of": best_of,
-                },
-            )
+            raise _after_decided(number, (a, b), decided_at, best_of)
         if winner is None and section.tie_60 == "replay":
             replayed += 1
             continue
@@ -110,4 +94,33 @@ def tally_partite(
         card_a,
         card_b,
         decided_at is not None,
+    )
+
+
+def _partita(number: int, game: object) -> tuple[int, int, Side | None]:
+    """Partita ``number``'s points, checked, and its winner (None: 60-60)."""
+    if not isinstance(game, tuple | list) or len(game) != 2:
+        raise InvalidMatchError(
+            f"partita {number} must be a pair of points (a, b), got {game!r}"
+        )
+    a, b = game
+    return a, b, partita_winner(a, b)
+
+
+def _after_decided(
+    number: int, game: tuple[int, int], decided_at: str, best_of: int
+) -> InvalidMatchError:
+    """The refusal of partita ``number``, played after the match was decided."""
+    a, b = game
+    return InvalidMatchError(
+        f"partita {number} ({a}-{b}) was played after the match was decided at"
+        f" {decided_at} in a best of {best_of}",
+        code="after_decided",
+        params={
+            "number": number,
+            "a": a,
+            "b": b,
+            "score": decided_at,
+            "best_of": best_of,
+        },
     )

@@ -142,6 +142,73 @@ pending=None, replayed=0, drawn_games=0, spareggi_played=0)
         raise InvalidMatchError(f"max_spareggi must be >= 0, got {max_spareggi!r}")
     _check_side(last_trick, "last_trick")
     _check_side(no_show, "no_show")
+    partite = _count_partite(games, best_of, need, tie_60=tie_60, play_all=play_all)
+    a, b = partite.a, partite.b
+    if no_show is not None:
+        return partite.outcome(other(no_show), Decision.NO_SHOW)
+    if not partite.decided:
+        if spareggi or last_trick:
+            raise InvalidMatchError(
+                f"spareggi or a last trick entered while the incontro is still open "
+                f"at {a}-{b} after {partite.counted} of {best_of} partite"
+            )
+        return partite.outcome(None, pending=Pending.GAME)
+    if a != b:
+        if spareggi or last_trick:
+            raise InvalidMatchError(
+                f"spareggi or a last trick entered, but the incontro was won {a}-{b}"
+            )
+        return partite.outcome("a" if a > b else "b", Decision.GAMES)
+    if not knockout:
+        if spareggi or last_trick:
+            raise InvalidMatchError("spareggi are played in knockout incontri only")
+        return partite.outcome(None, Decision.DRAWN)
+    return _spareggi(partite, spareggi, max_spareggi, last_trick)
+
+
+@dataclass(frozen=True)
+class _Partite:
+    """The partite of a Briscola incontro as counted: won by each side (``a``,
+    ``b``), counted in all, 60-60 replayed or drawn, and whether it is decided."""
+
+    a: int
+    b: int
+    counted: int
+    replayed: int
+    drawn: int
+    decided: bool
+
+    def outcome(
+        self,
+        winner: Side | None,
+        decided_by: Decision | None = None,
+        *,
+        pending: Pending | None = None,
+        spareggi_played: int = 0,
+    ) -> MatchOutcome:
+        """The incontro's outcome after these partite."""
+        return MatchOutcome(
+            winner,
+            self.a,
+            self.b,
+            decided_by,
+            pending,
+            replayed=self.replayed,
+            drawn_games=self.drawn,
+            spareggi_played=spareggi_played,
+        )
+
+
+def _count_partite(
+    games: Sequence[tuple[int, int]],
+    best_of: int,
+    need: int,
+    *,
+    tie_60: Tie60,
+    play_all: bool,
+) -> _Partite:
+    """Count the partite of a best of ``best_of``; one after the incontro was decided
+    is refused."""
     wins = {"a": 0, "b": 0}
     counted = replayed = drawn = 0
     decided = False
@@ -166,66 +233,14 @@ pending=None, replayed=0, drawn_games=0, spareggi_played=0)
             not play_all
             and (max(wins.values()) >= need or abs(wins["a"] - wins["b"]) > left)
         )
-    base = _Counts(replayed, drawn)
-    if no_show is not None:
-        return MatchOutcome(
-            other(no_show),
-            wins["a"],
-            wins["b"],
-            Decision.NO_SHOW,
-            replayed=base.replayed,
-            drawn_games=base.drawn,
-        )
-    if not decided:
-        if spareggi or last_trick:
-            raise InvalidMatchError(
-                f"spareggi or a last trick entered while the incontro is still open "
-                f"at {wins['a']}-{wins['b']} after {counted} of {best_of} partite"
-            )
-        return MatchOutcome(
-            None,
-            wins["a"],
-            wins["b"],
-            pending=Pending.GAME,
-            replayed=base.replayed,
-            drawn_games=base.drawn,
-        )
-    if wins["a"] != wins["b"]:
-        if spareggi or last_trick:
-            raise InvalidMatchError(
-                f"spareggi or a last trick entered, but the incontro was won "
-                f"{wins['a']}-{wins['b']}"
-            )
-        winner: Side = "a" if wins["a"] > wins["b"] else "b"
-        return MatchOutcome(
-            winner,
-            wins["a"],
-            wins["b"],
-            Decision.GAMES,
-            replayed=base.replayed,
-            drawn_games=base.drawn,
-        )
-    if not knockout:
-        if spareggi or last_trick:
-            raise InvalidMatchError("spareggi are played in knockout incontri only")
-        return MatchOutcome(
-            None,
-            wins["a"],
-            wins["b"],
-            Decision.DRAWN,
-            replayed=base.replayed,
-            drawn_games=base.drawn,
-        )
-    return _spareggi(wins["a"], wins["b"], spareggi, max_spareggi, last_trick, base)
+    return _Partite(wins["a"], wins["b"], counted, replayed, drawn, decided)
 
 
 def _spareggi(
-    score_a: int,
-    score_b: int,
+    partite: _Partite,
     spareggi: Sequence[tuple[int, int]],
     max_spareggi: int,
     last_trick: Side | None,
-    base: _Counts,
 ) -> MatchOutcome:
     """A level knockout incontro: spareggi, then the last trick of the last one."""
     if len(spareggi) > max_spareggi:
@@ -241,15 +256,7 @@ def _spareggi(
                 f"spareggio {number} {_show(game)} decided the incontro; nothing more "
                 f"may follow it"
             )
-        return MatchOutcome(
-            side,
-            score_a,
-            score_b,
-            Decision.SPAREGGIO,
-            spareggi_played=number,
-            replayed=base.replayed,
-            drawn_games=base.drawn,
-        )
+        return partite.outcome(side, Decision.SPAREGGIO, spareggi_played=number)
     played = len(spareggi)
     if played < max_spareggi:
         if last_trick:
@@ -257,33 +264,11 @@ def _spareggi(
                 f"the last trick decides only after {max_spareggi} level spareggi, "
                 f"{played} entered"
             )
-        return MatchOutcome(
-            None,
-            score_a,
-            score_b,
-            pending=Pending.SPAREGGIO,
-            spareggi_played=played,
-            replayed=base.replayed,
-            drawn_games=base.drawn,
-        )
+        return partite.outcome(None, pending=Pending.SPAREGGIO, spareggi_played=played)
     if last_trick is None:
-        return MatchOutcome(
-            None,
-            score_a,
-            score_b,
-            pending=Pending.LAST_TRICK,
-            spareggi_played=played,
-            replayed=base.replayed,
-            drawn_games=base.drawn,
-        )
-    return MatchOutcome(
-        other(last_trick),
-        score_a,
-        score_b,
-        Decision.LAST_TRICK,
-        spareggi_played=played,
-        replayed=base.replayed,
-        drawn_games=base.drawn,
+        return partite.outcome(None, pending=Pending.LAST_TRICK, spareggi_played=played)
+    return partite.outcome(
+        other(last_trick), Decision.LAST_TRICK, spareggi_played=played
     )
 
 
@@ -337,12 +322,6 @@ pending=None, replayed=0, drawn_games=0, spareggi_played=0)
     if last_move is None:
         return MatchOutcome(None, score_a, score_b, pending=Pending.LAST_MOVE)
     return MatchOutcome(other(last_move), score_a, score_b, Decision.LAST_MOVE)
-
-
-@dataclass(frozen=True)
-class _Counts:
-    replayed: int
-    drawn: int
 
 
 def _game_winner(game: tuple[int, int], what: str) -> Side | None:

@@ -46,8 +46,34 @@ def qualifiers_by_girone(
     >>> [(q.seed, q.girone, q.place, q.pair) for q in qs]
     [(1, 'A', 1, 11), (2, 'B', 1, 21), (3, 'B', 2, 22), (4, 'A', 2, 12)]
     """
+    _check_gironi(standings, per_girone, best_next)
     labels = list(standings)
-    if not labels:
+    rank = {pair: i for i, pair in enumerate(overall)}
+    if len(rank) != len(overall):
+        raise PairingError(f"overall standings list a pair twice: {list(overall)!r}")
+    tiers: list[list[tuple[str, int, int]]] = []
+    for place in range(1, per_girone + 1):
+        shift = (place - 1) % len(labels)
+        rotated = labels[shift:] + labels[:shift]
+        tiers.append([(label, place, standings[label][place - 1]) for label in rotated])
+    if overall and tiers_by_overall:
+        tiers = [_by_overall(tier, rank) for tier in tiers]
+    if best_next:
+        tiers.append(_best_next(standings, per_girone + 1, best_next, rank))
+    flat = [entry for tier in tiers for entry in tier]
+    if len(flat) < 2:
+        raise PairingError(f"a tabellone needs at least 2 qualifiers, got {len(flat)}")
+    return tuple(
+        Qualifier(pair=pair, seed=seed, girone=label, place=place)
+        for seed, (label, place, pair) in enumerate(flat, start=1)
+    )
+
+
+def _check_gironi(
+    standings: Mapping[str, Sequence[int]], per_girone: int, best_next: int
+) -> None:
+    """Refuse no gironi, negative counts, a pair twice, a girone too small."""
+    if not standings:
         raise PairingError("no gironi given")
     if per_girone < 0:
         raise PairingError(f"qualifiers per girone must be >= 0, got {per_girone}")
@@ -62,38 +88,28 @@ def qualifiers_by_girone(
                 f"girone {label!r} has {len(pairs)} pairs, "
                 f"fewer than the {per_girone} that qualify"
             )
-    rank = {pair: i for i, pair in enumerate(overall)}
-    if len(rank) != len(overall):
-        raise PairingError(f"overall standings list a pair twice: {list(overall)!r}")
-    tiers: list[list[tuple[str, int, int]]] = []
-    for place in range(1, per_girone + 1):
-        shift = (place - 1) % len(labels)
-        rotated = labels[shift:] + labels[:shift]
-        tiers.append([(label, place, standings[label][place - 1]) for label in rotated])
-    if overall and tiers_by_overall:
-        tiers = [_by_overall(tier, rank) for tier in tiers]
-    if best_next:
-        place = per_girone + 1
-        candidates = [
-            (label, place, pairs[place - 1])
-            for label, pairs in standings.items()
-            if len(pairs) >= place
-        ]
-        if best_next > len(candidates):
-            raise PairingError(
-                f"best_next={best_next} but only {len(candidates)} gironi "
-                f"have a pair placed {place}"
-            )
-        if not overall:
-            raise PairingError("best_next needs the overall standings to pick the best")
-        tiers.append(_by_overall(candidates, rank)[:best_next])
-    flat = [entry for tier in tiers for entry in tier]
-    if len(flat) < 2:
-        raise PairingError(f"a tabellone needs at least 2 qualifiers, got {len(flat)}")
-    return tuple(
-        Qualifier(pair=pair, seed=seed, girone=label, place=place)
-        for seed, (label, place, pair) in enumerate(flat, start=1)
-    )
+
+
+def _best_next(
+    standings: Mapping[str, Sequence[int]],
+    place: int,
+    best_next: int,
+    rank: Mapping[int, int],
+) -> list[tuple[str, int, int]]:
+    """The ``best_next`` best pairs placed ``place``, by the overall standings."""
+    candidates = [
+        (label, place, pairs[place - 1])
+        for label, pairs in standings.items()
+        if len(pairs) >= place
+    ]
+    if best_next > len(candidates):
+        raise PairingError(
+            f"best_next={best_next} but only {len(candidates)} gironi "
+            f"have a pair placed {place}"
+        )
+    if not rank:
+        raise PairingError("best_next needs the overall standings to pick the best")
+    return _by_overall(candidates, rank)[:best_next]
 
 
 def qualifiers_by_overall(

@@ -98,8 +98,24 @@ def check_round(
     else:
         resters = list(resting)
     everyone = set(pairs)
-    found: list[Violation] = []
+    return [
+        *_seating(tables, resters, everyone),
+        *_meetings(
+            tables,
+            history=history,
+            forbidden=forbidden,
+            clubs=clubs if avoid_clubs else None,
+            no_rematch=no_rematch,
+        ),
+        *_rests(resters, everyone, rested_before),
+    ]
 
+
+def _seating(
+    tables: Sequence[tuple[int, int]], resters: list[int], everyone: set[int]
+) -> list[Violation]:
+    """Pairs unknown, seated twice, against themselves, or nowhere."""
+    found: list[Violation] = []
     # Where each pair appears: table numbers (from 1), 0 for the rest.
     places: dict[int, list[int]] = {}
     for number, (ns, ew) in enumerate(tables, start=1):
@@ -140,8 +156,20 @@ def check_round(
         found.append(
             Violation("missing", (pair,), f"pair {pair} is neither seated nor resting")
         )
+    return found
 
-    # Meetings: forbidden, rematches, clubs.
+
+def _meetings(
+    tables: Sequence[tuple[int, int]],
+    *,
+    history: Sequence[Iterable[tuple[int, int]]],
+    forbidden: Iterable[Set[int]],
+    clubs: Mapping[int, int | None] | None,
+    no_rematch: Literal["previous", "any"] | None,
+) -> list[Violation]:
+    """Meetings forbidden, rematches, and pairs of one club (``clubs`` given when
+    they are to be avoided)."""
+    found: list[Violation] = []
     banned = {frozenset(f) for f in forbidden}
     met_in: dict[frozenset[int], list[int]] = {}
     for number, earlier in enumerate(history, start=1):
@@ -174,7 +202,7 @@ def check_round(
                     tuple(rounds),
                 )
             )
-        if avoid_clubs and clubs is not None:
+        if clubs is not None:
             club = clubs.get(ns)
             if club is not None and club == clubs.get(ew):
                 found.append(
@@ -184,8 +212,14 @@ def check_round(
                         f"table {number}: pairs {ns} and {ew} are both from club {club}",
                     )
                 )
+    return found
 
-    # Rests.
+
+def _rests(
+    resters: list[int], everyone: set[int], rested_before: Iterable[int]
+) -> list[Violation]:
+    """More than one rest, a rest with an even count, a rest out of turn."""
+    found: list[Violation] = []
     if len(resters) > 1:
         found.append(
             Violation(

@@ -21,12 +21,14 @@ left out. NS pair ``ns[i]`` plays at table i + 1 throughout.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from math import gcd
 from typing import Literal
 
 from rules.errors import PairingError
 from rules.pairing.base import Round, Table, distinct_pairs
+from rules.pairing.mitchell_clubs import club_meetings as club_meetings
+from rules.pairing.mitchell_clubs import fewest_club_lines
 from rules.pairing.movement import (
     Constraints,
     Movement,
@@ -87,36 +89,8 @@ def mitchell(
     """
     ns_line = distinct_pairs(ns, "the NS line")
     ew_line = distinct_pairs(ew, "the EO line")
-    both = set(ns_line) & set(ew_line)
-    if both:
-        raise PairingError(f"pairs {sorted(both)} are in both the NS and the EO line")
-    if abs(len(ns_line) - len(ew_line)) > 1:
-        raise PairingError(
-            f"the NS line has {len(ns_line)} pairs and the EO line {len(ew_line)}: "
-            "they may differ by one at most"
-        )
-    tables = max(len(ns_line), len(ew_line))
-    if tables == 0:
-        raise PairingError("a Mitchell needs at least one pair")
-    if rounds < 1:
-        raise PairingError(f"a Mitchell needs at least one round, got {rounds}")
-    if rounds > tables:
-        raise PairingError(
-            f"{rounds} rounds with {tables} tables: an EO pair would meet the same NS "
-            f"pair twice; a Mitchell on {tables} tables has at most {tables} rounds"
-        )
-    if step is None:
-        # k = 1 always allows every round up to T; the smallest valid step.
-        step = next(
-            k for k in range(1, tables + 1) if mitchell_period(tables, k) >= rounds
-        )
-    period = mitchell_period(tables, step)
-    if rounds > period:
-        raise PairingError(
-            f"{rounds} rounds with {tables} tables moving {step} tables a round: EO "
-            f"pairs would be back at their first table in round {period + 1} "
-            f"(gcd({step}, {tables}) = {gcd(step, tables)}, at most {period} rounds)"
-        )
+    tables = _tables(ns_line, ew_line, rounds)
+    step = _step(tables, rounds, step)
     ns_seats: list[int | None] = [*ns_line, *[None] * (tables - len(ns_line))]
     ew_seats: list[int | None] = [*ew_line, *[None] * (tables - len(ew_line))]
     calendar: list[Round] = []
@@ -135,6 +109,54 @@ def mitchell(
                 seated.append((home, away))
         calendar.append(Round(tuple(seated), resting))
     return calendar
+
+
+def smallest_step(tables: int, rounds: int) -> int:
+    """The smallest step that moves EO ``rounds`` rounds without a repeat: 1, which
+    allows up to ``tables`` rounds, the most any step allows.
+
+    >>> smallest_step(10, 6), smallest_step(9, 9)
+    (1, 1)
+    """
+    return next(k for k in range(1, tables + 1) if mitchell_period(tables, k) >= rounds)
+
+
+def _tables(ns_line: list[int], ew_line: list[int], rounds: int) -> int:
+    """The tables of a Mitchell on these lines, after checking that the lines and the
+    number of rounds make one."""
+    both = set(ns_line) & set(ew_line)
+    if both:
+        raise PairingError(f"pairs {sorted(both)} are in both the NS and the EO line")
+    if abs(len(ns_line) - len(ew_line)) > 1:
+        raise PairingError(
+            f"the NS line has {len(ns_line)} pairs and the EO line {len(ew_line)}: "
+            "they may differ by one at most"
+        )
+    tables = max(len(ns_line), len(ew_line))
+    if tables == 0:
+        raise PairingError("a Mitchell needs at least one pair")
+    if rounds < 1:
+        raise PairingError(f"a Mitchell needs at least one round, got {rounds}")
+    if rounds > tables:
+        raise PairingError(
+            f"{rounds} rounds with {tables} tables: an EO pair would meet the same NS "
+            f"pair twice; a Mitchell on {tables} tables has at most {tables} rounds"
+        )
+    return tables
+
+
+def _step(tables: int, rounds: int, step: int | None) -> int:
+    """The step given, checked against the rounds, or the smallest that serves."""
+    if step is None:
+        return smallest_step(tables, rounds)
+    period = mitchell_period(tables, step)
+    if rounds > period:
+        raise PairingError(
+            f"{rounds} rounds with {tables} tables moving {step} tables a round: EO "
+            f"pairs would be back at their first table in round {period + 1} "
+            f"(gcd({step}, {tables}) = {gcd(step, tables)}, at most {period} rounds)"
+        )
+    return step
 
 
 Seat = tuple[int, int, int | None]
@@ -178,96 +200,6 @@ def mitchell_seats(
         elif away is not None:
             out.append((t + 1, away, None))
     return out
-
-
-def club_meetings(
-    ns_seats: Sequence[int | None],
-    ew_seats: Sequence[int | None],
-    rounds: int,
-    step: int,
-    clubs: Mapping[int, int | None],
-) -> int:
-    """How many same-club meetings ``rounds`` Mitchell rounds on these seats hold.
-
-    >>> club_meetings([1, 3], [2, 4], 2, 1, {1: 7, 2: 7, 3: 7, 4: None})
-    2
-    """
-    size = len(ns_seats)
-    count = 0
-    for r in range(rounds):
-        for t in range(size):
-            a, b = ns_seats[t], ew_seats[(t - r * step) % size]
-            if a is not None and b is not None:
-                club = clubs.get(a)
-                count += club is not None and club == clubs.get(b)
-    return count
-
-
-def fewest_club_lines(
-    ns: Sequence[int],
-    ew: Sequence[int],
-    rounds: int,
-    step: int,
-    clubs: Mapping[int, int | None],
-) -> tuple[list[int], list[int]]:
-    """The two lines with their pairs rearranged so that the Mitchell's ``rounds``
-    seat as few same-club meetings as a local search finds (docs/rules.md §9.1).
-
-    Deterministic: pairs swap seats (within a line or across the lines) while a swap
-    lowers the count; the first improving swap in seat order is taken. The lines keep
-    their lengths (the phantom of an odd line stays where :func:`split_lines` put it).
-
-    >>> clubs = {1: 7, 2: 7, 3: 8, 4: 8}
-    >>> club_meetings([1, 3], [2, 4], 1, 1, clubs)
-    2
-    >>> ns, ew = fewest_club_lines([1, 3], [2, 4], 1, 1, clubs)
-    >>> club_meetings(ns, ew, 1, 1, clubs)
-    0
-    """
-    size = max(len(ns), len(ew))
-    seats: list[int | None] = [*ns, *[None] * (size - len(ns))]
-    seats += [*ew, *[None] * (size - len(ew))]
-
-    def opponents(index: int) -> list[int]:
-        """The seats (indexes into ``seats``) the seat ``index`` meets."""
-        if index < size:
-            return [size + (index - r * step) % size for r in range(rounds)]
-        j = index - size
-        return [(j + r * step) % size for r in range(rounds)]
-
-    met = [opponents(i) for i in range(2 * size)]
-
-    def cost(index: int, pair: int | None) -> int:
-        club = None if pair is None else clubs.get(pair)
-        if club is None:
-            return 0
-        return sum(
-            1
-            for o in met[index]
-            if (other := seats[o]) is not None and clubs.get(other) == club
-        )
-
-    real = [i for i, p in enumerate(seats) if p is not None]
-    improved = True
-    while improved:
-        improved = False
-        for x in real:
-            for y in real:
-                if y <= x:
-                    continue
-                a, b = seats[x], seats[y]
-                if clubs.get(a) == clubs.get(b):  # type: ignore[arg-type]
-                    continue
-                before = cost(x, a) + cost(y, b)
-                seats[x], seats[y] = b, a
-                after = cost(x, b) + cost(y, a)
-                if after < before:
-                    improved = True
-                else:
-                    seats[x], seats[y] = a, b
-    ns_out = [p for p in seats[:size] if p is not None]
-    ew_out = [p for p in seats[size:] if p is not None]
-    return ns_out, ew_out
 
 
 def mitchell_lines(
@@ -398,9 +330,7 @@ class MitchellMovement(Movement):
                     "rounds": block,
                 },
             )
-        step = chosen or next(
-            k for k in range(1, tables + 1) if mitchell_period(tables, k) >= block
-        )
+        step = chosen or smallest_step(tables, block)
         if situation.options.avoid_clubs:
             ns, ew = fewest_club_lines(ns, ew, block, step, situation.clubs)
         ns_seats: list[int | None] = [*ns, *[None] * (tables - len(ns))]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules.errors import PairingError
@@ -99,12 +99,7 @@ def simulate_tournament(
     n = n_pairs if n_pairs is not None else rng.randint(min_pairs, max_pairs)
     if n < 2:
         raise PairingError(f"a tournament needs at least 2 pairs, got {n}")
-    pairs = tuple(rng.sample(range(1, 10 * n + 1), n))
-    club_count = rng.randint(1, max(1, n // 3))
-    clubs: dict[int, int | None] = {
-        p: (rng.randrange(club_count) + 1 if rng.random() < 0.85 else None)
-        for p in pairs
-    }
+    pairs, clubs = _field(rng, n)
     rounds_plan = validate_plan(plan) if plan is not None else random_plan(rng, n)
     if rounds_plan.count("round_robin") > n - 1 + n % 2:
         raise PairingError(
@@ -115,70 +110,96 @@ def simulate_tournament(
     last_round_exception = rng.random() < 0.5
     avoid = rng.random() < 0.5
     club_bans = club_forbidden(clubs) if avoid else frozenset()
-
-    entry = {p: i for i, p in enumerate(pairs)}
-    vp_total = dict.fromkeys(pairs, 0)
-    rests: Counter[int] = Counter()
-    history: list[tuple[tuple[int, int], ...]] = []
+    so_far = _SoFar(pairs)
     played: list[SimulatedRound] = []
     # Movements that seat several rounds at once (Mitchell, round robin).
     scheduled: list[SimulatedRound] = []
-
     for number, movement in enumerate(rounds_plan, start=1):
-        if movement == "round_robin" and not scheduled:
-            scheduled = [
-                SimulatedRound(0, movement, r.tables, r.resting, (), no_rematch="any")
-                for r in round_robin(pairs)
-            ]
-        elif movement == "mitchell" and not scheduled:
-            block = rounds_plan.count("mitchell")
-            ns, ew = split_lines(pairs, mode=rng.choice(("alternate", "halves")))
-            tables = max(len(ns), len(ew))
-            steps = [
-                k for k in range(1, tables + 1) if mitchell_period(tables, k) >= block
-            ]
-            scheduled = [
-                SimulatedRound(0, movement, r.tables, r.resting, (), no_rematch="any")
-                for r in mitchell(ns, ew, block, rng.choice(steps))
-            ]
         if movement in ("round_robin", "mitchell"):
+            if not scheduled:
+                scheduled = _block(movement, pairs, rounds_plan, rng)
             base = scheduled.pop(0)
         elif movement in ("random", "seeded"):
             base = _first(pairs, movement, club_bans, avoid, rng)
         else:
-            ranking = sorted(pairs, key=lambda p: (-vp_total[p], entry[p]))
-            fewest = min(rests[p] for p in pairs)
-            rested = {p for p in pairs if rests[p] > fewest}
-            if movement == "danese":
-                tables_, resting = danese(ranking, rested=rested)
-                base = SimulatedRound(0, movement, tuple(tables_), resting, ())
-            else:
-                last = number == len(rounds_plan) and last_round_exception
-                base = _modified(
-                    ranking, history, None if last else scope, club_bans, avoid, rested
-                )
+            last = number == len(rounds_plan) and last_round_exception
+            base = so_far.danese(movement, None if last else scope, club_bans, avoid)
         vp = tuple(_result(rng) for _ in base.tables)
-        for (a, b), (vp_a, vp_b) in zip(base.tables, vp, strict=True):
-            vp_total[a] += vp_a
-            vp_total[b] += vp_b
-        if base.resting is not None:
-            vp_total[base.resting] += rest_vp
-            rests[base.resting] += 1
-        history.append(base.tables)
-        played.append(
-            SimulatedRound(
-                number,
-                movement,
-                base.tables,
-                base.resting,
-                vp,
-                base.forbidden,
-                base.no_rematch,
-                base.avoid_clubs,
-                base.relaxed,
-            )
-        )
+        so_far.add(base, vp, rest_vp)
+        played.append(replace(base, number=number, movement=movement, vp=vp))
     return SimulatedTournament(seed, pairs, clubs, rounds_plan, tuple(played))
+
+
+def _field(rng: random.Random, n: int) -> tuple[tuple[int, ...], dict[int, int | None]]:
+    """``n`` pairs with random numbers, in entry order, and their clubs (some none)."""
+    pairs = tuple(rng.sample(range(1, 10 * n + 1), n))
+    club_count = rng.randint(1, max(1, n // 3))
+    clubs: dict[int, int | None] = {
+        p: (rng.randrange(club_count) + 1 if rng.random() < 0.85 else None)
+        for p in pairs
+    }
+    return pairs, clubs
+
+
+def _block(
+    movement: str, pairs: Sequence[int], rounds_plan: Sequence[str], rng: random.Random
+) -> list[SimulatedRound]:
+    """Every round of a movement seated at once: the round robin's calendar, or the
+    Mitchell's block with random lines and a random step that serves."""
+    if movement == "round_robin":
+        return [
+            SimulatedRound(0, movement, r.tables, r.resting, (), no_rematch="any")
+            for r in round_robin(pairs)
+        ]
+    block = rounds_plan.count("mitchell")
+    ns, ew = split_lines(pairs, mode=rng.choice(("alternate", "halves")))
+    tables = max(len(ns), len(ew))
+    steps = [k for k in range(1, tables + 1) if mitchell_period(tables, k) >= block]
+    return [
+        SimulatedRound(0, movement, r.tables, r.resting, (), no_rematch="any")
+        for r in mitchell(ns, ew, block, rng.choice(steps))
+    ]
+
+
+class _SoFar:
+    """What the rounds played so far leave: VP totals, rests, the tables."""
+
+    def __init__(self, pairs: tuple[int, ...]) -> None:
+        self.pairs = pairs
+        self.entry = {p: i for i, p in enumerate(pairs)}
+        self.vp_total = dict.fromkeys(pairs, 0)
+        self.rests: Counter[int] = Counter()
+        self.history: list[tuple[tuple[int, int], ...]] = []
+
+    def danese(
+        self,
+        movement: str,
+        scope: Scope | None,
+        club_bans: frozenset[frozenset[int]],
+        avoid: bool,
+    ) -> SimulatedRound:
+        """A Danese (or modificato) round on the ranking by total VP, ties in entry
+        order; those who rested more than the fewest rest no more."""
+        pairs = self.pairs
+        ranking = sorted(pairs, key=lambda p: (-self.vp_total[p], self.entry[p]))
+        fewest = min(self.rests[p] for p in pairs)
+        rested = {p for p in pairs if self.rests[p] > fewest}
+        if movement == "danese":
+            tables, resting = danese(ranking, rested=rested)
+            return SimulatedRound(0, movement, tuple(tables), resting, ())
+        return _modified(ranking, self.history, scope, club_bans, avoid, rested)
+
+    def add(
+        self, played: SimulatedRound, vp: tuple[tuple[int, int], ...], rest_vp: int
+    ) -> None:
+        """Count a round's VP (the resting pair's ``rest_vp``) and its rest."""
+        for (a, b), (vp_a, vp_b) in zip(played.tables, vp, strict=True):
+            self.vp_total[a] += vp_a
+            self.vp_total[b] += vp_b
+        if played.resting is not None:
+            self.vp_total[played.resting] += rest_vp
+            self.rests[played.resting] += 1
+        self.history.append(played.tables)
 
 
 def _result(rng: random.Random) -> tuple[int, int]:

@@ -173,21 +173,38 @@ def priority_walk(
     field = _Field(n, forbidden)
     resting: int | None = None
     if n % 2 == 1:
-        for candidate in rest_order:
-            if field.dirac(n - 1):
-                resting = candidate
-                break
-            mate = field.perfect([v for v in field.free if v != candidate])
-            if mate is not None:
-                resting, field.mate = candidate, mate
-                break
+        resting = _rest(field, n, rest_order)
         if resting is None:
             return None
-        field.remove(resting)
     elif not field.dirac(n):
         field.mate = field.perfect(field.free)
         if field.mate is None:
             return None
+    return _walk(field, forbidden, halves), resting
+
+
+def _rest(field: _Field, n: int, rest_order: Iterable[int]) -> int | None:
+    """The first candidate of ``rest_order`` whose rest leaves the others a pairing,
+    taken out of ``field``; None if no candidate does."""
+    for candidate in rest_order:
+        if field.dirac(n - 1):
+            resting = candidate
+            break
+        mate = field.perfect([v for v in field.free if v != candidate])
+        if mate is not None:
+            resting, field.mate = candidate, mate
+            break
+    else:
+        return None
+    field.remove(resting)
+    return resting
+
+
+def _walk(
+    field: _Field, forbidden: Sequence[Set[int]], halves: bool
+) -> list[PositionTable]:
+    """Seat the free positions top down, each against the first opponent that
+    leaves the rest a pairing (from the bottom half first, with ``halves``)."""
     free = field.free
     # Seeding: positions from ``half`` on form the bottom half of the pairs that play.
     half = free[len(free) // 2] if halves and free else None
@@ -210,4 +227,4 @@ def priority_walk(
             raise AssertionError(f"the walk found no opponent for position {a}")
         field.take(a, b, mate)
         tables.append((a, b))
-    return tables, resting
+    return tables

@@ -89,21 +89,31 @@ def rank[T: Team](
     """
     names = check_chain(chain)
     _check_options(reapply_head_to_head, unmet, lot_seed)
-    roster = None if teams is None else _roster(teams)
-    accs = _read(matches, roster)
-    for name, value in (
-        ("missed_points", missed_points),
-        ("missed_score", missed_score),
-    ):
-        if type(value) is not int:
-            raise StandingsError(f"{name} must be an int, got {value!r}")
-    _add_missed(accs, missed, missed_points, missed_score, roster is not None)
-    _add_penalties(accs, penalties)
+    accs = _totals(matches, teams, missed, (missed_points, missed_score), penalties)
     order = _sorted_teams(accs)
     ranker = _Ranker(
         accs, names, reapply_head_to_head, unmet, lot_seed, decisions, lot_names, memo
     )
     return ranker.run(order)
+
+
+def _totals[T: Team](
+    matches: Iterable[MatchTuple[T]],
+    teams: Iterable[T] | None,
+    missed: Mapping[T, int] | None,
+    award: tuple[int, int],
+    penalties: Mapping[T, tuple[int, int]] | None,
+) -> dict[T, _Acc[T]]:
+    """Each team's totals: its matches read once, then the ``award`` (points, score)
+    of each round it missed and its penalties (see :func:`rank`)."""
+    roster = None if teams is None else _roster(teams)
+    accs = _read(matches, roster)
+    for name, value in zip(("missed_points", "missed_score"), award, strict=True):
+        if type(value) is not int:
+            raise StandingsError(f"{name} must be an int, got {value!r}")
+    _add_missed(accs, missed, award[0], award[1], roster is not None)
+    _add_penalties(accs, penalties)
+    return accs
 
 
 def rank_across[T: Team](

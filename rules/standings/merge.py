@@ -87,15 +87,7 @@ def rank_overall[T: Team](
     'Coppie 1, 2, 9 a pari VP (29): differenza MP 1 (+900), 9 (+850), 2 (+800); \
 ordine del girone mantenuto: 2 prima di 1, quindi 9, 2, 1'
     """
-    names = check_chain(chain)
-    h2h = [name for name in names if name in HEAD_TO_HEAD]
-    if h2h:
-        raise StandingsError(
-            f"rank_overall compares teams of different gironi, which never met:"
-            f" {h2h[0]!r} cannot be in its chain {list(names)!r}"
-        )
-    if lot_seed is not None and type(lot_seed) is not int:
-        raise StandingsError(f"lot_seed must be an int or None, got {lot_seed!r}")
+    names = _overall_chain(chain, lot_seed)
     lists = _read_gironi(gironi)
     rows_of: dict[T, StandingRow[T]] = {}
     owner: dict[T, int] = {}
@@ -115,6 +107,33 @@ ordine del girone mantenuto: 2 prima di 1, quindi 9, 2, 1'
     chained = {row.team: row for row in by_chain}
     merged = _merge([[row.team for row in rows] for rows in lists], at)
     notes = _explanations(by_chain, merged, owner, rows_of)
+    return _positions(merged, chained, rows_of, owner, notes)
+
+
+def _overall_chain(chain: Sequence[str], lot_seed: int | None) -> tuple[str, ...]:
+    """The chain's criteria, checked: overall ones only (teams of different gironi
+    never met), and the lot's seed."""
+    names = check_chain(chain)
+    h2h = [name for name in names if name in HEAD_TO_HEAD]
+    if h2h:
+        raise StandingsError(
+            f"rank_overall compares teams of different gironi, which never met:"
+            f" {h2h[0]!r} cannot be in its chain {list(names)!r}"
+        )
+    if lot_seed is not None and type(lot_seed) is not int:
+        raise StandingsError(f"lot_seed must be an int or None, got {lot_seed!r}")
+    return names
+
+
+def _positions[T: Team](
+    merged: list[T],
+    chained: Mapping[T, StandingRow[T]],
+    rows_of: Mapping[T, StandingRow[T]],
+    owner: Mapping[T, int],
+    notes: Mapping[T, tuple[Explanation[T], bool]],
+) -> list[StandingRow[T]]:
+    """The merged order as rows: a team level with the one before shares its
+    position; the lot and decisions shown are those of the chain that placed it."""
     out: list[StandingRow[T]] = []
     for i, team in enumerate(merged):
         position = i + 1

@@ -162,24 +162,10 @@ def _read[T](
     closed = roster is not None
     get = accs.get
     for i, raw in enumerate(matches):
-        # The hot loop of rank(): plain tuples pass with a few identity checks.
-        m: tuple[Any, ...] = raw if type(raw) is tuple else _as_tuple(i, raw)
-        if len(m) != 6:
-            raise StandingsError(_shape(i, raw))
+        m = _match(i, raw)
         a, b, sa, sb, pa, pb = m
-        if (
-            type(sa) is not int
-            or type(sb) is not int
-            or type(pa) is not int
-            or type(pb) is not int
-        ):
-            _bad_number(i, m)
-        if a is None:
-            if b is None:
-                raise StandingsError(f"match #{i} {m!r} has no team on either side")
+        if a is None:  # a bye given the other way round
             a, b, sa, sb, pa, pb = b, a, sb, sa, pb, pa
-        elif a == b:
-            raise StandingsError(f"match #{i} {m!r}: team {a!r} plays itself")
         try:
             acc_a = get(a)
             acc_b = None if b is None else get(b)
@@ -216,6 +202,29 @@ def _read[T](
         acc_a.meetings.append((b, sa, sb, pa, pb))
         acc_b.meetings.append((a, sb, sa, pb, pa))
     return accs
+
+
+def _match(i: int, raw: object) -> tuple[Any, ...]:
+    """Match ``#i`` as a tuple, checked: six fields, whole numbers, a team on at
+    least one side and not on both."""
+    # The hot loop of rank(): plain tuples pass with a few identity checks.
+    m: tuple[Any, ...] = raw if type(raw) is tuple else _as_tuple(i, raw)
+    if len(m) != 6:
+        raise StandingsError(_shape(i, raw))
+    a, b, sa, sb, pa, pb = m
+    if (
+        type(sa) is not int
+        or type(sb) is not int
+        or type(pa) is not int
+        or type(pb) is not int
+    ):
+        _bad_number(i, m)
+    if a is None:
+        if b is None:
+            raise StandingsError(f"match #{i} {m!r} has no team on either side")
+    elif a == b:
+        raise StandingsError(f"match #{i} {m!r}: team {a!r} plays itself")
+    return m
 
 
 def _as_tuple(i: int, raw: object) -> tuple[object, ...]:

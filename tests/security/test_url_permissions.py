@@ -134,9 +134,22 @@ UNBOUNDED_ALLOWED_IN = {"admin"}
 ODD_PATH = ["\x00", "2147483648", "١٢", "x" * 300]
 #: Odd values for query keys (likewise, plus a negative number and a superscript).
 ODD_QUERY = ["\x00", "9223372036854775808", "١٢²", "-1", "é\u202e" + "x" * 2000]
-#: The admin's gate is the same for everyone who is not staff: its routes are walked
-#: with odd values by the admin and by an anonymous visitor only.
-ADMIN_WALKERS = {"admin", "anonymous"}
+#: Who walks each level's routes with odd values: one role per path the code takes.
+#: Every role the level lets in (a view may branch on who asks), and of the refused one
+#: per way of being refused: the anonymous visitor (sent to log in), a referee of
+#: another tournament (logged in, no role here) and, at the director's level, this
+#: tournament's referee (a role here, not enough). The public pages read the user only
+#: as anonymous, logged in (drafts of one's own tournaments on the home page) or
+#: superuser (core.views.home; the base template's links). The admin's gate is the same
+#: for everyone who is not staff. Who may reach each route with its real values is
+#: checked for every role (``test_who_may_reach_every_route``).
+ODD_WALKERS = {
+    PUBLIC: {"anonymous", "director", "admin"},
+    REFEREE: ALLOWED[REFEREE] | {"anonymous", "other_referee"},
+    DIRECTOR: ALLOWED[DIRECTOR] | {"anonymous", "other_referee", "referee"},
+    STAFF: {"admin", "anonymous"},
+    "logged_in": set(ROLES),
+}
 #: A keyword in a route: <converter:name> or <name>.
 KEYWORD = re.compile(r"<(?:\w+:)?(\w+)>")
 #: Query keys tried on every route besides those a view is seen to read.
@@ -565,8 +578,8 @@ def test_no_route_fails_on_odd_values(world, role, monkeypatch):
         url = url_of(namespace, name, chain, real)
         if url is None or name in NOT_WALKED:
             continue
-        if level_of(namespace, name) == STAFF and role not in ADMIN_WALKERS:
-            walked.add(label)  # the staff gate: see ADMIN_WALKERS
+        if role not in ODD_WALKERS[level_of(namespace, name)]:
+            walked.add(label)  # its path is another role's: see ODD_WALKERS
             continue
         # POST-only: the same values through an empty POST.
         method, keys = keys_read(watch, admin, values["slug"], label, url)

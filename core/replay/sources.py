@@ -1,0 +1,87 @@
+"""What an export reads of a tournament, pairs or teams alike (:mod:`.export`).
+
+The gironi of its groups stage, the rounds played in them (drafts left out), and the
+result that counts now of each of their tables; what the format cannot say is added
+to the export's notes, in words, in the order the file's reader meets it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.utils.translation import gettext as _
+
+from scoring.models import ResultVersion, TableResult
+from standings.models import StandingsConfig
+from tournament.models import Girone, Round, Stage, Tournament
+
+from .format import VERSION
+
+
+def groups_gironi(tournament: Tournament, notes: list[str]) -> list[Girone]:
+    """The gironi of the first groups stage; a later phase is a note."""
+    stage = (
+        Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS)
+        .order_by("order")
+        .first()
+    )
+    gironi = list(Girone.objects.filter(stage=stage).order_by("label")) if stage else []
+    later = Stage.objects.filter(tournament=tournament).exclude(
+        pk=getattr(stage, "pk", None)
+    )
+    for other in later.order_by("order"):
+        notes.append(
+            _(
+                "The phase “%(stage)s” is left out: version %(version)s of the format "
+                "covers the gironi only."
+            )
+            % {"stage": other, "version": VERSION}
+        )
+    return gironi
+
+
+def decision_notes(tournament: Tournament) -> list[str]:
+    """The note on the referee's decisions on ties, if there are some."""
+    config = StandingsConfig.objects.filter(tournament=tournament).first()
+    if config is not None and config.decisions:
+        return [
+            _("The referee's decisions on ties are left out: the lot decides instead.")
+        ]
+    return []
+
+
+def played_rounds(gironi: list[Girone], notes: list[str]) -> list[Round]:
+    """The rounds of ``gironi`` that are not drafts, by girone and number; a draft
+    is a note."""
+    played = list(
+        Round.objects.filter(girone__in=gironi)
+        .exclude(status=Round.Status.DRAFT)
+        .select_related("girone")
+        .order_by("girone__label", "number")
+    )
+    for draft in Round.objects.filter(girone__in=gironi, status=Round.Status.DRAFT):
+        notes.append(
+            _("Round %(number)s of %(girone)s is a draft: left out.")
+            % {"number": draft.number, "girone": draft.girone}
+        )
+    return played
+
+
+def rounds_by_girone(played: list[Round]) -> dict[str, list[Round]]:
+    """The played rounds of each girone's label, in order."""
+    by_girone: dict[str, list[Round]] = defaultdict(list)
+    for round_ in played:
+        by_girone[round_.girone.label].append(round_)
+    return by_girone
+
+
+def current_results(played: list[Round]) -> dict[int, ResultVersion]:
+    """The version that counts now of each confirmed table's result, by table id."""
+    return {
+        r.table_id: r.current
+        for r in TableResult.objects.filter(
+            round__in=played, status=TableResult.Status.CONFIRMED
+        )
+        .select_related("current")
+        .prefetch_related("current__hands", "current__games")
+    }
