@@ -21,8 +21,8 @@ from participants.models import Pair
 from scoring import quick
 from scoring.forms import SheetForm, new_token
 from scoring.models import Line, ResultVersion, TableResult
-from scoring.pages import form_shape, summary, vp_data
 from scoring.services import load_table
+from scoring.sheet_shape import form_shape, summary, vp_data
 from seating.models import Table, TableCode
 from seating.services.hall import offsets
 from tournament import visibility

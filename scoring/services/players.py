@@ -36,9 +36,10 @@ from django.utils.translation import gettext as _
 from seating.models import Table
 from tournament.models import Round, Tournament
 
+from ..lifecycle import Event, advance
 from ..models import Line, ResultVersion, TableResult
 from .bounds import Confirm, check_sheet
-from .entry import SaveResult, context_of, lock_result, tournament_of
+from .entry import SaveResult
 from .errors import (
     AlreadyConfirmedError,
     ConflictError,
@@ -46,6 +47,7 @@ from .errors import (
     RoundStateError,
     ScoringError,
 )
+from .loading import context_of, lock_result, tournament_of
 from .sheets import Outcome, Sheet
 from .versions import create_version, sheet_key, version_key, write_pair_scores
 
@@ -186,7 +188,7 @@ def _apply(
     pending = _pending(result, table)
     now = timezone.now()
     if result.status == TableStatus.EMPTY or not pending:
-        result.status = TableStatus.ENTERED
+        advance(result, Event.PLAYER_ENTRY)
         return create_version(
             result,
             table,
@@ -201,6 +203,7 @@ def _apply(
     if result.status == TableStatus.ENTERED and theirs is None:
         # The same line types again before the other answered: the new one replaces it.
         result.versions.filter(status=Status.ENTERED).update(status=Status.SUPERSEDED)
+        advance(result, Event.PLAYER_ENTRY)
         return create_version(
             result,
             table,
@@ -241,7 +244,6 @@ def _answer(
         )
         _count(result, table, theirs, source, now)
         return version
-    second = result.status == TableStatus.CONTESTED
     version = create_version(
         result,
         table,
@@ -254,7 +256,8 @@ def _answer(
         **common,
     )
     result.versions.filter(status=Status.ENTERED).update(status=Status.DISPUTED)
-    result.status = TableStatus.DISPUTED if second else TableStatus.CONTESTED
+    # The first disagreement contests the table, the second puts it in dispute.
+    advance(result, Event.PLAYERS_DISAGREE)
     return version
 
 
@@ -273,7 +276,7 @@ def _count(
     chosen.confirmed_as, chosen.confirmed_at = source, now
     chosen.save(update_fields=["status", "confirmed_as", "confirmed_at"])
     result.current = chosen
-    result.status = TableStatus.CONFIRMED
+    advance(result, Event.PLAYERS_AGREE)
     write_pair_scores(table, chosen)
 
 
