@@ -28,18 +28,11 @@ def build(rounds: int) -> None:
     from django.db import transaction
     from django.utils import timezone
 
+    from participants.models import Pair
+    from people.models import Club, Player
     from scoring.models import HandScore, PairScore, ResultVersion, TableResult
-    from tournament.models import (
-        Club,
-        Girone,
-        Pair,
-        Player,
-        Round,
-        Stage,
-        Table,
-        Tournament,
-        TournamentRole,
-    )
+    from seating.models import Table
+    from tournament.models import Girone, Round, Stage, Tournament, TournamentRole
 
     if Tournament.objects.filter(slug=SLUG).exists():
         return

@@ -36,14 +36,9 @@ SAMPLE = 100  # sheets of round 2 timed one by one (p95 of 100 is the 95th)
 def _world():
     from django.contrib.auth import get_user_model
 
-    from tournament.models import (
-        Girone,
-        Pair,
-        Player,
-        Stage,
-        Tournament,
-        TournamentRole,
-    )
+    from participants.models import Pair
+    from people.models import Player
+    from tournament.models import Girone, Stage, Tournament, TournamentRole
 
     user_model = get_user_model()
     referee, _ = user_model.objects.get_or_create(username="bench-arbitro")
@@ -78,7 +73,8 @@ def _world():
 
 
 def _round(girone, pairs, number: int, rng: random.Random):
-    from tournament.models import Round, Table
+    from seating.models import Table
+    from tournament.models import Round
 
     round_ = Round.objects.create(
         girone=girone,

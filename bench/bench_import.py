@@ -32,8 +32,9 @@ def main() -> None:
     setup()
     import datetime as dt
 
-    from tournament.models import Club, Tournament
-    from tournament.services import registration
+    from participants.services import registration
+    from people.models import Club
+    from tournament.models import Tournament
 
     rows = int(os.environ.get("BENCH_IMPORT_ROWS", "10000"))
     for n in range(50):

@@ -53,8 +53,11 @@ def build() -> int:
     from django.db import transaction
     from django.utils import timezone
 
+    from participants.models import Pair
+    from people.models import Player
     from scoring.models import PairScore, ResultVersion, TableResult
-    from tournament.models import Girone, Pair, Player, Round, Stage, Table, Tournament
+    from seating.models import Table
+    from tournament.models import Girone, Round, Stage, Tournament
 
     existing = Girone.objects.filter(stage__tournament__slug=SLUG).first()
     if existing is not None:
@@ -413,7 +416,8 @@ def publish_figures() -> None:
     from outbox.models import Work
     from public import publish
     from public.entries import Scope
-    from tournament.models import Table, Tournament
+    from seating.models import Table
+    from tournament.models import Tournament
 
     tournament = Tournament.objects.get(slug=SLUG)
     folder = tempfile.mkdtemp(prefix="torneo-published-")

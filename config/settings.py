@@ -100,10 +100,18 @@ INSTALLED_APPS = [
     "ninja",
     "core",
     "outbox",
+    # The apps split from ``tournament`` (issue 29), bottom to top as the import
+    # contracts layer them (pyproject.toml, [tool.importlinter]).
+    "people",
     "tournament",
+    "participants",
+    "seating",
+    "staff",
     "scoring",
     "standings",
+    "draw",
     "knockout",
+    "director",
     "printing",
     "public",
 ]
@@ -230,7 +238,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "tournament.clients.client_address"
 # Wrong table codes (the players' entry, issue 30): counted per client address only
 # (never per table: no phone may lock a table out), generous because a hall's phones
-# may share one address; a code has 49 bits (tournament/services/table_codes.py).
+# may share one address; a code has 49 bits (seating/services/table_codes.py).
 TABLE_CODE_FAILURE_LIMIT = int(os.environ.get("DJANGO_TABLE_CODE_FAILURE_LIMIT", "40"))
 TABLE_CODE_COOLOFF_MINUTES = int(
     os.environ.get("DJANGO_TABLE_CODE_COOLOFF_MINUTES", "10")

@@ -19,7 +19,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     # Director pages, referee pages, brackets, printing, the public site and its API.
-    path("direzione/", include("tournament.urls")),
+    path("direzione/", include("director.urls")),
     path("arbitro/", include("scoring.urls")),
     path("classifiche/", include("standings.urls")),
     path(mount(BRACKETS), include("knockout.urls")),

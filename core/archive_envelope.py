@@ -19,6 +19,7 @@ from tournament.models import Tournament
 from .archive import (
     DERIVED,
     FORMAT,
+    MOVED,
     SHARED,
     VERSION,
     ArchiveError,
@@ -87,6 +88,7 @@ def read_envelope(archive: Any) -> tuple[list[dict], dict[Any, list[dict]]]:
         if not isinstance(section, dict) or not isinstance(section.get("model"), str):
             raise ArchiveError(f"models section {number}: no model name")
         label = section["model"].lower()
+        label = MOVED.get(label, label)  # written before the split of issue 29
         if label in DERIVED:
             continue  # rebuilt from the results, never read (core.archive_rebuild)
         model = allowed.get(label)

@@ -30,8 +30,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 
+from people.models import Club
 from scoring.models import TableResult
-from tournament.models import Club, Tournament
+from tournament.models import Tournament
 from tournament.text import CONTROL, REASON_MAX_LENGTH
 
 from .archive import (

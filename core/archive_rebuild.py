@@ -29,8 +29,9 @@ from typing import Any
 from scoring.models import PairScore, ResultVersion, TableResult
 from scoring.services.teams import write_team_scores
 from scoring.services.versions import pair_lines
+from seating.models import Table, TeamMatch
 from standings.services.store import refresh_tournament
-from tournament.models import Table, TeamMatch, Tournament
+from tournament.models import Tournament
 
 from .archive import ArchiveError
 from .archive_envelope import where

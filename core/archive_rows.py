@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import models
 
-from tournament.models import Player
+from people.models import Player
 
 BATCH = 500
 

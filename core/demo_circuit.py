@@ -7,7 +7,7 @@ write path.
   first four in a tabellone (semifinals and final of 4 smazzate); the organiser's
   prizes; concluded.
 
-Their pairs are pairs of the Trofeo del Giglio (``tournament.demo``), registered by
+Their pairs are pairs of the Trofeo del Giglio (``draw.demo``), registered by
 their membership numbers: the same players in the federation's registry, so the season
 ranking (``standings.demo``) adds up each player's placings. Every round is generated
 by the movements, published, typed by the demo's referees
@@ -26,14 +26,17 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 
+from draw.services import rounds
 from knockout.models import Bracket, BracketMatch
 from knockout.services import MatchEntry, confirm_qualifiers, draw_bracket, enter_result
+from participants import csv_import
+from participants.models import Pair
+from participants.services import registration
 from printing.models import PrizeSlot
 from scoring import demo as scoring_demo
 from scoring.services import close_round
-from tournament import csv_import
-from tournament.models import Pair, Round, Tournament, TournamentRole
-from tournament.services import gironi, registration, rounds
+from seating.services import gironi
+from tournament.models import Round, Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament, set_status
 
 GIGLIO_SLUG = "trofeo-del-giglio-2026"

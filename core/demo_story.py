@@ -31,11 +31,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from draw.services import rounds
 from scoring import demo as scoring_demo
 from scoring.services import close_round, round_progress
 from standings.models import Season
 from tournament.models import Round, Tournament
-from tournament.services import rounds
 from tournament.services.tournaments import gironi_of, set_status
 
 from .models import DemoMark
@@ -198,7 +198,7 @@ def _player_phone(tournament: Tournament) -> list[tuple[str, str]]:
     """A player's phone at the first table of round 3 still waiting (the demo shows
     its code here; a real event prints it on that table's score card only)."""
     from scoring.models import TableResult
-    from tournament.models import TableCode
+    from seating.models import TableCode
 
     done = TableResult.objects.exclude(status="empty").values("table_id")
     code = (

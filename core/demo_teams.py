@@ -7,7 +7,7 @@
   Danese modificato (5 rounds, all played and closed), then a knockout of the first 4
   (semifinals and final, each over two tables).
 
-Teams are registered with :func:`tournament.services.teams.register_team`, rounds made
+Teams are registered with :func:`participants.services.teams.register_team`, rounds made
 by the movements, some captains change their line-up (a roster of 5 or 6 players), and
 every table's sheet goes through :func:`scoring.services.submit_sheet` as ``arbitro``:
 pair scores, team scores, standings, as in a real event. Idempotent: each step looks
@@ -24,26 +24,18 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 
+from draw.services import lineups, rounds
 from knockout.models import Bracket, BracketMatch
-from knockout.services import (
-    MatchEntry,
-    confirm_qualifiers,
-    draw_bracket,
-    enter_result,
-)
+from knockout.services import MatchEntry, confirm_qualifiers, draw_bracket, enter_result
+from participants.services import teams
+from participants.services.team_entries import TeamEntry
+from people.models import Club
 from scoring import services as scoring
 from scoring.models import TableResult
 from scoring.services import Hand, Sheet
-from tournament.models import (
-    Club,
-    Girone,
-    Round,
-    TeamMatch,
-    Tournament,
-    TournamentRole,
-)
-from tournament.services import rounds, teams
-from tournament.services.team_entries import TeamEntry
+from seating.models import TeamMatch
+from seating.services import gironi as gironi_services
+from tournament.models import Girone, Round, Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament
 
 COPPA_SLUG = "coppa-toscana-a-squadre-2026"
@@ -143,7 +135,7 @@ def _create(
         teams.register_team(tournament, entry)
     tournament.status = Tournament.Status.RUNNING
     tournament.save(update_fields=["status"])
-    teams.split_teams_into_gironi(tournament, count=1)
+    gironi_services.split_teams_into_gironi(tournament, count=1)
     return tournament
 
 
@@ -171,7 +163,7 @@ def _lineups(round_: Round, rng: random.Random) -> None:
             first, second = rng.sample(pairs, 2)
             if set(first) & set(second):
                 continue
-            teams.set_lineup(match, team, [first, second])
+            lineups.set_lineup(match, team, [first, second])
 
 
 def _play(round_: Round, users: dict[str, Any], slug: str) -> None:

@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.deprecation import MiddlewareMixin
 from django.utils.translation import gettext as _
 
-from tournament.models import PasswordToChange
+from staff.models import PasswordToChange
 
 
 class ItalianFirstMiddleware(MiddlewareMixin):
@@ -60,7 +60,7 @@ class PasswordToChangeMiddleware:
     """A one-time password is changed at first login (issue 28 §5).
 
     The staff page hands a new referee a password a director has seen; until they
-    choose their own (:class:`tournament.models.PasswordToChange`), every page but the
+    choose their own (:class:`staff.models.PasswordToChange`), every page but the
     password change itself, logging out and the language switch sends them to the
     password change. Checked once per session when there is nothing to change.
     """

@@ -17,8 +17,9 @@ from django.views.decorators.http import require_GET
 from knockout.models import Bracket
 from public.services import public_tournaments, tournaments_today_first
 from scoring.desk import landing_url
+from staff.models import PasswordToChange
 from standings.models import Season
-from tournament.models import PasswordToChange, Tournament
+from tournament.models import Tournament
 from tournament.views.common import can_create
 
 from .demo_story import demo_panel

@@ -1,6 +1,6 @@
 """Demo of ``make run``: the Briscola tournament of seed 001 goes end to end.
 
-``tournament.demo`` creates "Briscola L'Approdo" (men's gironi A and B of 9 pairs, the
+``draw.demo`` creates "Briscola L'Approdo" (men's gironi A and B of 9 pairs, the
 women's girone C of 8) with round 1 published, and ``scoring.demo`` enters its results.
 Here the gironi are played to the end (every round of the all'italiana generated,
 published, its results entered by ``scoring.demo`` and closed by the referee), then
@@ -21,7 +21,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 
-from tournament.models import Girone, Pair, Round, Stage, Tournament
+from participants.models import Pair
+from tournament.models import Girone, Round, Stage, Tournament
 
 from .models import Bracket, BracketMatch
 from .services import MatchEntry, confirm_qualifiers, draw_bracket, enter_result
@@ -77,9 +78,10 @@ def seed(stdout: Any) -> None:
 
 def _complete_gironi(gironi: list[Girone], referee, stdout: Any) -> bool:
     """Generate, publish, score and close every round of the all'italiana."""
+    from draw.services.publishing import publish_round
+    from draw.services.rounds import generate_round
     from scoring import demo as scoring_demo
     from scoring.services import close_round
-    from tournament.services.rounds import generate_round, publish_round
 
     for girone in gironi:
         pairs = Pair.objects.filter(girone=girone, withdrawn=False).count()

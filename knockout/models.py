@@ -26,7 +26,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Pair, Stage, Team, Tournament
+from participants.models import Pair, Team
+from tournament.models import Stage, Tournament
 from tournament.models.structure import other_tournament_error, references_trusted
 
 

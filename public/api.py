@@ -22,10 +22,12 @@ from django.urls import reverse
 from ninja import NinjaAPI, Swagger
 from pydantic import BaseModel as Schema
 
+from participants.models import Pair
+from seating.models import Table
 from standings.models import Snapshot
 from standings.services import read
 from tournament import visibility
-from tournament.models import Pair, Round, Table, Tournament
+from tournament.models import Round, Tournament
 
 from . import services
 from .api_answer import answer

@@ -11,11 +11,13 @@ from django.http import Http404
 from ninja import Router
 from pydantic import BaseModel as Schema
 
+from participants.models import Pair, Team, TeamMember
+from seating.models import TeamMatch
 from standings.models import Snapshot
 from standings.services import read
 from standings.services.teams import team_tables
 from tournament import visibility
-from tournament.models import Pair, Team, TeamMatch, TeamMember, Tournament
+from tournament.models import Tournament
 
 from . import services
 from .api_answer import answer

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from django.http import Http404, HttpResponse
 
 from knockout.views import bracket_page
+from participants.models import Team
 from standings.models import Season
-from tournament.models import Team, Tournament
+from tournament.models import Tournament
 
 from . import api, api_teams, pages, paths
 from .api_answer import answer

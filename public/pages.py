@@ -21,12 +21,13 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from participants.models import Pair, Team
 from standings.models import Season, Snapshot
 from standings.services import read
 from standings.services.season import SeasonTable, season_table
 from standings.services.teams import team_tables
 from tournament.links import pair_url, public_base_url, qr_svg
-from tournament.models import Pair, Team, Tournament
+from tournament.models import Tournament
 
 from . import services, venue
 from .teams import find_teams, team_matches

@@ -26,10 +26,11 @@ from pathlib import Path
 from django.http import Http404
 from django.utils import translation
 
+from participants.models import Pair, Team
 from standings.models import Season
 from standings.services import read
 from tournament import visibility
-from tournament.models import Pair, Round, Team, Tournament
+from tournament.models import Round, Tournament
 
 from . import inputs, pages, paths, published, services
 from .entries import (

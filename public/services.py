@@ -19,10 +19,12 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from participants.models import Pair
+from people.search import query_words
+from seating.models import Table
 from tournament import visibility
 from tournament.inputs import searchable
-from tournament.models import Pair, Round, Stage, Table, Tournament
-from tournament.search import query_words
+from tournament.models import Round, Stage, Tournament
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -99,7 +101,7 @@ class Search:
 def find_pairs(tournament: Tournament, query: str) -> Search:
     """A pair by number or by (part of) a player's name; a helpful message otherwise.
 
-    Names are compared folded (``tournament.search``): ``dangelo``, ``D’Angelo`` and
+    Names are compared folded (``people.search``): ``dangelo``, ``D’Angelo`` and
     ``niccolo`` all find "D'Angelo Niccolò", on every database.
     """
     query = searchable(query, 60)
@@ -224,7 +226,7 @@ def _hall_numbering(tournament_id: int, any_table: bool):
         or not Tournament.objects.filter(pk=tournament_id, hall_numbering=True).exists()
     ):
         return None
-    from tournament.services.hall import offsets
+    from seating.services.hall import offsets
 
     before: dict[tuple[int, int], dict[int, int]] = {}
 

@@ -17,14 +17,16 @@ from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
+from participants.models import Pair
 from scoring import quick
 from scoring.forms import SheetForm, new_token
 from scoring.models import Line, ResultVersion, TableResult
 from scoring.services import load_table
 from scoring.sheet_shape import form_shape, summary, vp_data
+from seating.models import Table, TableCode
+from seating.services.hall import offsets
 from tournament import visibility
-from tournament.models import Pair, Round, Table, TableCode, Tournament
-from tournament.services.hall import offsets
+from tournament.models import Round, Tournament
 from tournament.words import game_words
 
 from . import pages as public_pages

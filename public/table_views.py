@@ -23,8 +23,8 @@ from scoring import services
 from scoring.forms import SettleForm
 from scoring.services.bounds import UnlikelyError
 from scoring.services.errors import ScoringError
+from seating.services.table_codes import CodeError, open_code
 from tournament.clients import client_address
-from tournament.services.table_codes import CodeError, open_code
 
 from . import table_pages as tp
 

@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
-from tournament.models import Team
+from participants.models import Team
 
 from . import pages, services
 from .http import etag_from_content

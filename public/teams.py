@@ -12,18 +12,12 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from participants.models import Pair, Team, TeamMember
+from people.search import query_words
+from seating.models import Table, TeamMatch
 from tournament import visibility
 from tournament.inputs import searchable
-from tournament.models import (
-    Pair,
-    Round,
-    Table,
-    Team,
-    TeamMatch,
-    TeamMember,
-    Tournament,
-)
-from tournament.search import query_words
+from tournament.models import Round, Tournament
 
 
 @dataclass(frozen=True)

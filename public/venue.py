@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from participants.models import Pair
+from seating.models import Table
 from standings.models import Snapshot, local_decimal
 from standings.services import read
 from standings.services.teams import team_tables
-from tournament.models import Pair, Round, Table, Tournament
+from tournament.models import Round, Tournament
 
 from . import services
 
@@ -113,7 +115,7 @@ def _hall_offsets(
     """Round id -> the hall's offsets of its stage and number (``hall_numbering``)."""
     if not tournament.hall_numbering:
         return {}
-    from tournament.services.hall import offsets
+    from seating.services.hall import offsets
 
     return {r.pk: offsets(r.girone.stage_id, r.number) for r in rounds}
 

@@ -16,9 +16,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
+from participants.models import Pair
 from standings.models import Season
 from standings.services import read
-from tournament.models import Pair
 
 from . import pages, services
 from .http import client_tag, etag_from_content, revalidate

@@ -9,7 +9,8 @@ from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from tournament.models import Table, TeamMatch, Tournament
+from seating.models import Table, TeamMatch
+from tournament.models import Tournament
 from tournament.words import game_words
 
 from . import room, services

@@ -1,6 +1,6 @@
 """Demo results: every published (or closed) round of the demo tournaments gets its sheets.
 
-Called by ``manage.py seed_demo`` after ``tournament.demo``. The demo tournaments are
+Called by ``manage.py seed_demo`` after ``draw.demo``. The demo tournaments are
 those in which the demo referee ``arbitro`` holds a role, so a real tournament in the
 same database is never touched. Scores are drawn from a generator seeded by tournament,
 round and table, and they go through the real write path (``services.submit_sheet``:
@@ -18,7 +18,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournament.models import Round, Table, Tournament, TournamentRole
+from seating.models import Table
+from tournament.models import Round, Tournament, TournamentRole
 
 from . import services
 from .models import ResultVersion, TableResult

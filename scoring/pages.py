@@ -22,15 +22,10 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from participants.models import Pair
+from seating.models import Table, TeamMatch
 from tournament import visibility
-from tournament.models import (
-    Pair,
-    Round,
-    Table,
-    TeamMatch,
-    Tournament,
-    TournamentRole,
-)
+from tournament.models import Round, Tournament, TournamentRole
 from tournament.permissions import has_role
 from tournament.words import GameWords, game_words
 

@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from rules import bounds as rules_bounds
 from rules.bounds import Code, Finding
 from rules.packs import RulePack
-from tournament.models import Round, Table, TeamMatch, Tournament
+from seating.models import Table, TeamMatch
+from tournament.models import Round, Tournament
 from tournament.words import GameWords, game_words
 
 from . import room, services

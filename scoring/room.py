@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, TableCode, Tournament
+from seating.models import TableCode
+from tournament.models import Round, Tournament
 
 from .models import ResultVersion, TableResult
 

@@ -134,9 +134,9 @@ def seats_of(
     with a result read from ``scores`` (which must hold every confirmed score of the
     girone), only the others from the tables (few: a round being entered, the next).
 
-    The same seats as reading every table (``tournament.services.attendance``), for a
+    The same seats as reading every table (``seating.services.attendance``), for a
     fraction of the rows on every save."""
-    from tournament.models import Table
+    from seating.models import Table
 
     from .models import PairScore
 

@@ -14,7 +14,8 @@ from typing import Any
 from rules.bounds import hand_bounds, total_bounds
 from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import vp_table
-from tournament.models import Round, Table, Tournament
+from seating.models import Table
+from tournament.models import Round, Tournament
 from tournament.words import GameWords
 
 from . import services

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tournament.models import Round, Table, Tournament, TournamentRole
+from seating.models import Table
+from tournament.models import Round, Tournament, TournamentRole
 from tournament.permissions import has_role
 from tournament.words import game_words
 

@@ -17,10 +17,11 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from seating.models import Table
+from seating.services import table_codes
 from tournament import visibility
-from tournament.models import Round, Table, TournamentRole
+from tournament.models import Round, TournamentRole
 from tournament.permissions import has_role, role_required
-from tournament.services import table_codes
 from tournament.services.errors import ServiceError
 from tournament.words import game_words
 

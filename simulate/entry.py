@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def table_codes(table_ids: list[int]) -> dict[int, str]:
     """Each table's live code (what its score card prints), by table id."""
-    from tournament.models import TableCode
+    from seating.models import TableCode
 
     return dict(
         TableCode.objects.filter(table_id__in=table_ids, revoked_at__isnull=True)

@@ -33,8 +33,10 @@ def build(
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
 
-    from tournament.models import Pair, Player, TournamentRole
-    from tournament.services.gironi import split_into_gironi
+    from participants.models import Pair
+    from people.models import Player
+    from seating.services.gironi import split_into_gironi
+    from tournament.models import TournamentRole
     from tournament.services.tournaments import create_tournament, set_status
 
     user_model = get_user_model()
@@ -98,8 +100,11 @@ def next_round(world: World, seed: int) -> list[tuple[int, int, int, bool]]:
     Returns ``(round id, table number, table id)`` for every table where two pairs meet
     (rest tables are recorded by a referee too, as a rest).
     """
-    from tournament.models import Girone, Table
-    from tournament.services.rounds import generate_round, publish_round, set_visibility
+    from draw.services.publishing import publish_round
+    from draw.services.rounds import generate_round
+    from seating.models import Table
+    from tournament.models import Girone
+    from tournament.services.publication import set_visibility
 
     tables = []
     for girone_id in world.girone_ids:
@@ -117,7 +122,7 @@ def next_round(world: World, seed: int) -> list[tuple[int, int, int, bool]]:
 
 def watched_pairs(tables: list[tuple[int, int, int, bool]]) -> dict[int, int]:
     """The NS pair's number at each table where two pairs meet (by table id)."""
-    from tournament.models import Table
+    from seating.models import Table
 
     ids = [table_id for _round, _number, table_id, rest in tables if not rest]
     return dict(Table.objects.filter(pk__in=ids).values_list("pk", "pair_ns__number"))

@@ -8,10 +8,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.forms import CodeForm
-from tournament.models import Club, Player, TournamentRole
+from participants.forms import CodeForm
+from participants.services import members, registry
+from people.models import Club, Player
+from tournament.models import TournamentRole
 from tournament.permissions import role_required
-from tournament.services import members, registry
 from tournament.services.errors import ServiceError
 
 from .services import federation, sheets

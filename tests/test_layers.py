@@ -1,6 +1,7 @@
 """The apps' layers are checked by import-linter (``make lint``; contracts in
-pyproject.toml): rules and the outbox at the bottom, then tournament, scoring,
-standings, knockout, with printing and public independent of each other, core on top.
+pyproject.toml): rules and the outbox at the bottom, then people, tournament,
+participants, seating (staff beside it), scoring, standings, draw, knockout, with the
+director's pages, printing and public independent of each other, core on top.
 
 These tests run ``lint-imports`` itself: on the project (the contracts are kept), and
 on a copy of it with one upward import planted (the tool must fail, naming it).
@@ -55,6 +56,14 @@ def test_the_project_keeps_its_layers():
         ("outbox/planted.py", "import rules\n", "outbox is not allowed to import"),
         ("public/planted.py", "import printing.services\n", "public is not allowed"),
         ("rules/impure.py", "import django.db\n", "rules is not allowed to import d"),
+        # The apps split from tournament (issue 29): each below the one that uses it.
+        ("people/planted.py", "import tournament.models\n", "people is not allowed"),
+        ("tournament/planted.py", "import participants\n", "tournament is not"),
+        ("participants/planted.py", "import seating.models\n", "participants is n"),
+        ("seating/planted.py", "from draw.services import rounds\n", "seating is not"),
+        ("seating/planted.py", "import staff.services\n", "seating is not allowed"),
+        ("standings/planted.py", "import draw.services\n", "standings is not"),
+        ("draw/planted.py", "import director.dashboard\n", "draw is not allowed"),
     ],
 )
 def test_an_upward_import_breaks_the_lint(copy, module, planted, said):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ("core", "knockout", "outbox", "printing", "public", "scoring", "standings")
-APPS += ("tournament",)
+APPS += ("tournament", "people", "participants", "seating", "staff", "draw", "director")
 
 
 def test_every_row_lock_names_its_own_table():

@@ -29,9 +29,9 @@ RANGES: dict[str, tuple[int, int]] = BaseDatabaseOperations.integer_field_ranges
 def column_range(model: type[models.Model], name: str) -> tuple[int, int]:
     """The values ``model.name`` can hold on every database.
 
-    >>> from tournament.models import Pair
-    >>> column_range(Pair, "number")
-    (0, 2147483647)
+    >>> from tournament.models import Round
+    >>> column_range(Round, "seed")
+    (-9223372036854775808, 9223372036854775807)
     """
     field = model._meta.get_field(name)
     return RANGES[field.get_internal_type()]
@@ -63,7 +63,7 @@ def integer_field(
 def text_field(model: type[models.Model], name: str, **kwargs: Any) -> forms.CharField:
     """A form field for the text column ``model.name``, as long as the column at most.
 
-    >>> from tournament.models import Player
+    >>> from people.models import Player
     >>> text_field(Player, "last_name").max_length
     60
     """

@@ -67,8 +67,6 @@ def role_required(role: str):
 
 def no_role_page(request, tournament: Tournament, role: str):
     """The 403 page of a user without ``role``: what they are, whom to ask."""
-    from .services.staff import director_names
-
     held = sorted(
         {
             Role(r).label
@@ -88,3 +86,20 @@ def no_role_page(request, tournament: Tournament, role: str):
         },
         status=403,
     )
+
+
+def display_name(user) -> str:
+    """The user's full name, or the username when there is none."""
+    full = user.get_full_name().strip() if hasattr(user, "get_full_name") else ""
+    return full or user.get_username()
+
+
+def director_names(tournament: Tournament) -> list[str]:
+    """The names of the tournament's directors (whom to ask for a role)."""
+    users = [
+        r.user
+        for r in TournamentRole.objects.filter(
+            tournament=tournament, role=Role.DIRECTOR
+        ).select_related("user")
+    ]
+    return sorted({display_name(u) for u in users}, key=str.casefold)

@@ -14,10 +14,10 @@ from contextlib import contextmanager
 from django.db import IntegrityError
 from django.utils.translation import gettext as _
 
+from participants.services.registration import EntriesInvalid
 from scoring.services.errors import ScoringError
 from standings.services.lot import LotSeedError
 from tournament.services.errors import ServiceError
-from tournament.services.registration import EntriesInvalid
 
 from .format import at
 

@@ -23,12 +23,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from participants.models import Pair
 from scoring.models import ResultVersion
 from scoring.services import Hand, Sheet, compute, context_of
 from scoring.services.bounds import unlikely_problems
 from scoring.services.errors import ScoringError
+from seating.models import Table
 from standings.models import StandingsConfig
-from tournament.models import Pair, Round, Table, Tournament
+from tournament.models import Round, Tournament
 
 from .format import FORMAT, KIND_KEYS, VERSION
 from .sources import (

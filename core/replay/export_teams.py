@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from participants.models import Pair, Team
 from scoring.models import ResultVersion
-from tournament.models import Pair, Round, Team, TeamMatch, Tournament
+from seating.models import TeamMatch
+from tournament.models import Round, Tournament
 
 from .format import FORMAT, VERSION
 from .sources import (

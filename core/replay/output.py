@@ -24,11 +24,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from draw.services.rounds import round_meetings
+from seating.models import Table, TeamMatch
 from standings.models import Row, Snapshot, TeamRow
 from standings.services import read
 from standings.services.teams import team_tables
-from tournament.models import Round, Stage, Table, TeamMatch, Tournament
-from tournament.services.rounds import round_meetings
+from tournament.models import Round, Stage, Tournament
 
 #: Columns :func:`dumps` fills before it breaks a value over lines.
 WIDTH = 100

@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from scoring.models import ResultVersion, TableResult
 from scoring.services import Hand, Sheet, load_table, submit_sheet
 from scoring.services.rounds import close_round
-from tournament.models import Round, Table
+from seating.models import Table
+from tournament.models import Round
 
 from .errors import ReplayError, refusals
 from .format import at

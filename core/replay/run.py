@@ -13,7 +13,7 @@ director and the chief referee make them:
 3. per round: its ``before`` events (``register_pair`` + ``add_late_pair``,
    ``set_withdrawn``), then per girone a generated round (``generate_round``) or the
    file's own tables (``manual.create_round``, checked), its hands
-   (``manual.set_hands``), ``publish_round``; the line-ups (``teams.set_lineup``);
+   (``manual.set_hands``), ``publish_round``; the line-ups (``lineups.set_lineup``);
    the results (``submit_sheet`` as the
    chief referee); the rests nobody entered (the pack's award, as the entry page's
    rest button); ``close_round``; then the corrections (``submit_sheet`` with a
@@ -30,13 +30,16 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from draw.services import lineups, manual, rounds
+from participants.models import Pair, Team
+from participants.services import registration, teams
+from participants.services.entries import PairEntry
+from participants.services.team_entries import TeamEntry
+from seating.models import Table, TeamMatch
+from seating.services import gironi as gironi_services
 from standings.services.lot import set_lot_seed
 from tournament.forms import TournamentForm
-from tournament.models import Girone, Pair, Round, Table, Team, TeamMatch, Tournament
-from tournament.services import gironi as gironi_services
-from tournament.services import manual, registration, rounds, teams
-from tournament.services.entries import PairEntry
-from tournament.services.team_entries import TeamEntry
+from tournament.models import Girone, Round, Tournament
 from tournament.services.tournaments import create_tournament
 
 from .errors import ReplayError, refusals
@@ -131,7 +134,7 @@ class Run:
             assignment[team["number"]] = team["girone"]
         labels = sorted(set(assignment.values()))
         with refusals("teams", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
-            outcome = teams.split_teams_into_gironi(
+            outcome = gironi_services.split_teams_into_gironi(
                 self.tournament,
                 count=len(labels),
                 method="manual",
@@ -219,7 +222,7 @@ class Run:
             "team": team.number,
         }
         with refusals(path, where):
-            teams.set_lineup(match, team, pairs)
+            lineups.set_lineup(match, team, pairs)
 
     def add_pair(self, pair: dict[str, Any], path: str) -> Pair:
         assert self.tournament is not None

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from participants.models import Pair, Team
 from rules.knockout.qualifiers import ties_at_cut
 from standings.models import Row, TeamRow
-from tournament.models import Pair, Team
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from outbox.work import record_publish
+from participants.models import Pair, Team
 from rules.errors import RulesError
 from rules.knockout.qualifiers import (
     Qualifier,
@@ -28,7 +29,7 @@ from rules.knockout.qualifiers import (
 )
 from standings.models import Row, Snapshot, TeamRow
 from standings.refresh import ensure_fresh
-from tournament.models import Girone, Pair, Stage, Team, Tournament
+from tournament.models import Girone, Stage, Tournament
 
 from ..models import Bracket, Entry
 from .cut import CutTieView, cut_ties

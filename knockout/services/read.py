@@ -8,8 +8,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from participants.models import Pair, Team
 from rules.knockout.bracket import round_code
-from tournament.models import Pair, Team, Tournament
+from tournament.models import Tournament
 
 from ..models import Bracket, BracketMatch, Entry
 

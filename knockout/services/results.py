@@ -16,13 +16,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from outbox.work import record_publish
+from participants.models import Pair, Team
 from rules.errors import RulesError
 from rules.knockout.bracket import Bracket as PureBracket
 from rules.knockout.bracket import Change, Match, Status, record_winner
 from scoring.services.bounds import (
     Confirm,
 )
-from tournament.models import Pair, Team
 from tournament.text import has_words, reason_problem
 
 from ..models import Bracket, BracketMatch

@@ -12,8 +12,9 @@ from django.conf import settings
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from participants.models import Pair
 from tournament.links import pair_url, qr_svg
-from tournament.models import Pair, Tournament
+from tournament.models import Tournament
 
 from .base import Document, DocumentError, fingerprint, get_girone, title_block
 

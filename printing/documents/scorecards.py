@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from rules.packs import RulePack, load_pack
 from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
 from rules.vp import vp_table
+from seating.services.table_codes import live_code
 from tournament.links import pair_url, public_base_url, qr_png
 from tournament.models import Round, Tournament
-from tournament.services.table_codes import live_code
 
 from ..fetcher import resource_url
 from .base import (
@@ -164,7 +164,7 @@ def cards_for_rounds(
 
 def _team_matches(rnd: Round) -> dict[int, str]:
     """Table id -> its team match in words (team tournaments, docs/rules.md §11)."""
-    from tournament.models import TeamMatch
+    from seating.models import TeamMatch
 
     out = {}
     for m in TeamMatch.objects.filter(round=rnd, team_b__isnull=False).select_related(

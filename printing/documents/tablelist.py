@@ -1,6 +1,6 @@
 """The round's table list (elenco tavoli) for the wall: by table, then by pair name.
 
-With the tournament's hall numbering (tournament.services.hall) the tables carry the
+With the tournament's hall numbering (seating.services.hall) the tables carry the
 hall's numbers; :func:`build_hall_table_list` lists every girone's round of the same
 number on one list, for gironi sharing a room.
 """
@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from seating.models import Table
+from seating.services.hall import hall_round, offsets
 from tournament import visibility
-from tournament.models import Round, Table, Tournament
-from tournament.services.hall import hall_round, offsets
+from tournament.models import Round, Tournament
 
 from .base import (
     Document,

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from participants.models import TeamMember
 from rules.packs import load_pack
 from rules.team import match_total, team_vp_table
 from rules.vp import vp_table
-from tournament.models import TeamMatch, TeamMember, Tournament
+from seating.models import TeamMatch
+from tournament.models import Tournament
 
 from .base import (
     Document,

@@ -26,12 +26,7 @@ from typing import Literal
 
 from rules.errors import PairingError
 from rules.pairing.base import distinct_pairs
-from rules.pairing.danese import (
-    Forbidden,
-    club_forbidden,
-    failure,
-    forbidden_positions,
-)
+from rules.pairing.danese import Forbidden, club_forbidden, failure, forbidden_positions
 from rules.pairing.movement import (
     Constraints,
     Movement,

@@ -14,7 +14,8 @@ from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Round, Table
+from seating.models import Table
+from tournament.models import Round
 from tournament.models.structure import other_tournament_error, references_trusted
 
 from .lines import Line, multiple_of_5

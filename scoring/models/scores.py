@@ -8,7 +8,9 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Girone, Pair, Round, Table, Team, TeamMatch
+from participants.models import Pair, Team
+from seating.models import Table, TeamMatch
+from tournament.models import Girone, Round
 from tournament.models.structure import other_tournament_error, references_trusted
 
 from .lines import Line

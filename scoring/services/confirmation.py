@@ -17,7 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Table, TournamentRole
+from seating.models import Table
+from tournament.models import TournamentRole
 from tournament.permissions import has_role
 from tournament.words import game_words
 

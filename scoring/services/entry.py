@@ -40,7 +40,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, Table, TournamentRole
+from seating.models import Table
+from tournament.models import Round, TournamentRole
 from tournament.permissions import has_role
 from tournament.text import has_words
 

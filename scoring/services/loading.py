@@ -7,8 +7,10 @@ with what decides its sheet (:func:`context_of`), then, in the transaction, the 
 
 from __future__ import annotations
 
+from participants.models import Pair
 from rules.packs import RulePack, load_pack
-from tournament.models import Pair, Table, Tournament
+from seating.models import Table
+from tournament.models import Tournament
 
 from ..models import TableResult
 from .sheets import Context

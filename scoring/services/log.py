@@ -19,9 +19,11 @@ from django.utils.text import capfirst
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from tournament.models import Girone, Pair, Round, Table, Tournament
-from tournament.services.girone_state import movement_label
-from tournament.services.gironi import SPLIT_REASON
+from participants.models import Pair
+from seating.models import Table
+from seating.services.gironi import SPLIT_REASON
+from tournament.models import Girone, Round, Tournament
+from tournament.services.movement_words import movement_label
 
 from ..models import ResultVersion
 

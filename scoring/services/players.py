@@ -33,7 +33,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Round, Table, Tournament
+from seating.models import Table
+from tournament.models import Round, Tournament
 
 from ..lifecycle import Event, advance
 from ..models import Line, ResultVersion, TableResult

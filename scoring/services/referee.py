@@ -16,7 +16,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournament.models import Table, Tournament, TournamentRole
+from seating.models import Table
+from tournament.models import Tournament, TournamentRole
 from tournament.permissions import has_role
 from tournament.text import has_words
 

@@ -9,10 +9,12 @@ with a reason; after it only the chief referee, and the correction is marked lat
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -43,9 +45,33 @@ class RoundProgress:
         return self.total > 0 and not self.missing
 
 
+def has_results(tables: Iterable[Any]) -> bool:
+    """Whether any of these tables (rows, ids or a queryset) has a result entered, in
+    any state but empty: a draft round, its hands, a match's line-ups change only
+    until then (``draw``, above this app, asks)."""
+    if isinstance(tables, QuerySet):
+        chosen: Any = tables.values("pk")
+    else:
+        chosen = [t if isinstance(t, int) else t.pk for t in tables]
+    return (
+        TableResult.objects.filter(table__in=chosen)
+        .exclude(status=TableStatus.EMPTY)
+        .exists()
+    )
+
+
+def round_has_results(round_: Round) -> bool:
+    """Whether any table of the round has a result entered (:func:`has_results`)."""
+    return (
+        TableResult.objects.filter(table__round=round_)
+        .exclude(status=TableStatus.EMPTY)
+        .exists()
+    )
+
+
 def round_progress(round_id: int) -> RoundProgress:
     """Table statuses of a round, by table number, in two queries."""
-    from tournament.models import Table
+    from seating.models import Table
 
     numbers = list(
         Table.objects.filter(round_id=round_id)

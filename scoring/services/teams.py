@@ -18,7 +18,8 @@ from django.db.models import Q
 
 from rules.packs import RulePack, load_pack
 from rules.team import TableScore, team_match, team_rest
-from tournament.models import Table, TeamMatch, Tournament
+from seating.models import Table, TeamMatch
+from tournament.models import Tournament
 
 from ..models import PairScore, ResultVersion, TeamScore
 

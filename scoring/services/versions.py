@@ -16,7 +16,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from outbox.work import record_rank
-from tournament.models import Table
+from seating.models import Table
 
 from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
 from .sheet_types import Outcome, Sheet

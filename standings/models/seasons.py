@@ -22,7 +22,7 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
     club = models.ForeignKey(
-        "tournament.Club",
+        "people.Club",
         verbose_name=_("club"),
         on_delete=models.SET_NULL,
         null=True,

@@ -12,7 +12,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Girone, Pair, Stage, Team, Tournament
+from participants.models import Pair, Team
+from tournament.models import Girone, Stage, Tournament
 from tournament.models.structure import other_tournament_error, references_trusted
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tournament.models import Pair, Team, Tournament
+from participants.models import Pair, Team
+from tournament.models import Tournament
 from tournament.visibility import results_public_q
 
 

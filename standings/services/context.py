@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from participants.models import Pair
 from rules.errors import RulesError
 from rules.packs import load_pack
-from tournament.models import Pair, Tournament
+from tournament.models import Tournament
 from tournament.words import match_score as match_score_of
 
 from ..models import StandingsConfig

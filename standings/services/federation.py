@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournament.models import Pair, Player, Tournament
+from participants.models import Pair
+from people.models import Player
+from tournament.models import Tournament
 
 from ..models import Row, Snapshot
 from .federation_check import Problem, check, club_of, pairs_of

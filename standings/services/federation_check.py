@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournament.models import Club, Pair, Player, Tournament
+from participants.models import Pair
+from people.models import Club, Player
+from tournament.models import Tournament
 
 TESSERA = re.compile(r"(?=.*\d)[A-Z0-9]{4,12}")
 

@@ -20,10 +20,12 @@ from typing import Any
 
 from django.db import transaction
 
+from participants.models import Pair, Team
 from scoring.models import ResultVersion
 from scoring.scores import Position
 from scoring.services.versions import write_pair_scores
-from tournament.models import Pair, Round, Table, Team
+from seating.models import Table
+from tournament.models import Round
 
 from .ranking import positions
 

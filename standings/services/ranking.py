@@ -2,7 +2,7 @@
 
 :func:`rank_girone` ranks a girone's scores (:mod:`scoring.scores`) by the rule pack's
 chain and settings, with the referee's decisions, the recorded lot seed and the rounds
-each pair missed (docs/rules.md §8, :mod:`tournament.services.attendance`);
+each pair missed (docs/rules.md §8, :mod:`seating.services.attendance`);
 :func:`rank_stage` merges the girone rankings into the overall standings (a stable
 merge, :func:`rules.standings.rank_overall`), by total VP, or by VP per round when the
 plan gives the gironi different numbers of rounds. :func:`positions` is the ranking
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from participants.models import Pair
 from rules.standings import (
     HEAD_TO_HEAD,
     RankMemo,
@@ -31,13 +32,13 @@ from scoring.scores import (
     penalties_of,
     seats_of,
 )
-from tournament.models import Girone, Pair, Stage
-from tournament.services.attendance import (
+from seating.services.attendance import (
     Attendance,
     attendance_from,
     girone_attendance,
     scheduled_rounds,
 )
+from tournament.models import Girone, Stage
 
 from .context import Context, tournament_context
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from participants.models import Pair
+from people.models import Player
 from rules.standings.season import SeasonRow, season_ranking
-from tournament.models import Pair, Player, Tournament
+from tournament.models import Tournament
 from tournament.visibility import counts_in_seasons_q
 
 from ..models import Row, Season, Snapshot

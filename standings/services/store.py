@@ -19,8 +19,8 @@ from django.db import transaction
 
 from rules.standings import RankMemo, StandingRow
 from scoring.scores import Score, confirmed_scores, seats_of
+from seating.services.attendance import Attendance, attendance_from
 from tournament.models import Girone, Round, Stage, Tournament
-from tournament.services.attendance import Attendance, attendance_from
 from tournament.visibility import results_public_q
 
 from ..models import Snapshot

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from participants.models import Team
 from rules.standings import (
     MatchTuple,
     StandingRow,
@@ -25,7 +26,7 @@ from rules.standings import (
     rank_overall,
 )
 from scoring.scores import PairTotals, Position
-from tournament.models import Girone, Round, Stage, Team, Tournament
+from tournament.models import Girone, Round, Stage, Tournament
 from tournament.visibility import results_public_q
 
 from ..models import Snapshot, TeamRow

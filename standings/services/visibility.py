@@ -2,7 +2,7 @@
 
 The rule (what is public, and that a draft round never is) lives in
 :mod:`tournament.visibility`; the change itself is
-:func:`tournament.services.rounds.set_visibility`, the one writer of the two toggles.
+:func:`tournament.services.publication.set_visibility`, the one writer of the two toggles.
 The public standings count only the rounds whose results are released: the change
 records the girone's ranking in the outbox, and the worker ranks it and publishes it
 (``core.pipeline``).
@@ -11,7 +11,7 @@ records the girone's ranking in the outbox, and the worker ranks it and publishe
 from __future__ import annotations
 
 from tournament.models import Round
-from tournament.services.rounds import set_visibility
+from tournament.services.publication import set_visibility
 
 
 def set_round_visibility(

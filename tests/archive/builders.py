@@ -9,21 +9,14 @@ import itertools
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from participants.models import Pair
+from people.models import Club, Player
 from scoring.models import HandScore, PairScore, ResultVersion, TableResult
+from seating.models import Table
 from standings.models import Row, Snapshot
 from standings.refresh import refresh_gironi
 from standings.services.store import refresh_tournament
-from tournament.models import (
-    Club,
-    Girone,
-    Pair,
-    Player,
-    Round,
-    Stage,
-    Table,
-    Tournament,
-    TournamentRole,
-)
+from tournament.models import Girone, Round, Stage, Tournament, TournamentRole
 
 HANDS = ((400, 120), (75, 360), (990, -45))
 T0 = dt.datetime(2026, 5, 9, 15, 0, 0, 123456, tzinfo=dt.UTC)

@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import archive
+from people.models import Club, Player
 from scoring.models import ResultVersion, TableResult
 from standings.models import Row, Snapshot
 from standings.services.csv_export import standings_csv
 from tests.budget import examples
-from tournament.models import Club, Player, Tournament
+from tournament.models import Tournament
 
 from .builders import build_finished_tournament, recomputed_equals_stored
 
@@ -63,11 +64,11 @@ def test_the_archive_holds_every_part_of_the_tournament():
     data = archive.export_tournament(tournament)
     counts = {s["model"]: len(s["rows"]) for s in data["models"]}
     assert counts["tournament.tournament"] == 1
-    assert counts["tournament.pair"] == 5
-    assert counts["tournament.player"] == 10
-    assert counts["tournament.club"] == 2
+    assert counts["participants.pair"] == 5
+    assert counts["people.player"] == 10
+    assert counts["people.club"] == 2
     assert counts["tournament.round"] == 2
-    assert counts["tournament.table"] == 6
+    assert counts["seating.table"] == 6
     assert counts["scoring.tableresult"] == 6
     assert counts["scoring.resultversion"] == 10  # corrected tables keep both versions
     assert counts["scoring.handscore"] == 24
@@ -80,7 +81,7 @@ def test_the_archive_holds_every_part_of_the_tournament():
         "coppa-archivio-arb",
     }
     order = [s["model"] for s in data["models"]]
-    assert order.index("tournament.club") < order.index("tournament.player")
+    assert order.index("people.club") < order.index("people.player")
     assert order.index("scoring.tableresult") < order.index("scoring.resultversion")
 
 
@@ -119,9 +120,9 @@ def test_clubs_and_players_are_reused_and_missing_ones_created():
     archive.import_tournament(data, slug="copia-1")
     assert (Club.objects.count(), Player.objects.count()) == (clubs, players)
     for section in data["models"]:
-        if section["model"] == "tournament.club":
+        if section["model"] == "people.club":
             section["rows"][0]["name"] = "Circolo Nuovo"
-        if section["model"] == "tournament.player":
+        if section["model"] == "people.player":
             for row in section["rows"]:
                 if row["membership_number"]:
                     row["membership_number"] += "-x"
@@ -305,15 +306,15 @@ def test_an_archive_cannot_create_a_superuser(client, django_user_model):
             id="round-status",
         ),
         pytest.param(
-            "tournament.club",
+            "people.club",
             {"name": "C" * 200},
-            "tournament.club row 2, field name",
+            "people.club row 2, field name",
             id="club-name-too-long",
         ),
         pytest.param(
-            "tournament.pair",
+            "participants.pair",
             {"number": "dodici"},
-            "tournament.pair row 2, field number",
+            "participants.pair row 2, field number",
             id="not-a-number",
         ),
         pytest.param(
@@ -323,13 +324,13 @@ def test_an_archive_cannot_create_a_superuser(client, django_user_model):
             id="deferred-row-status",
         ),
         pytest.param(
-            "tournament.table",
+            "seating.table",
             {"pair_ns": None},
-            "tournament.table row 2, field pair_ns",
+            "seating.table row 2, field pair_ns",
             id="missing-reference",
         ),
         pytest.param(
-            "tournament.table",
+            "seating.table",
             {"colour": "red"},
             "unknown fields",
             id="unknown-field",
@@ -347,9 +348,9 @@ def test_an_archive_cannot_create_a_superuser(client, django_user_model):
             id="reason-past-the-forms-limit",
         ),
         pytest.param(
-            "tournament.player",
+            "people.player",
             {"last_name": "Ros\x01si"},
-            "tournament.player row 2, field last_name: a control character",
+            "people.player row 2, field last_name: a control character",
             id="control-character-in-a-name",
         ),
     ],

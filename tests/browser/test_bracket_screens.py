@@ -4,8 +4,8 @@ import pytest
 
 from knockout import services
 from knockout.services import MatchEntry
+from people.models import Player
 from tests.knockout.factories import make_gironi, make_tournament, play_gironi, staff
-from tournament.models import Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

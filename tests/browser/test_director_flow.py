@@ -6,8 +6,9 @@ import pytest
 from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
+from participants.models import Pair
 from rules.packs import load_pack
-from tournament.models import Pair, Round, Tournament
+from tournament.models import Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -88,7 +89,7 @@ def shoot(page, screenshot_dir, name):
 
 
 def test_director_flow(page, live_server, make_user, screenshot_dir):
-    from tournament.models import Club
+    from people.models import Club
 
     Club.objects.create(name="Circolo Roma", city="Roma")
     Club.objects.create(name="Circolo Napoli", city="Napoli")

@@ -18,7 +18,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
-from tournament.models import Pair, Round, Tournament
+from participants.models import Pair
+from tournament.models import Round, Tournament
 
 from .conftest import TIMEOUT_MS, choose_own_password
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from draw.services.rounds import unpublish_round
 from tests.scoring.conftest import grant
 from tests.standings.factories import (
     make_girone,
@@ -19,7 +20,6 @@ from tests.standings.factories import (
     seat,
 )
 from tournament.models import Round
-from tournament.services.rounds import unpublish_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

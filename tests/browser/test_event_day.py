@@ -44,8 +44,9 @@ from PIL import Image
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from participants.models import Pair
 from scoring.models import ResultVersion
-from tournament.models import Pair, Round, Tournament
+from tournament.models import Round, Tournament
 
 from .conftest import TIMEOUT_MS, UNASKED, choose_own_password
 

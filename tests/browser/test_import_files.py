@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tournament.models import Club, Pair, Tournament, TournamentRole
+from participants.models import Pair
+from people.models import Club
+from tournament.models import Tournament, TournamentRole
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from draw.services import rounds
 from scoring.models import PairScore, ResultVersion, TableResult, TeamScore
+from seating.models import TableCode, TeamMatch
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.teams.factories import make_team_event
-from tournament.models import Round, TableCode, TeamMatch, Tournament, TournamentRole
-from tournament.services import rounds
+from tournament.models import Round, Tournament, TournamentRole
 
 from .test_entry_round import DESKTOP, PASSWORD, PHONE, login
 

@@ -78,8 +78,8 @@ def test_a_laptop_has_no_sign_key_and_types_the_minus(page, live_server, make_us
 
 
 def test_the_players_sheet_has_the_sign_key_too(browser, live_server):
+    from seating.services.table_codes import issue_codes, live_code
     from tournament.models import Tournament
-    from tournament.services.table_codes import issue_codes, live_code
 
     tournament, girone, pairs = build_tournament(pairs=2)
     Tournament.objects.filter(pk=tournament.pk).update(entry_by="players")

@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 from PIL import Image
 from playwright.sync_api import expect
 
+from people.models import Club, Player
 from tests.standings.factories import (
     THREE_WAY,
     make_girone,
@@ -20,7 +21,7 @@ from tests.standings.factories import (
     make_tournament,
     play,
 )
-from tournament.models import Club, Player, TournamentRole
+from tournament.models import TournamentRole
 
 from .conftest import choose_own_password
 

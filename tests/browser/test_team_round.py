@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from draw.services import rounds
 from scoring.models import TeamScore
+from seating.models import TeamMatch
 from tests.teams.factories import make_team_event
-from tournament.models import TeamMatch, TournamentRole
-from tournament.services import rounds
+from tournament.models import TournamentRole
 
 from .test_entry_round import DESKTOP, PASSWORD, PHONE, Keyboard, login
 

@@ -119,11 +119,11 @@ def event_day(tournament):
     a correction, so that their words are walked too."""
     from django.contrib.auth import get_user_model
 
+    from participants.services.registration import set_withdrawn
     from scoring import services
     from scoring.models import TableResult
     from scoring.services import Hand, Sheet
     from tournament.models import Round
-    from tournament.services.registration import set_withdrawn
 
     referee = get_user_model().objects.get(username="arbitro")
     # The demo's early rounds are past their correction period: a late correction is

@@ -13,19 +13,13 @@ from itertools import count
 
 from django.contrib.auth import get_user_model
 
+from participants.models import Pair
+from people.models import Player
 from rules.pairing.round_robin import round_robin
 from scoring import services as scoring
 from scoring.services import Hand, Sheet
-from tournament.models import (
-    Girone,
-    Pair,
-    Player,
-    Round,
-    Stage,
-    Table,
-    Tournament,
-    TournamentRole,
-)
+from seating.models import Table
+from tournament.models import Girone, Round, Stage, Tournament, TournamentRole
 
 _seq = count(1)
 

@@ -7,17 +7,11 @@ import random
 
 from django.db import transaction
 
+from participants.models import Pair
+from people.models import Club, Player
+from seating.models import Table
 from standings.models import Row, Snapshot
-from tournament.models import (
-    Club,
-    Girone,
-    Pair,
-    Player,
-    Round,
-    Stage,
-    Table,
-    Tournament,
-)
+from tournament.models import Girone, Round, Stage, Tournament
 
 SURNAMES = [
     "Rossi", "Russo", "Ferrari", "Esposito", "Bianchi", "Romano", "Colombo", "Ricci",

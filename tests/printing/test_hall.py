@@ -9,8 +9,9 @@ from django.urls import reverse
 
 from printing.documents import build
 from printing.pdf import render_pdf
-from tournament.models import Round, Table, Tournament
-from tournament.services.hall import hall_numbers, offsets
+from seating.models import Table
+from seating.services.hall import hall_numbers, offsets
+from tournament.models import Round, Tournament
 
 from .conftest import pdf_pages
 

@@ -11,11 +11,11 @@ def test_the_prize_list_follows_the_tabellone():
     from django.contrib.auth import get_user_model
 
     from core import demo_circuit
+    from draw import demo as tournament_demo
     from knockout.models import Bracket, BracketMatch
     from knockout.services.read import bracket_places
     from printing.documents.prizes import build_prize_list
     from scoring import demo as scoring_demo
-    from tournament import demo as tournament_demo
     from tournament.models import Tournament
 
     for name in ("direttore", "arbitro", "arbitro2"):

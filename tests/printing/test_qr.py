@@ -16,8 +16,9 @@ from django.urls import reverse
 from PIL import Image
 from weasyprint import HTML
 
+from participants.models import Pair
 from printing.documents import DocumentError, build
-from tournament.models import Pair, Round
+from tournament.models import Round
 
 from .conftest import pdf_pages
 
@@ -128,8 +129,8 @@ def test_score_cards_carry_the_tables_code_when_players_enter(
     director_client, world, tmp_path
 ):
     """Issue 30: each card's QR opens its table's sheet; its code is printed beside."""
-    from tournament.models import TableCode
-    from tournament.services.table_codes import issue_codes
+    from seating.models import TableCode
+    from seating.services.table_codes import issue_codes
 
     world.entry_by = "players"
     world.save()

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from draw.services import rounds
 from knockout.services import confirm_qualifiers, draw_bracket
+from participants.models import Team
 from public import published
 from tests.teams.factories import director, make_team_event, play_round
-from tournament.models import Round, Team
-from tournament.services import rounds
+from tournament.models import Round
 
 from .test_publish import files, url_of
 

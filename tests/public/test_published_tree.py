@@ -30,17 +30,19 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from core.pipeline import drain
+from draw.services import rounds
 from outbox.work import record_site
+from people.models import Player
 from public import published
 from public.publish import publish_all
 from scoring import services as scoring
 from scoring.services import Hand, Sheet
 from scoring.services.errors import ScoringError
+from seating.models import Table
 from standings.models import Season
 from tests.scoring.conftest import build_tournament
 from tournament.admin import TournamentAdmin
-from tournament.models import Player, Round, Table, Tournament, TournamentRole
-from tournament.services import rounds
+from tournament.models import Round, Tournament, TournamentRole
 from tournament.services.errors import ServiceError
 from tournament.services.tournaments import set_status
 

@@ -26,7 +26,7 @@ def season():
     play(g1, {1: [(1, 2, 1200, 800, 15, 5)]})
     second, g2 = tournament("novembre", 8, None)
     pairs2 = {}
-    from tournament.models import Pair
+    from participants.models import Pair
 
     for n, old in pairs1.items():
         pairs2[n] = Pair.objects.create(

@@ -182,8 +182,8 @@ def test_the_printing_page_links_the_screen(client, event, make_user):
 
 
 def test_a_team_event_shows_its_pairs_seats_and_its_team_standings(client):
+    from draw.services import rounds
     from tests.teams.factories import director, make_team_event, play_round
-    from tournament.services import rounds
 
     tournament, made = make_team_event(teams_count=2)
     round_ = rounds.generate_round(made[0].girone)

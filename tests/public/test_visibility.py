@@ -92,7 +92,7 @@ def test_both_release_services_refuse_a_draft_with_the_same_message(world):
     _, _published, draft, _, _ = world
     with pytest.raises(RoundError) as first:
         set_round_visibility(draft.pk, tables_public=True)
-    from tournament.services.rounds import set_visibility
+    from tournament.services.publication import set_visibility
 
     with pytest.raises(RoundError) as second:
         set_visibility(draft, tables=False, results=True)

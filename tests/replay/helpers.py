@@ -11,8 +11,10 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from participants.models import Pair
+from people.models import Club, Player
 from scoring.models import ResultVersion
-from tournament.models import Club, Pair, Player, Tournament
+from tournament.models import Tournament
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "replay"
 

@@ -13,9 +13,9 @@ from django.utils import translation
 from core.replay import replay
 from core.replay.export import export_tournament
 from core.replay.output import result_of, standings_of
+from draw.demo import BRISCOLA_SLUG, BURRACO_SLUG
 from standings.models import StandingsConfig
 from tests.demo_cache import restore_demo
-from tournament.demo import BRISCOLA_SLUG, BURRACO_SLUG
 from tournament.models import Round, Tournament
 
 from .helpers import HANDS, document, pair

@@ -8,10 +8,11 @@ import os
 import pytest
 from django.contrib.auth import get_user_model
 
+from participants.models import Pair
 from scoring.models import PairScore, ResultVersion, TableResult
 from standings.models import StandingsConfig
 from standings.services.impact import stored_impact
-from tournament.models import Pair, Round, Tournament
+from tournament.models import Round, Tournament
 
 from .helpers import EXAMPLES, HANDS, document, pair, run
 

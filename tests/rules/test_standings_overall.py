@@ -12,12 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.errors import StandingsError
-from rules.standings import (
-    FIBUR_DEFAULT,
-    LABELS,
-    rank,
-    rank_overall,
-)
+from rules.standings import FIBUR_DEFAULT, LABELS, rank, rank_overall
 from tests.rules.standings_cases import order, texts
 
 OVERALL = ("points", "diff", "scored", "lot")

@@ -7,16 +7,10 @@ from itertools import count
 
 import pytest
 
-from tournament.models import (
-    Girone,
-    Pair,
-    Player,
-    Round,
-    Stage,
-    Table,
-    Tournament,
-    TournamentRole,
-)
+from participants.models import Pair
+from people.models import Player
+from seating.models import Table
+from tournament.models import Girone, Round, Stage, Tournament, TournamentRole
 
 _seq = count(1)
 

@@ -11,13 +11,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
+from draw.services import rounds
+from people.models import Player
 from scoring import pages
 from scoring.cards import CardWords, card_html
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 from tests.teams.factories import enter, hands, make_team_event
-from tournament.models import Player
-from tournament.services import rounds
 
 pytestmark = pytest.mark.django_db
 

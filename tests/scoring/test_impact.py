@@ -72,7 +72,8 @@ def test_a_forfeit_is_no_head_to_head_in_the_impact_report(forfeit_event):
 def test_the_impact_report_shows_the_overall_merge(forfeit_event, make_user):
     """With a second girone, the report's overall positions are the stored ones."""
     world, typo = forfeit_event
-    from tournament.models import Pair, Player
+    from participants.models import Pair
+    from people.models import Player
 
     b = Girone.objects.create(stage=world.girone.stage, label="B")
     players = [

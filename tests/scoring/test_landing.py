@@ -6,8 +6,9 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tournament.models import PasswordToChange, Round, Tournament
-from tournament.services.staff import create_user_with_role
+from staff.models import PasswordToChange
+from staff.services import create_user_with_role
+from tournament.models import Round, Tournament
 
 from .conftest import build_round
 

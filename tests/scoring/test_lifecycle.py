@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from core.pipeline import drain
+from director.dashboard import next_actions
 from printing.documents import build
 from scoring import services
 from standings.models import Season, Snapshot
@@ -19,7 +20,7 @@ from tests.scoring.helpers import save, sheet
 from tournament import visibility
 from tournament.models import Round, Tournament
 from tournament.services.errors import ServiceError
-from tournament.services.tournaments import next_actions, set_status
+from tournament.services.tournaments import set_status
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +63,7 @@ def test_concluso_is_refused_while_a_round_is_held_or_provisional(world):
         "I risultati del turno 1 del girone A non sono pubblicati.",
     )
     services_round = Round.objects.get(pk=world.round.pk)
-    from tournament.services.rounds import set_visibility
+    from tournament.services.publication import set_visibility
 
     set_visibility(services_round, results=True)
     with pytest.raises(ServiceError) as refused:

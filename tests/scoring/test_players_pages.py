@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import TableResult
-from tournament.models import TableCode
-from tournament.services.table_codes import issue_codes
+from seating.models import TableCode
+from seating.services.table_codes import issue_codes
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +83,7 @@ def test_wrong_codes_never_open_anything(coded, client, code):
 
 
 def test_a_revoked_code_is_gone(coded, client, make_user):
-    from tournament.services.table_codes import reissue
+    from seating.services.table_codes import reissue
 
     code = coded.codes[1]
     open_table(client, code)

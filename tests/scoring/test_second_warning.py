@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 
+from participants.models import Pair
 from rules.standings import rank
 from scoring.models import PairScore, ResultVersion
 from scoring.scores import confirmed_scores, matches_of, penalties_of
@@ -20,7 +21,7 @@ from standings.models import Snapshot
 from standings.services import read
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
-from tournament.models import Pair, Tournament
+from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

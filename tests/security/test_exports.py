@@ -17,10 +17,12 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from participants.models import Pair
+from people.models import Club, Player
 from standings.services.csv_export import standings_csv
 from tests.standings.factories import make_girone, make_tournament, play
 from tournament import csvsafe
-from tournament.models import Club, Pair, Player, TournamentRole
+from tournament.models import TournamentRole
 
 EVIL_NAME = "=cmd|' /C calc'!A0"
 EVIL_CLUB = "=1+1 Club"

@@ -390,8 +390,9 @@ def test_the_staff_forms(director, data, create):
 def federation_world(director):
     """The director's tournament, whose pair 1 has a player and a club of its own,
     and another tournament that shares pair 2's first player and club."""
+    from participants.models import Pair
+    from people.models import Club
     from tests.scoring.conftest import build_tournament as build
-    from tournament.models import Club, Pair
 
     tournament, client = director
     pairs = list(tournament.pairs.order_by("number"))
@@ -419,7 +420,7 @@ def federation_world(director):
 def test_the_federation_fix_forms(federation_world, value, which):
     """The tessera and club code forms of the federation check: NUL, control
     characters, any length; a player or club another tournament uses never changes."""
-    from tournament.models import Club, Player
+    from people.models import Club, Player
 
     tournament, client, pairs, own, shared = federation_world
     base = f"/classifiche/{tournament.slug}/federazione/"
@@ -572,8 +573,8 @@ TEAM = {
 def team_director(make_user):
     """Two team tournaments of one director: ``fresh`` (teams, no girone yet) and
     ``running`` (4 teams of 6, round 1 published, nothing typed)."""
+    from draw.services import rounds
     from tests.teams.factories import make_team_event
-    from tournament.services import rounds
 
     user = make_user("direttore-squadre")
     fresh, _ = make_team_event(teams_count=4, gironi=0, by=user)
@@ -700,7 +701,7 @@ def test_the_team_withdrawal(team_director, number, withdrawn):
 )
 def test_the_lineup_form(team_director, side, places, match):
     """``places``: the roster places of the four players (or hostile values)."""
-    from tournament.models import TeamMatch
+    from seating.models import TeamMatch
 
     _fresh, running, client = team_director
     found = TeamMatch.objects.filter(round__girone__stage__tournament=running)
@@ -740,8 +741,8 @@ def test_the_tournament_form_with_the_format(director, data):
 @pytest.fixture
 def team_knockout_world(make_user):
     """Four teams, the all'italiana played, a team bracket drawn (2 smazzate a table)."""
+    from draw.services import rounds
     from tests.teams.factories import make_team_event, play_round
-    from tournament.services import rounds
 
     user = make_user("direttore-tabellone-squadre")
     tournament, made = make_team_event(teams_count=4, plan="round_robin", by=user)
@@ -803,8 +804,8 @@ def test_the_team_round_forms(team_director, action, data):
 @pytest.fixture
 def player_phone(make_user):
     """A phone holding table 1's code (issue 30), its line said: NS."""
-    from tournament.models import TableCode
-    from tournament.services.table_codes import issue_codes
+    from seating.models import TableCode
+    from seating.services.table_codes import issue_codes
 
     tournament, girone, pairs = build_tournament(pairs=4, slug="coppa-giocatori")
     tournament.entry_by = "players"

@@ -23,11 +23,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from participants.models import Pair
+from participants.services.entries import MAX_PAIR_NUMBER, MAX_SEED
+from participants.services.entry_fields import stored_value
+from people.models import Club, Player
 from tests.budget import examples
 from tests.scoring.conftest import build_tournament, grant
-from tournament.models import Club, Pair, Player
-from tournament.services.entries import MAX_PAIR_NUMBER, MAX_SEED
-from tournament.services.entry_fields import stored_value
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from participants.models import Pair
+from people.models import Player
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tournament import inputs
-from tournament.models import Pair, Player, Tournament
+from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +60,8 @@ def test_a_nul_byte_in_a_query_is_a_clear_400(world, query, make_user):
     )
     admin = Client(raise_request_exception=False)
     admin.force_login(make_user("capo-input", is_staff=True, is_superuser=True))
-    assert admin.get("/admin/tournament/player/", {"q": query}).status_code == 400
-    assert admin.get("/admin/tournament/player/", {"q": "Rossi"}).status_code == 200
+    assert admin.get("/admin/people/player/", {"q": query}).status_code == 400
+    assert admin.get("/admin/people/player/", {"q": "Rossi"}).status_code == 200
 
 
 @pytest.mark.parametrize("query", ["\x01\x02", "²", "١٢", "9" * 40, "x" * 500])

@@ -50,16 +50,18 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.urls.resolvers import RoutePattern
 from django.utils import timezone
 
+from draw.services import rounds
 from knockout import services as knockout
 from knockout.models import Bracket
+from people.models import Club
 from printing.models import Render
+from seating.models import TeamMatch
+from seating.services.table_codes import issue_codes
 from standings.models import Season
 from tests.scoring.conftest import build_round, build_tournament, grant
 from tests.scoring.helpers import save, sheet
 from tests.teams.factories import make_team_event, play_round
-from tournament.models import Club, Stage, TeamMatch, TournamentRole
-from tournament.services import rounds
-from tournament.services.table_codes import issue_codes
+from tournament.models import Stage, TournamentRole
 
 pytestmark = pytest.mark.django_db
 
@@ -619,8 +621,9 @@ def test_table_codes_for_every_role(worlds, state):
     everyone: no login); a wrong, expired (round closed) or revoked one opens
     nothing, with a message and its status, never a 5xx; the sheet pages and their
     POSTs behind it never fail, whatever is posted."""
-    from tournament.models import Round, TableCode
-    from tournament.services.table_codes import reissue
+    from seating.models import TableCode
+    from seating.services.table_codes import reissue
+    from tournament.models import Round
 
     people, values, _others, _route = worlds["pairs"]
     code = TableCode.objects.filter(

@@ -16,12 +16,12 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from core import pipeline
+from seating.services.table_codes import issue_codes
 from simulate import check, entry
 from simulate.load import Ledger, Metrics
 from simulate.world import World, sheet_for
 from tests.scoring.conftest import build_round, build_tournament
 from tournament.models import Tournament
-from tournament.services.table_codes import issue_codes
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

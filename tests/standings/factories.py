@@ -13,17 +13,11 @@ import itertools
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from participants.models import Pair
+from people.models import Club, Player
+from seating.models import Table
 from standings.refresh import refresh_gironi
-from tournament.models import (
-    Club,
-    Girone,
-    Pair,
-    Player,
-    Round,
-    Stage,
-    Table,
-    Tournament,
-)
+from tournament.models import Girone, Round, Stage, Tournament
 
 _counter = itertools.count(1)
 

@@ -7,9 +7,10 @@ Shared by the stored-standings tests (``test_overall.py``) and the browser scree
 
 from __future__ import annotations
 
+from participants.models import Pair
+from participants.services.registration import set_withdrawn
 from tests.standings.factories import make_girone, make_pairs, make_tournament, play
-from tournament.models import Girone, Pair, Tournament
-from tournament.services.registration import set_withdrawn
+from tournament.models import Girone, Tournament
 
 # Round 1: two gironi of 8. Every match is close (at most 13 VP), so after two rounds
 # no pair averages more than 13 VP a match.

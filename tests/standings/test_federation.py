@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from people.models import Club, Player
 from standings.services import federation
 from tests.standings.factories import (
     THREE_WAY,
@@ -18,7 +19,7 @@ from tests.standings.factories import (
     make_tournament,
     play,
 )
-from tournament.models import Club, Player, TournamentRole
+from tournament.models import TournamentRole
 
 pytestmark = pytest.mark.django_db
 

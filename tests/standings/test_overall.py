@@ -9,15 +9,15 @@ import pytest
 from django.utils import translation
 
 from core.pipeline import drain
+from participants.models import Pair
+from participants.services.registration import set_withdrawn
 from printing.documents.prizes import build_prize_list
+from seating.services.attendance import pair_attendance
 from standings.models import Snapshot
 from standings.services import read
 from standings.services.csv_export import standings_csv
 from tests.standings.factories import make_girone, make_pairs, make_tournament, play
 from tests.standings.late_event import ROUND_1_A, make_late_event
-from tournament.models import Pair
-from tournament.services.attendance import pair_attendance
-from tournament.services.registration import set_withdrawn
 
 pytestmark = pytest.mark.django_db
 
@@ -212,8 +212,8 @@ def test_the_standings_read_the_same_seats_as_the_tables(late_event):
     """The refresh reads seats from the scores and only the tables without a result;
     it must find what reading every table finds (attendance's reference)."""
     from scoring.scores import confirmed_scores, seats_of
+    from seating.services.attendance import attendance_from, girone_attendance
     from tests.standings.factories import add_result, make_round, seat
-    from tournament.services.attendance import attendance_from, girone_attendance
 
     tournament, a, b = late_event
     pairs = {p.number: p for p in Pair.objects.filter(tournament=tournament)}

@@ -10,12 +10,16 @@ from django.contrib.auth import get_user_model
 from django.db.models import F
 
 from core.pipeline import drain
+from draw.services import rounds
+from participants.models import Team
+from participants.services import teams
+from participants.services.team_entries import TeamEntry
 from scoring import services as scoring
 from scoring.models import TableResult
 from scoring.services import Hand, Sheet
-from tournament.models import Round, Team, TeamMatch, Tournament, TournamentRole
-from tournament.services import rounds, teams
-from tournament.services.team_entries import TeamEntry
+from seating.models import TeamMatch
+from seating.services import gironi as gironi_services
+from tournament.models import Round, Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament
 
 _seq = count(1)
@@ -78,7 +82,7 @@ def make_team_event(
         for n in range(1, teams_count + 1)
     ]
     if gironi:
-        teams.split_teams_into_gironi(tournament, count=gironi)
+        gironi_services.split_teams_into_gironi(tournament, count=gironi)
     return tournament, list(Team.objects.filter(pk__in=[t.pk for t in made]))
 
 

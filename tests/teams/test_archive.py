@@ -8,11 +8,13 @@ import json
 import pytest
 
 from core import archive
+from draw.services import lineups, rounds
 from knockout.services import MatchEntry, confirm_qualifiers, draw_bracket, enter_result
+from participants.models import Pair, Team, TeamMember
+from seating.models import TeamMatch
 from standings.models import TeamRow
 from tests.archive.test_archive import comparable
-from tournament.models import Pair, Team, TeamMatch, TeamMember, Tournament
-from tournament.services import rounds, teams
+from tournament.models import Tournament
 
 from .factories import director, make_team_event, match_of, play_round
 
@@ -28,7 +30,7 @@ def test_a_team_tournament_round_trips_losslessly():
         if number == 2:  # a captain's line-up with the fifth player
             match = match_of(round_, 1)
             members = [m.player_id for m in match.team_a.members.order_by("order")]
-            teams.set_lineup(
+            lineups.set_lineup(
                 match,
                 match.team_a,
                 [(members[4], members[0]), (members[2], members[3])],
@@ -44,9 +46,9 @@ def test_a_team_tournament_round_trips_losslessly():
 
     exported = archive.export_tournament(tournament)
     counts = {s["model"]: len(s["rows"]) for s in exported["models"]}
-    assert counts["tournament.team"] == 4
-    assert counts["tournament.teammember"] == 20
-    assert counts["tournament.teammatch"] == 6
+    assert counts["participants.team"] == 4
+    assert counts["participants.teammember"] == 20
+    assert counts["seating.teammatch"] == 6
     assert counts["scoring.teamscore"] == 12
     assert counts["standings.teamrow"] >= 4
     assert counts["knockout.entry"] == 2

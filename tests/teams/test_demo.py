@@ -7,11 +7,13 @@ import io
 import pytest
 
 from core import demo_teams
+from draw.services.rounds import round_violations
 from knockout.models import Bracket, BracketMatch
+from participants.models import Team
 from scoring.models import TableResult, TeamScore
+from seating.models import TeamMatch
 from standings.models import Snapshot, TeamRow
-from tournament.models import Round, Team, TeamMatch, Tournament
-from tournament.services.rounds import round_violations
+from tournament.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
 

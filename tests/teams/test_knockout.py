@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from draw.services import rounds
 from knockout.models import Bracket, BracketMatch, Entry
 from knockout.services import (
     KnockoutError,
@@ -17,7 +18,6 @@ from knockout.services import (
 )
 from knockout.services.errors import ReasonRequired
 from standings.models import Snapshot, TeamRow
-from tournament.services import rounds
 
 from .factories import director, make_team_event, play_round
 

@@ -7,11 +7,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from draw.services import rounds
 from printing.documents import DocumentError, build
 from printing.pdf import render_pdf
+from seating.models import TeamMatch
 from tests.printing.conftest import pdf_pages
-from tournament.models import TeamMatch, TournamentRole
-from tournament.services import rounds
+from tournament.models import TournamentRole
 
 from .factories import director, make_team_event, play_round
 

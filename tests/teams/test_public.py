@@ -7,8 +7,10 @@ import pytest
 from django.urls import reverse
 
 from core.pipeline import drain
-from tournament.models import TeamMatch, Tournament
-from tournament.services import rounds
+from draw.services import rounds
+from seating.models import TeamMatch
+from seating.services import gironi as gironi_services
+from tournament.models import Tournament
 
 from .factories import director, make_team_event, play_round
 
@@ -124,14 +126,14 @@ def test_where_searches_any_text_as_the_pair_search_does(client):
     """Folded names ("dangelo" finds D'Angelo), a number in any script's digits, and
     odd text answered with a message. "²" was a 500 before (int("²")); a NUL byte
     gets the site's 400 page before any view."""
-    from tournament.services import teams
-    from tournament.services.team_entries import TeamEntry
+    from participants.services import teams
+    from participants.services.team_entries import TeamEntry
 
     tournament, _made = make_team_event(teams_count=2, gironi=0)
     players = (("D'Angelo", "Niccolò", ""), ("Bianchi", "Ada", ""))
     players += (("Verdi", "Rita", ""), ("Neri", "Ugo", ""))
     gigli = teams.register_team(tournament, TeamEntry(name="I Gigli", players=players))
-    teams.split_teams_into_gironi(tournament, count=1)
+    gironi_services.split_teams_into_gironi(tournament, count=1)
     rounds.publish_round(rounds.generate_round(_girone(gigli)))
     where = reverse("public:where", args=[tournament.slug])
     for query in ("dangelo", "D’Angelo niccolo", "gigli", "٣"):

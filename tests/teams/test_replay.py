@@ -12,9 +12,11 @@ from core import demo_teams
 from core.replay import ReplayError, replay
 from core.replay.export import export_tournament
 from core.replay.output import result_of, standings_of
+from participants.models import Pair
 from scoring.models import TeamScore
+from seating.models import TeamMatch
 from tests.demo_cache import restore_demo
-from tournament.models import Pair, TeamMatch, Tournament
+from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

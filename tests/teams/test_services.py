@@ -6,13 +6,14 @@ from dataclasses import replace
 
 import pytest
 
+from draw.services import lineups, rounds
+from draw.services.rounds import round_violations
+from participants.models import Pair
 from rules.packs import load_pack
 from scoring.models import TeamScore
+from seating.models import TeamMatch
 from standings.services.impact import stored_impact
-from tournament.models import Pair, TeamMatch
-from tournament.services import rounds, teams
 from tournament.services.errors import RoundError
-from tournament.services.rounds import round_violations
 
 from .factories import director, enter, hands, make_team_event, match_of, play_round
 
@@ -96,7 +97,9 @@ def test_lineup_changes_the_tables_and_makes_the_pair():
     match = match_of(round_, 1)
     team = match.team_a
     members = [m.player_id for m in team.members.order_by("order")]
-    teams.set_lineup(match, team, [(members[4], members[5]), (members[0], members[2])])
+    lineups.set_lineup(
+        match, team, [(members[4], members[5]), (members[0], members[2])]
+    )
     match.table_1.refresh_from_db()
     match.table_2.refresh_from_db()
     first = match.table_1.pair_ns
@@ -106,7 +109,7 @@ def test_lineup_changes_the_tables_and_makes_the_pair():
     assert second.number == team.number * 100 + 4  # 3 default pairs, then this one
     assert round_violations(round_) == []
     with pytest.raises(RoundError, match="entrambe le coppie"):
-        teams.set_lineup(
+        lineups.set_lineup(
             match, team, [(members[0], members[1]), (members[1], members[2])]
         )
 
@@ -121,7 +124,7 @@ def test_lineup_frozen_once_a_result_is_in():
     team = match.team_b
     members = [m.player_id for m in team.members.order_by("order")]
     with pytest.raises(RoundError, match="risultato di questo incontro"):
-        teams.set_lineup(
+        lineups.set_lineup(
             match, team, [(members[2], members[3]), (members[0], members[1])]
         )
 
@@ -154,7 +157,7 @@ def test_team_pairs_do_not_clash_with_pair_uniqueness():
 def test_team_import_refuses_every_bad_line_at_once():
     """Every problem of the file is reported by line; nothing is saved (and nothing a
     database would refuse reaches it: a long name, a huge number)."""
-    from tournament.services.teams import preview_team_import
+    from participants.services.teams import preview_team_import
 
     tournament, _teams = make_team_event(teams_count=0, gironi=0)
     text = (
@@ -285,7 +288,7 @@ def test_the_other_team_keeps_what_it_played(version, b_against, penalty_a):
 
 def test_team_csv_uses_the_pairs_reader():
     """A record with a broken quote is one error on its own line; the others read."""
-    from tournament.team_csv import parse_teams_csv
+    from participants.team_csv import parse_teams_csv
 
     text = (
         "Squadra,Cognome 1,Nome 1,Cognome 2,Nome 2,Cognome 3,Nome 3,Cognome 4,Nome 4\n"

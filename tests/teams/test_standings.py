@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from core.pipeline import drain
+from draw.services import rounds
 from scoring.models import TeamScore
+from seating.models import TeamMatch
 from standings.models import Snapshot, TeamRow
 from standings.services.butler import butler
-from tournament.models import TeamMatch
-from tournament.services import rounds
 
 from .factories import director, make_team_event, play_round
 

@@ -7,8 +7,10 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tournament.models import Team, TeamMatch, Tournament
-from tournament.services import rounds
+from draw.services import rounds
+from participants.models import Team
+from seating.models import TeamMatch
+from tournament.models import Tournament
 
 from .factories import director, make_team_event, match_of, play_round
 

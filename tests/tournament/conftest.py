@@ -5,7 +5,9 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournament.models import Club, Pair, Player, Tournament, TournamentRole
+from participants.models import Pair
+from people.models import Club, Player
+from tournament.models import Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament
 
 

@@ -2,18 +2,18 @@
 
 import pytest
 
+from seating.services.attendance import (
+    Attendance,
+    girone_attendance,
+    pair_attendance,
+    scheduled_rounds,
+)
 from tests.standings.factories import (
     make_girone,
     make_pairs,
     make_round,
     make_tournament,
     seat,
-)
-from tournament.services.attendance import (
-    Attendance,
-    girone_attendance,
-    pair_attendance,
-    scheduled_rounds,
 )
 
 pytestmark = pytest.mark.django_db

@@ -10,10 +10,12 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from knockout.models import Bracket, BracketMatch
+from participants.models import Pair
+from seating.models import Table
+from seating.services.gironi import move_pair
 from tests.scoring.conftest import build_round, build_tournament
-from tournament.models import Pair, Round, Stage, Table
+from tournament.models import Round, Stage
 from tournament.services.errors import GironiError
-from tournament.services.gironi import move_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +45,7 @@ def options(page: str, name: str) -> set[str]:
 
 def test_the_admin_lists_only_the_pairs_own_gironi(admin_client, two):
     (_t1, g1, pairs1), (_t2, _g2, _pairs2) = two
-    url = reverse("admin:tournament_pair_change", args=[pairs1[0].pk])
+    url = reverse("admin:participants_pair_change", args=[pairs1[0].pk])
     page = admin_client.get(url).content.decode()
     assert options(page, "girone") == {str(g1.pk)}
 
@@ -52,7 +54,7 @@ def test_the_admin_refuses_another_tournaments_girone(admin_client, two):
     """Before: accepted; the pair page then showed "B" and the pair was never seated."""
     (_t1, g1, pairs1), (_t2, g2, _pairs2) = two
     pair = pairs1[0]
-    url = reverse("admin:tournament_pair_change", args=[pair.pk])
+    url = reverse("admin:participants_pair_change", args=[pair.pk])
     data = {
         "tournament": pair.tournament_id,  # read-only now: ignored if posted
         "number": pair.number,

@@ -2,11 +2,12 @@
 
 import pytest
 
-from tournament.csv_import import parse_pairs_csv
-from tournament.models import Club, Pair, Player
-from tournament.services import registration
-from tournament.services.entries import PairEntry
-from tournament.services.registration import EntriesInvalid
+from participants.csv_import import parse_pairs_csv
+from participants.models import Pair
+from participants.services import registration
+from participants.services.entries import PairEntry
+from participants.services.registration import EntriesInvalid
+from people.models import Club, Player
 
 HEADER = "Cognome 1;Nome 1;Tessera 1;Cognome 2;Nome 2;Tessera 2;Circolo"
 

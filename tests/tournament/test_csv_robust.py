@@ -20,9 +20,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
-from tournament.csv_import import CsvFileError, decode_csv, parse_pairs_csv
-from tournament.models import Club, Pair, Player
-from tournament.services import checks, registration
+from participants.csv_import import CsvFileError, decode_csv, parse_pairs_csv
+from participants.models import Pair
+from participants.services import checks, registration
+from people.models import Club, Player
 
 HEADER = "Cognome 1;Nome 1;Tessera 1;Cognome 2;Nome 2;Tessera 2;Circolo"
 ACCENTED = HEADER + "\nNicolò;Aurora;;Çelik;Zoë;;Città di Castello\n"

@@ -11,10 +11,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from draw.services import rounds
+from participants.services.counts import pair_counts
+from participants.services.registration import set_withdrawn
+from seating.services import gironi
 from tournament.models import Tournament
-from tournament.services import gironi, rounds
-from tournament.services.dashboard import pair_counts
-from tournament.services.registration import set_withdrawn
 
 from .test_late_pairs import late_pair
 from .test_rounds import play

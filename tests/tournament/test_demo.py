@@ -4,9 +4,10 @@ import io
 
 import pytest
 
-from tournament import demo
-from tournament.models import Pair, Round, Tournament, TournamentRole
-from tournament.services.rounds import round_violations
+from draw import demo
+from draw.services.rounds import round_violations
+from participants.models import Pair
+from tournament.models import Round, Tournament, TournamentRole
 
 
 @pytest.mark.django_db

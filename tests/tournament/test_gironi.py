@@ -2,8 +2,10 @@
 
 import pytest
 
-from tournament.models import Club, Pair
-from tournament.services import gironi, rounds
+from draw.services import rounds
+from participants.models import Pair
+from people.models import Club
+from seating.services import gironi
 from tournament.services.errors import GironiError
 
 

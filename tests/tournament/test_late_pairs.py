@@ -13,13 +13,16 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
+from draw.services import rounds
+from draw.services.rounds import round_violations
+from participants.models import Pair
+from participants.services.registration import set_withdrawn
+from people.models import Player
+from seating.services import gironi
 from standings.models import Row
 from standings.refresh import ensure_fresh_tournament
-from tournament.models import Pair, Player, Round
-from tournament.services import gironi, rounds
+from tournament.models import Round
 from tournament.services.errors import RoundError
-from tournament.services.registration import set_withdrawn
-from tournament.services.rounds import round_violations
 
 from .test_rounds import play, seats
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from draw.services import rounds
+from participants.services.registration import set_withdrawn
 from scoring import services as scoring
 from scoring.services import Hand, Sheet
 from scoring.services import log as audit
 from scoring.tables import VersionLogTable
-from tournament.services import gironi, rounds
-from tournament.services.registration import set_withdrawn
+from seating.services import gironi
 
 pytestmark = pytest.mark.django_db
 

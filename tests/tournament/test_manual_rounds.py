@@ -3,9 +3,10 @@
 import pytest
 from django.utils import translation
 
+from draw.services import manual, rounds
 from rules.packs import available_packs
+from seating.services import gironi
 from tournament.models import Round
-from tournament.services import gironi, manual, rounds
 from tournament.services.errors import GironiError, RoundError, ServiceError
 
 from .test_rounds import one_girone, play, seats

@@ -6,18 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules.pairing import (
-    REGISTRY,
-    Constraints,
-    Movement,
-    Seating,
-    Situation,
-)
+from draw.services import rounds
+from people.models import Club
+from rules.pairing import REGISTRY, Constraints, Movement, Seating, Situation
 from rules.pairing.mitchell import club_meetings, fewest_club_lines
+from seating.services import gironi
 from tournament.forms import TournamentForm
-from tournament.models import Club, Round
-from tournament.services import gironi, rounds
-from tournament.services.pairing import movement_label
+from tournament.models import Round
+from tournament.services.movement_words import movement_label
 
 from .test_rounds import play, seats
 

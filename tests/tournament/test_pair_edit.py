@@ -1,5 +1,5 @@
 """Correcting pairs, players and clubs from the director's pages (issue 28 §3), with the
-registry's rule (issue 26 §2, tournament.services.registry): a director changes a player
+registry's rule (issue 26 §2, participants.services.registry): a director changes a player
 or a club only when every tournament that uses it is one they direct; nobody learns
 whose other record it is."""
 
@@ -10,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
+from participants.models import Pair
+from people.models import Club, Player
 from printing.models import PrizeSlot
-from tournament.models import Club, Pair, Player
 
 pytestmark = pytest.mark.django_db
 

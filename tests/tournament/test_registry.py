@@ -1,5 +1,5 @@
 """The registry of players and clubs is shared: no director reads or changes another
-tournament's people (tournament/services/registry.py).
+tournament's people (participants/services/registry.py).
 
 Before, the director of one tournament registered a pair with another tournament's
 membership numbers and the form answered "La tessera BF260003 appartiene a Mazza
@@ -19,10 +19,12 @@ from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournament.models import Club, Pair, Player, Tournament, TournamentRole
-from tournament.services import registry
-from tournament.services.entries import PairEntry
-from tournament.services.registration import register_pair
+from participants.models import Pair
+from participants.services import registry
+from participants.services.entries import PairEntry
+from participants.services.registration import register_pair
+from people.models import Club, Player
+from tournament.models import Tournament, TournamentRole
 
 pytestmark = pytest.mark.django_db
 Role = TournamentRole.Role
@@ -235,7 +237,7 @@ def test_the_registrys_managers_may_change_anything(world, make_user):
 
 
 def test_a_player_of_a_team_or_a_captain_counts_as_used(world, make_user):
-    from tournament.models import Team, TeamMember
+    from participants.models import Team, TeamMember
 
     me, ugo = world["me"], world["ugo"]
     assert registry.can_edit_person(me, ugo)

@@ -2,13 +2,14 @@
 
 import pytest
 
+from draw.services import rounds
+from draw.services.rounds import round_violations
 from scoring import services as scoring
 from scoring.models import TableResult
 from scoring.services import Hand, Sheet
+from seating.services import gironi
 from tournament.models import Round
-from tournament.services import gironi, rounds
 from tournament.services.errors import RoundError
-from tournament.services.rounds import round_violations
 
 
 def seats(round_):
@@ -96,7 +97,7 @@ def test_random_first_round_records_its_seed(tournament, make_pairs):
 
 @pytest.mark.django_db
 def test_first_round_avoids_clubs(make_tournament, make_pairs, club):
-    from tournament.models import Club
+    from people.models import Club
 
     other = Club.objects.create(name="Altro")
     tournament = make_tournament(movement_plan="seeded+danese", avoid_same_club=True)
@@ -247,7 +248,7 @@ def test_visibility_needs_a_published_round(tournament, make_pairs):
 
 @pytest.mark.django_db
 def test_withdrawn_pair_sits_in_no_later_round(make_tournament, make_pairs, director):
-    from tournament.services.registration import set_withdrawn
+    from participants.services.registration import set_withdrawn
 
     tournament = make_tournament(movement_plan="random+danese")
     pairs = make_pairs(tournament, 6)
@@ -289,7 +290,7 @@ def test_hybrid_plan_mitchell_then_danese_with_an_odd_count(
 @pytest.mark.django_db
 def test_withdrawal_in_a_calendar(make_tournament, make_pairs):
     """Round robin and Mitchell: the pair that was to meet the withdrawn one rests."""
-    from tournament.services.registration import set_withdrawn
+    from participants.services.registration import set_withdrawn
 
     tournament = make_tournament(movement_plan="round_robin")
     pairs = make_pairs(tournament, 4)

@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.urls import reverse
 
+from staff import services as staff
+from staff.services import StaffError
 from tournament.models import TournamentRole
-from tournament.services import staff
-from tournament.services.staff import StaffError
 
 pytestmark = pytest.mark.django_db
 Role = TournamentRole.Role

@@ -13,11 +13,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from draw.services import rounds
 from scoring import services as scoring
 from scoring.models import PairScore
 from scoring.services import Hand, Sheet, SheetError
+from seating.services import gironi
 from tournament.models import Round, Tournament, TournamentRole
-from tournament.services import gironi, rounds
 from tournament.services.errors import ServiceError
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_the_players_enter_a_turn_to_points(turn, client):
     from django.test import Client
 
     from scoring.models import TableResult
-    from tournament.models import TableCode
+    from seating.models import TableCode
 
     tournament, round_ = turn
     Tournament.objects.filter(pk=tournament.pk).update(entry_by="players")

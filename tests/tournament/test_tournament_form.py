@@ -12,8 +12,8 @@ from django.utils import translation
 
 from tournament.forms import TournamentForm
 from tournament.models import Tournament
+from tournament.services.packs import default_pack, pack_choices
 from tournament.services.plans import plan_from_blocks, plan_words
-from tournament.services.tournaments import default_pack, pack_choices
 
 pytestmark = pytest.mark.django_db
 

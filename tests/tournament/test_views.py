@@ -4,8 +4,10 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tournament.models import Pair, Round, Tournament
-from tournament.services import gironi, rounds
+from draw.services import rounds
+from participants.models import Pair
+from seating.services import gironi
+from tournament.models import Round, Tournament
 
 CSV_OK = (
     "Cognome 1;Nome 1;Tessera 1;Cognome 2;Nome 2;Tessera 2;Circolo\n"

@@ -66,7 +66,7 @@ def test_the_demo_tells_the_story_once(settings):
     # round 3's score cards carry each table's code (the cards' PDF).
     assert giglio.entry_by == "both"
     from scoring.models import TableResult
-    from tournament.models import TableCode
+    from seating.models import TableCode
 
     states = set(
         TableResult.objects.filter(round__in=under_way).values_list("status", flat=True)

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from tournament.search import name_key
+from people.search import name_key
 
 
 def fill_search_keys(apps, schema_editor):

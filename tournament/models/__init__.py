@@ -1,30 +1,17 @@
-"""Models of the director's world: clubs, players, pairs, tournaments, gironi, rounds.
+"""Models of a tournament's frame: the tournament, its roles, stages, gironi, rounds.
 
-Terminology: girone = group (``Girone``), turno = round (``Round``), tavolo = table
-(``Table``), coppia = pair (``Pair``), circolo = club (``Club``), linea = line (NS/EO);
-squadra = team (``Team``), incontro a squadre = team match (``TeamMatch``).
+Terminology: girone = group (``Girone``), turno = round (``Round``). Clubs and players
+are ``people``'s, pairs and teams ``participants``', tables and team matches
+``seating``'s (the apps split from this one by issue 29).
 """
 
-from .accounts import PasswordToChange
-from .codes import TableCode
-from .people import Club, Player
-from .rounds import Round, Table
-from .structure import Girone, Pair, Stage, Tournament, TournamentRole
-from .teams import Team, TeamMatch, TeamMember
+from .rounds import Round
+from .structure import Girone, Stage, Tournament, TournamentRole
 
 __all__ = [
-    "Club",
     "Girone",
-    "Pair",
-    "PasswordToChange",
-    "Player",
     "Round",
     "Stage",
-    "Table",
-    "TableCode",
-    "Team",
-    "TeamMatch",
-    "TeamMember",
     "Tournament",
     "TournamentRole",
 ]

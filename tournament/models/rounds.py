@@ -1,19 +1,12 @@
-"""Rounds (turni) and their tables (tavoli)."""
+"""Rounds (turni): a girone's turns, their hands, movement and publication."""
 
-from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .structure import (
-    Girone,
-    Pair,
-    other_tournament_error,
-    references_trusted,
-    tournament_of_girone,
-)
+from .structure import Girone
 
 
 class Round(models.Model):
@@ -89,82 +82,3 @@ class Round(models.Model):
             "girone": self.girone,
             "number": self.number,
         }
-
-
-class Table(models.Model):
-    """One table of a round. ``pair_ew`` is empty for the pair at rest (riposo).
-
-    A pair sits at most once in a round: each column is unique per round here, and the
-    service checks the rule across the two columns (rules.pairing's independent checker)
-    in the transaction that saves the round.
-    """
-
-    round = models.ForeignKey(
-        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="tables"
-    )
-    number = models.PositiveSmallIntegerField(_("table"))
-    pair_ns = models.ForeignKey(
-        Pair, verbose_name=_("NS pair"), on_delete=models.PROTECT, related_name="+"
-    )
-    pair_ew = models.ForeignKey(
-        Pair,
-        verbose_name=_("EO pair"),
-        on_delete=models.PROTECT,
-        related_name="+",
-        null=True,
-        blank=True,
-    )
-
-    history = HistoricalRecords()
-
-    class Meta:
-        ordering = ["round", "number"]
-        verbose_name = _("table")
-        verbose_name_plural = _("tables")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["round", "number"], name="unique_table_number"
-            ),
-            models.UniqueConstraint(
-                fields=["round", "pair_ns"], name="unique_round_pair_ns"
-            ),
-            models.UniqueConstraint(
-                fields=["round", "pair_ew"], name="unique_round_pair_ew"
-            ),
-            models.CheckConstraint(
-                condition=~Q(pair_ns=F("pair_ew")), name="table_two_different_pairs"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return gettext("%(round)s – table %(number)s") % {
-            "round": self.round,
-            "number": self.number,
-        }
-
-    def clean(self) -> None:
-        """Both pairs are of the round's tournament (issue 14 §6; no database constraint
-        can reach the tournament across the round's girone and stage)."""
-        super().clean()
-        if self.round_id is None or references_trusted(self):
-            return
-        girone_id = Round.objects.values_list("girone_id", flat=True).get(
-            pk=self.round_id
-        )
-        tournament_id = tournament_of_girone(girone_id)
-        errors = {}
-        for name in ("pair_ns", "pair_ew"):
-            pair_id = getattr(self, f"{name}_id")
-            if pair_id is None:
-                continue
-            theirs = Pair.objects.values_list("tournament_id", flat=True).get(
-                pk=pair_id
-            )
-            if theirs != tournament_id:
-                errors[name] = other_tournament_error()
-        if errors:
-            raise ValidationError(errors)
-
-    @property
-    def is_rest(self) -> bool:
-        return self.pair_ew_id is None

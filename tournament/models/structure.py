@@ -1,14 +1,12 @@
-"""Tournaments, their roles, stages, gironi and pairs."""
+"""Tournaments, their roles, stages and gironi."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
-
-from .people import Club, Player
 
 
 class Tournament(models.Model):
@@ -42,7 +40,7 @@ class Tournament(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=150, blank=True)
     organiser = models.ForeignKey(
-        Club,
+        "people.Club",
         verbose_name=_("organiser club"),
         on_delete=models.SET_NULL,
         null=True,
@@ -299,110 +297,6 @@ class Girone(models.Model):
 
     def __str__(self) -> str:
         return f"Girone {self.label}"
-
-
-class Pair(models.Model):
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="pairs"
-    )
-    number = models.PositiveIntegerField(_("number"))
-    player1 = models.ForeignKey(
-        Player, verbose_name=_("player 1"), on_delete=models.PROTECT, related_name="+"
-    )
-    player2 = models.ForeignKey(
-        Player, verbose_name=_("player 2"), on_delete=models.PROTECT, related_name="+"
-    )
-    club = models.ForeignKey(
-        Club,
-        verbose_name=_("club"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="pairs",
-    )
-    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
-    girone = models.ForeignKey(
-        Girone,
-        verbose_name=_("girone"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="pairs",
-    )
-    withdrawn = models.BooleanField(_("withdrawn"), default=False)
-    team = models.ForeignKey(
-        "tournament.Team",
-        verbose_name=_("team"),
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="pairs",
-        help_text=_("Team tournaments: the team this pair of its roster plays for."),
-    )
-
-    history = HistoricalRecords()
-
-    class Meta:
-        ordering = ["tournament", "number"]
-        verbose_name = _("pair")
-        verbose_name_plural = _("pairs")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "number"], name="unique_pair_number"
-            ),
-            # A player is in one pair of a pair tournament; a team's roster players
-            # form several pairs of their team (line-ups), each pair once.
-            models.UniqueConstraint(
-                fields=["tournament", "player1"],
-                condition=Q(team__isnull=True),
-                name="unique_pair_player1",
-            ),
-            models.UniqueConstraint(
-                fields=["tournament", "player2"],
-                condition=Q(team__isnull=True),
-                name="unique_pair_player2",
-            ),
-            models.UniqueConstraint(
-                fields=["team", "player1", "player2"],
-                condition=Q(team__isnull=False),
-                name="unique_team_pair_players",
-            ),
-            models.CheckConstraint(
-                condition=~Q(player1=F("player2")), name="pair_of_two_players"
-            ),
-            models.CheckConstraint(
-                condition=Q(number__gte=1), name="pair_number_positive"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.label(self.number, self.player1.last_name, self.player2.last_name)
-
-    @staticmethod
-    def label(number: int, last_name1: str, last_name2: str) -> str:
-        """``12. Rossi – Bianchi``: how a pair is named (for pages that read the
-        names as values, without the pair's and players' rows)."""
-        return f"{number}. {last_name1} – {last_name2}"
-
-    def clean(self) -> None:
-        """A pair's girone is one of its own tournament's (issue 14 §6).
-
-        No database constraint can say it (the tournament is two foreign keys away, and
-        Django has no composite foreign key): this check, the admin's choices and the
-        services (``tournament.services.gironi.move_pair``) keep it.
-        """
-        super().clean()
-        if (
-            not references_trusted(self)
-            and self.girone_id is not None
-            and self.tournament_id is not None
-            and tournament_of_girone(self.girone_id) != self.tournament_id
-        ):
-            raise ValidationError({"girone": other_tournament_error()})
-
-    @property
-    def names(self) -> str:
-        return f"{self.player1.last_name} – {self.player2.last_name}"  # as label()
 
 
 def tournament_of_girone(girone_id: int) -> int | None:

@@ -3,7 +3,7 @@
 
 from django import template
 
-from tournament.services.girone_state import movement_label, plan_label
+from tournament.services.movement_words import movement_label, plan_label
 
 register = template.Library()
 

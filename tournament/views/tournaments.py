@@ -1,22 +1,20 @@
-"""Tournaments: the director's list, create, edit, status, dashboard; clubs."""
+"""Tournaments: the director's list, create, edit, status (the clubs are
+:mod:`participants.views.clubs`' pages)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.forms import ClubForm, TournamentForm
-from tournament.models import Club, Round, Tournament, TournamentRole
+from tournament.forms import TournamentForm
+from tournament.models import Tournament, TournamentRole
 from tournament.permissions import role_required
-from tournament.services import registry
+from tournament.services import packs
 from tournament.services import tournaments as services
-from tournament.services.dashboard import pair_counts, plan_complete
 from tournament.services.errors import ServiceError
-from tournament.services.girone_state import plan_label
 
 from .common import (
     can_create,
@@ -99,7 +97,7 @@ def create(request):
 
 @role_required(DIRECTOR)
 def edit(request, tournament):
-    pack = services.pinned_pack(tournament)
+    pack = packs.pinned_pack(tournament)
     form = TournamentForm(
         request.POST or None,
         initial=TournamentForm.initial_for(tournament),
@@ -125,41 +123,7 @@ def edit(request, tournament):
             "tournament": tournament,
             "creating": False,
             "pack": pack,
-            "pack_sections": services.pack_sections(pack) if pack else "",
-        },
-    )
-
-
-@role_required(DIRECTOR)
-def dashboard(request, tournament):
-    counts = pair_counts(tournament)
-    gironi = [
-        {
-            "girone": girone,
-            "count": counts.of(girone),
-            "rounds": list(girone.rounds.order_by("number")),
-        }
-        for girone in services.gironi_of(tournament)
-    ]
-    next_status = services.next_status(tournament)
-    if next_status == Tournament.Status.FINISHED and not plan_complete(
-        tournament, services.gironi_of(tournament)
-    ):
-        next_status = None  # rounds are still to be played: not a next step yet
-    return render(
-        request,
-        "tournament/dashboard.html",
-        {
-            "tournament": tournament,
-            "actions": services.next_actions(tournament),
-            "next_status": next_status,
-            "next_status_label": (
-                Tournament.Status(next_status).label if next_status else ""
-            ),
-            "gironi": gironi,
-            "counts": counts,
-            "plan": plan_label(tournament.movement_plan),
-            "Round": Round,
+            "pack_sections": packs.pack_sections(pack) if pack else "",
         },
     )
 
@@ -178,48 +142,3 @@ def set_status(request, tournament):
             % {"status": tournament.get_status_display()},
         )
     return redirect("tournament:dashboard", slug=tournament.slug)
-
-
-@creator_required
-def clubs(request):
-    form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        club = form.save()
-        messages.success(request, _("Club “%(name)s” added.") % {"name": club.name})
-        return redirect("tournament:clubs")
-    return render(
-        request,
-        "tournament/clubs.html",
-        {"form": form, "clubs": Club.objects.all()},
-    )
-
-
-@creator_required
-def edit_club(request, club_id):
-    """Correct a club of the registry: only when every tournament using it is one this
-    user directs (or for the registry's managers), without saying which others do."""
-    club = get_object_or_404(Club, pk=club_id)
-    try:
-        registry.check_club(request.user, club)
-    except registry.NotYours as refused:
-        refusal = refused.message
-    else:
-        refusal = ""
-    form = ClubForm(request.POST or None, instance=club)
-    if refusal:
-        for field in form.fields.values():
-            field.disabled = True
-    if request.method == "POST" and not refusal and form.is_valid():
-        with transaction.atomic():
-            registry.check_club(
-                request.user, club
-            )  # again, in the change's transaction
-            club = form.save()
-        messages.success(request, _("Club “%(name)s” saved.") % {"name": club.name})
-        return redirect("tournament:clubs")
-    return render(
-        request,
-        "tournament/club_edit.html",
-        {"form": form, "club": club, "refusal": refusal},
-        status=403 if request.method == "POST" and refusal else 200,
-    )

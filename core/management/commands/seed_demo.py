@@ -1,4 +1,4 @@
-"""Create the demo logins (and, through the apps' demo hooks, the demo tournaments).
+"""Create the demo logins (and, through the apps' demo modules, the demo tournaments).
 
 Idempotent: a second run changes nothing and duplicates nothing.
 """
@@ -13,7 +13,7 @@ from core.demo_story import DEMO_USERS
 
 # Each app may add demo data, in this order (a module that does not exist is skipped).
 DEMO_HOOKS = (
-    "tournament.demo",
+    "draw.demo",
     "scoring.demo",
     "core.demo_circuit",
     "standings.demo",

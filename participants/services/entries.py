@@ -1,0 +1,102 @@
+"""Plain values for registering pairs: one pair as typed, one error on one line.
+
+Shared by the one-pair form and the CSV import (participants.csv_import), so that both
+go through the same checks (participants.services.registration).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+#: The largest pair number and seed a pair may have (the same on every database:
+#: SQLite would store a larger one, PostgreSQL's integer column would refuse it).
+MAX_PAIR_NUMBER = 99_999
+MAX_SEED = 99_999
+
+_SPACES = re.compile(r"\s+")
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
+_ODD_APOSTROPHE = re.compile("[’‘`´]")
+_ODD_SPACES = re.compile(r"\s\s|[^\S ]")  # two spaces, or a tab, newline...
+
+
+@dataclass(frozen=True)
+class PairEntry:
+    """One pair as the director typed it (or as one line of a CSV file holds it).
+
+    ``line`` is the line of the CSV file (the header is line 1), None for the form.
+    ``number`` is None when the pair number is to be assigned automatically.
+    """
+
+    last_name1: str
+    first_name1: str
+    last_name2: str
+    first_name2: str
+    membership1: str = ""
+    membership2: str = ""
+    club: str = ""
+    seed: int | None = None
+    number: int | None = None
+    line: int | None = None
+
+    def player(self, which: int) -> tuple[str, str, str]:
+        """(surname, name, membership number) of player 1 or 2."""
+        if which == 1:
+            return self.last_name1, self.first_name1, self.membership1
+        return self.last_name2, self.first_name2, self.membership2
+
+
+@dataclass(frozen=True)
+class EntryError:
+    """Why a pair cannot be registered: on which line, in which field, and the message.
+
+    ``code`` names the kind of problem: ``parse``, ``header``, ``missing_name``,
+    ``unknown_club``, ``number_taken``, ``duplicate_number``, ``seed``,
+    ``duplicate_player``, ``duplicate_pair``, ``registered_player``,
+    ``registered_pair``, ``duplicate_tessera``, ``tessera_owner``, ``same_person``,
+    ``too_long``, ``control_character``, ``number_range``, ``empty``.
+    """
+
+    line: int | None
+    message: str
+    field: str | None = None
+    code: str = ""
+
+
+def clean_name(value: str) -> str:
+    """Trim and collapse spaces; an all-lower or all-upper name gets capitalised.
+
+    >>> clean_name("  de  luca ")
+    'De Luca'
+    >>> clean_name("D'AMICO"), clean_name("McKay")
+    ("D'Amico", 'McKay')
+    """
+    if _ODD_APOSTROPHE.search(value):
+        value = value.translate(_APOSTROPHES)
+    if _ODD_SPACES.search(value):
+        value = _SPACES.sub(" ", value)
+    value = value.strip()
+    if value and (value.islower() or value.isupper()):
+        value = value.title()
+    return value
+
+
+def name_key(last_name: str, first_name: str) -> str:
+    """A key that ignores case, accents, apostrophes and spacing.
+
+    >>> name_key("D’Angelo ", "nicolò") == name_key("d'angelo", "Nicolo")
+    True
+    """
+    parts = []
+    for part in (last_name, first_name):
+        if _ODD_APOSTROPHE.search(part):
+            part = part.translate(_APOSTROPHES)
+        text = part.casefold()
+        if not text.isascii():
+            text = unicodedata.normalize("NFKD", text)
+            text = "".join(c for c in text if not unicodedata.combining(c))
+        if _ODD_SPACES.search(text):
+            text = _SPACES.sub(" ", text)
+        parts.append(text.strip())
+    return "|".join(parts)

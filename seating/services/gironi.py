@@ -1,0 +1,344 @@
+"""Splitting a tournament's pairs into gironi: snake by seed, random, or by hand.
+
+* ``snake``: pairs by seed (unseeded last, then by number) dealt A, B, ..., then back
+  ..., B, A (serpentina), so that the gironi are balanced;
+* ``random``: the pairs shuffled with ``random.Random(seed)``, then dealt in order; the
+  seed is recorded on the stage's name so the draw can be repeated;
+* ``manual``: the director says which girone each pair goes to.
+
+With ``avoid_clubs`` the pairs are dealt in waves of one pair per girone: within a
+wave each pair takes, among the gironi still free in that wave, the one with the
+fewest pairs of its club (ties: the snake or draw order). Sizes stay balanced; clubs
+that cannot be kept apart are reported back.
+
+Gironi cannot be changed once a round exists.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import string
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_update_with_history
+
+from outbox.work import record_publish, record_rank
+from participants.models import Pair
+from tournament.models import Girone, Round, Stage, Tournament
+from tournament.services.errors import GironiError
+
+METHODS = ("snake", "random", "manual")
+
+
+@dataclass(frozen=True)
+class SplitOutcome:
+    """The gironi made, the draw seed (random), clubs left together."""
+
+    gironi: list[Girone]
+    seed: int | None
+    club_clashes: list[str]
+
+
+def labels(count: int) -> list[str]:
+    """Girone labels A, B, C ...
+
+    >>> labels(3)
+    ['A', 'B', 'C']
+    """
+    return list(string.ascii_uppercase[:count])
+
+
+def group_stage(tournament: Tournament) -> Stage:
+    """The tournament's group stage, created on first use."""
+    stage = tournament.stages.filter(kind=Stage.Kind.GROUPS).order_by("order").first()
+    if stage is None:
+        stage = Stage.objects.create(
+            tournament=tournament, order=1, kind=Stage.Kind.GROUPS, name=_("Gironi")
+        )
+    return stage
+
+
+def deal(
+    pairs: Sequence[Pair], count: int, avoid_clubs: bool
+) -> tuple[list[list[Pair]], list[str]]:
+    """Deal ordered pairs into ``count`` gironi, snake-wise, optionally by club."""
+    gironi: list[list[Pair]] = [[] for _ in range(count)]
+    clubs: list[Counter[int]] = [Counter() for _ in range(count)]
+    clashes: list[str] = []
+    for start in range(0, len(pairs), count):
+        wave = list(pairs[start : start + count])
+        order = list(range(count))
+        if (start // count) % 2 == 1:
+            order.reverse()
+        free = order[:]
+        for pair in wave:
+            target = free[0]
+            if avoid_clubs and pair.club_id is not None:
+                target = min(
+                    free, key=lambda g: (clubs[g][pair.club_id], free.index(g))
+                )
+                if clubs[target][pair.club_id]:
+                    clashes.append(str(pair))
+            free.remove(target)
+            gironi[target].append(pair)
+            if pair.club_id is not None:
+                clubs[target][pair.club_id] += 1
+    return gironi, clashes
+
+
+@transaction.atomic
+def split_into_gironi(
+    tournament: Tournament,
+    *,
+    count: int,
+    method: str = "snake",
+    seed: int | None = None,
+    avoid_clubs: bool = False,
+    assignment: Mapping[int, str] | None = None,
+) -> SplitOutcome:
+    """(Re)make the gironi of the tournament; ``assignment``: pair number -> label."""
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
+    if method not in METHODS:
+        raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
+    stage = group_stage(tournament)
+    if Round.objects.filter(girone__stage=stage).exists():
+        raise GironiError(
+            _("Rounds have already been generated: the gironi can no longer change.")
+        )
+    pairs = list(
+        tournament.pairs.filter(withdrawn=False).select_related("player1", "player2")
+    )
+    if count < 1 or count > 26:
+        raise GironiError(_("The number of gironi must be between 1 and 26."))
+    if len(pairs) < 2 * count:
+        raise GironiError(
+            _("%(pairs)s pairs cannot make %(count)s gironi of at least 2 pairs.")
+            % {"pairs": len(pairs), "count": count}
+        )
+    names = labels(count)
+    clashes: list[str] = []
+    if method == "manual":
+        assignment = dict(assignment or {})
+        missing = [p.number for p in pairs if p.number not in assignment]
+        if missing:
+            raise GironiError(
+                _("Choose a girone for pairs %(pairs)s.")
+                % {"pairs": ", ".join(map(str, missing))}
+            )
+        bad = sorted({v for v in assignment.values() if v not in names})
+        if bad:
+            raise GironiError(
+                _("Unknown gironi %(labels)s: with %(count)s gironi use %(known)s.")
+                % {
+                    "labels": ", ".join(bad),
+                    "count": count,
+                    "known": ", ".join(names),
+                }
+            )
+        dealt = [[p for p in pairs if assignment[p.number] == name] for name in names]
+        small = [n for n, g in zip(names, dealt, strict=True) if len(g) < 2]
+        if small:
+            raise GironiError(
+                _("Gironi %(labels)s would have fewer than 2 pairs.")
+                % {"labels": ", ".join(small)}
+            )
+    else:
+        if method == "random":
+            seed = seed if seed is not None else secrets.randbits(31)
+            ordered = sorted(pairs, key=lambda p: p.number)
+            random.Random(seed).shuffle(ordered)
+        else:
+            seed = None
+            ordered = sorted(
+                pairs, key=lambda p: (p.seed is None, p.seed or 0, p.number)
+            )
+        dealt, clashes = deal(ordered, count, avoid_clubs)
+
+    gironi = [
+        Girone.objects.get_or_create(stage=stage, label=name)[0] for name in names
+    ]
+    place(
+        tournament.pairs.all(),
+        zip(gironi, dealt, strict=True),
+        split_reason(method, seed),
+    )
+    stage.gironi.exclude(label__in=names).delete()
+    stage.name = _("Gironi")
+    stage.save(update_fields=["name"])
+    record_publish(tournament.pk, everything=True)
+    return SplitOutcome(gironi, seed, clashes)
+
+
+#: How a split is recorded in the history of the pairs (or teams) it places, so that
+#: the log says "gironi by draw, seed 121860940" (and the seed can be given again).
+SPLIT_REASON = "gironi:"
+
+
+def split_reason(method: str, seed: int | None) -> str:
+    """The change reason of a split's history rows: its method and seed, as codes that
+    :mod:`scoring.services.log` puts in words."""
+    return f"{SPLIT_REASON}{method}" + (f":{seed}" if seed is not None else "")
+
+
+def place(everyone, placements, reason: str) -> None:
+    """Put each pair (or team) of ``placements`` ``(girone, members)`` in its girone and
+    every other one of ``everyone`` in none, with one history row per change that says
+    how (``reason``): the log shows the split, not a later change, as what moved them."""
+    target = {obj.pk: girone for girone, members in placements for obj in members}
+    changed = []
+    for obj in everyone:
+        new = target.get(obj.pk)
+        if obj.girone_id != (new.pk if new is not None else None):
+            obj.girone = new
+            changed.append(obj)
+    if changed:
+        bulk_update_with_history(
+            changed,
+            type(changed[0]),
+            ["girone"],
+            batch_size=500,
+            default_change_reason=reason,
+        )
+
+
+@transaction.atomic
+def move_pair(pair: Pair, girone: Girone | None) -> Pair:
+    """Put one pair (e.g. registered late) in a girone, before its rounds start."""
+    if girone is not None and girone.stage.tournament_id != pair.tournament_id:
+        raise GironiError(
+            _(
+                "%(girone)s belongs to another tournament: pair %(number)s cannot join it."
+            )
+            % {"girone": girone, "number": pair.number}
+        )
+    if girone is not None and Round.objects.filter(girone=girone).exists():
+        raise GironiError(
+            _("%(girone)s already has rounds: pair %(number)s cannot join it.")
+            % {"girone": girone, "number": pair.number}
+        )
+    _moved(pair, pair.girone_id, girone)
+    return pair
+
+
+def _moved(pair: Pair, before: int | None, girone: Girone | None) -> None:
+    """Put ``pair`` in ``girone``; both gironi are ranked again (a new pair's row,
+    the one that left) and published."""
+    pair.girone = girone
+    pair.save(update_fields=["girone"])
+    for girone_id in {before, pair.girone_id} - {None}:
+        assert girone_id is not None
+        record_rank(girone_id, pairs=[pair.pk])
+    record_publish(pair.tournament_id, everything=True)
+
+
+@transaction.atomic
+def add_late_pair(pair: Pair, girone: Girone) -> Pair:
+    """Put a pair registered late into a girone whose rounds have started.
+
+    It plays from the girone's next round on (its missed rounds count as the rule pack
+    says: ``standings``). The next round must not exist yet: a draft would leave the
+    pair out, so it is deleted (or published) first. Whether the girone's movement can
+    seat a late pair is said when that round is made (a Mitchell or a round robin
+    calendar cannot).
+    """
+    Girone.objects.select_for_update(of=("self",)).get(pk=girone.pk)
+    pair = Pair.objects.select_for_update(of=("self",)).get(pk=pair.pk)
+    if girone.stage.tournament_id != pair.tournament_id:
+        raise GironiError(
+            _("%(girone)s belongs to another tournament.") % {"girone": girone}
+        )
+    if pair.girone_id == girone.pk:
+        raise GironiError(
+            _("Pair %(number)s is already in %(girone)s.")
+            % {"number": pair.number, "girone": girone}
+        )
+    if pair.girone_id is not None and Round.objects.filter(girone=pair.girone).exists():
+        raise GironiError(
+            _("Pair %(number)s already plays in %(girone)s.")
+            % {"number": pair.number, "girone": pair.girone}
+        )
+    if pair.withdrawn:
+        raise GironiError(
+            _("Pair %(number)s is withdrawn: reinstate it first.")
+            % {"number": pair.number}
+        )
+    draft = girone.rounds.filter(status=Round.Status.DRAFT).order_by("number").first()
+    if draft is not None:
+        raise GironiError(
+            _(
+                "Round %(round)s of %(girone)s is a draft without pair %(number)s: "
+                "delete it, add the pair, then make the round again."
+            )
+            % {"round": draft.number, "girone": girone, "number": pair.number}
+        )
+    _moved(pair, pair.girone_id, girone)
+    return pair
+
+
+@transaction.atomic
+def split_teams_into_gironi(
+    tournament: Tournament,
+    *,
+    count: int,
+    method: str = "snake",
+    seed: int | None = None,
+    avoid_clubs: bool = False,
+    assignment: dict[int, str] | None = None,
+) -> SplitOutcome:
+    """(Re)make the gironi of a team tournament: snake by seed, a recorded draw, or by
+    hand (``method="manual"``, ``assignment``: team number -> girone label)."""
+    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
+    if method not in ("snake", "random", "manual"):
+        raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
+    stage = group_stage(tournament)
+    if Round.objects.filter(girone__stage=stage).exists():
+        raise GironiError(
+            _("Rounds have already been generated: the gironi can no longer change.")
+        )
+    teams = list(tournament.teams.filter(withdrawn=False))
+    if count < 1 or count > 26:
+        raise GironiError(_("The number of gironi must be between 1 and 26."))
+    if len(teams) < 2 * count:
+        raise GironiError(
+            _("%(teams)s teams cannot make %(count)s gironi of at least 2 teams.")
+            % {"teams": len(teams), "count": count}
+        )
+    names = labels(count)
+    clashes: list[str] = []
+    if method == "manual":
+        seed = None
+        given = dict(assignment or {})
+        missing = [t.number for t in teams if given.get(t.number) not in names]
+        if missing:
+            raise GironiError(
+                _("Choose a girone for teams %(teams)s.")
+                % {"teams": ", ".join(map(str, missing))}
+            )
+        dealt = [[t for t in teams if given[t.number] == name] for name in names]
+    elif method == "random":
+        seed = seed if seed is not None else secrets.randbits(31)
+        ordered = sorted(teams, key=lambda t: t.number)
+        random.Random(seed).shuffle(ordered)
+        dealt, clashes = deal(ordered, count, avoid_clubs)
+    else:
+        seed = None
+        ordered = sorted(teams, key=lambda t: (t.seed is None, t.seed or 0, t.number))
+        dealt, clashes = deal(ordered, count, avoid_clubs)
+    gironi = [
+        Girone.objects.get_or_create(stage=stage, label=name)[0] for name in names
+    ]
+    place(
+        tournament.teams.all(),
+        zip(gironi, dealt, strict=True),
+        split_reason(method, seed),
+    )
+    stage.gironi.exclude(label__in=names).delete()
+    stage.name = _("Gironi")
+    stage.save(update_fields=["name"])
+    record_publish(tournament.pk, everything=True)
+    return SplitOutcome(gironi, seed, clashes)
