@@ -36,25 +36,7 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
     if teams and exc.code in ("lonely", "odd_rest", "unseatable"):
         return _team_reason(exc)
     if exc.code == "lonely":
-        pairs = p["pairs"]
-        single = isinstance(pairs, list) and len(pairs) == 1
-        if single:
-            text = _(
-                "pair %(pair)s may meet none of the other %(others)s pairs (all forbidden)"
-            ) % {"pair": _pair_list(pairs), "others": p["others"]}
-        else:
-            text = _(
-                "pairs %(pairs)s may each meet none of the other %(others)s pairs"
-                " (all forbidden)"
-            ) % {"pairs": _pair_list(pairs), "others": p["others"]}
-        if p.get("odd"):
-            extra = (
-                _("and it may not rest again")
-                if single
-                else _("and only one pair can rest")
-            )
-            text += " " + extra
-        return text
+        return _lonely_reason(p)
     if exc.code == "odd_rest":
         return _(
             "with %(count)s pairs one must rest, but whichever of the pairs allowed to"
@@ -62,41 +44,83 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
             " forbidden meeting"
         ) % {"count": p["count"], "resters": _pair_list(p["resters"])}
     if exc.code == "unseatable":
-        values = {
-            "count": p["count"],
-            "tables": p["tables"],
-            "left": _pair_list(p["left"]),
-        }
-        if p["tables"] == 1:
-            return (
-                _(
-                    "the %(count)s pairs cannot all be seated without a forbidden meeting:"
-                    " at best 1 table, leaving pairs %(left)s without an allowed opponent"
-                )
-                % values
-            )
+        return _unseatable_reason(p)
+    if exc.code in ("calendar_late", "mitchell_no_seat"):
+        return _late_reason(exc.code, p, teams=teams)
+    if exc.code in ("mitchell_rounds", "mitchell_step", "movement_unknown"):
+        return _movement_reason(exc.code, p)
+    if exc.code in _PLAN_REASONS:
+        return _PLAN_REASONS[exc.code]() % _plan_params(p)
+    return str(exc)
+
+
+def _lonely_reason(p: dict[str, object]) -> str:
+    """Pairs who may meet no one (every other pair forbidden to them)."""
+    pairs = p["pairs"]
+    single = isinstance(pairs, list) and len(pairs) == 1
+    if single:
+        text = _(
+            "pair %(pair)s may meet none of the other %(others)s pairs (all forbidden)"
+        ) % {"pair": _pair_list(pairs), "others": p["others"]}
+    else:
+        text = _(
+            "pairs %(pairs)s may each meet none of the other %(others)s pairs"
+            " (all forbidden)"
+        ) % {"pairs": _pair_list(pairs), "others": p["others"]}
+    if p.get("odd"):
+        extra = (
+            _("and it may not rest again")
+            if single
+            else _("and only one pair can rest")
+        )
+        text += " " + extra
+    return text
+
+
+def _unseatable_reason(p: dict[str, object]) -> str:
+    """The pairs cannot all be seated without a forbidden meeting."""
+    values = {
+        "count": p["count"],
+        "tables": p["tables"],
+        "left": _pair_list(p["left"]),
+    }
+    if p["tables"] == 1:
         return (
             _(
                 "the %(count)s pairs cannot all be seated without a forbidden meeting:"
-                " at best %(tables)s tables, leaving pairs %(left)s without an allowed"
-                " opponent"
+                " at best 1 table, leaving pairs %(left)s without an allowed opponent"
             )
             % values
         )
-    if exc.code == "calendar_late":
-        if teams:
-            return _(
-                "teams %(pairs)s joined after round 1: the calendar cannot seat them"
-            ) % {"pairs": _pair_list(p["pairs"])}
-        return _(
-            "pairs %(pairs)s joined after round 1: the calendar cannot seat them"
-        ) % {"pairs": _pair_list(p["pairs"])}
-    if exc.code == "mitchell_no_seat":
+    return (
+        _(
+            "the %(count)s pairs cannot all be seated without a forbidden meeting:"
+            " at best %(tables)s tables, leaving pairs %(left)s without an allowed"
+            " opponent"
+        )
+        % values
+    )
+
+
+def _late_reason(code: str, p: dict[str, object], *, teams: bool) -> str:
+    """Pairs (or teams) who joined after round 1 and find no seat."""
+    if code == "mitchell_no_seat":
         return _(
             "pairs %(pairs)s joined after round 1 and the Mitchell has no free seat for"
             " them (a seat is freed by a withdrawal, or is the rest of an odd line)"
         ) % {"pairs": _pair_list(p["pairs"])}
-    if exc.code == "mitchell_rounds":
+    if teams:
+        return _(
+            "teams %(pairs)s joined after round 1: the calendar cannot seat them"
+        ) % {"pairs": _pair_list(p["pairs"])}
+    return _("pairs %(pairs)s joined after round 1: the calendar cannot seat them") % {
+        "pairs": _pair_list(p["pairs"])
+    }
+
+
+def _movement_reason(code: str, p: dict[str, object]) -> str:
+    """The movement asked for cannot give the plan's rounds."""
+    if code == "mitchell_rounds":
         return (
             _(
                 "a Mitchell on %(tables)s tables has at most %(tables)s rounds without"
@@ -104,7 +128,7 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
             )
             % p
         )
-    if exc.code == "mitchell_step":
+    if code == "mitchell_step":
         return (
             _(
                 "moving %(step)s tables a round on %(tables)s tables, EO pairs return to"
@@ -113,11 +137,7 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
             )
             % p
         )
-    if exc.code == "movement_unknown":
-        return _("“%(name)s” is not a movement (known: %(known)s)") % p
-    if exc.code in _PLAN_REASONS:
-        return _PLAN_REASONS[exc.code]() % _plan_params(p)
-    return str(exc)
+    return _("“%(name)s” is not a movement (known: %(known)s)") % p
 
 
 def _team_reason(exc: PairingError) -> str:

@@ -9,6 +9,7 @@ The creator becomes its director (a TournamentRole).
 from __future__ import annotations
 
 import datetime
+from typing import TypedDict, Unpack
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 from outbox.work import record_publish, record_site
 from people.models import Club
 from rules.errors import PairingError, RulePackError
-from rules.packs import load_pack
+from rules.packs import RulePack, load_pack
 from rules.pairing import parse_plan
 from tournament import visibility
 from tournament.models import Girone, Tournament, TournamentRole
@@ -83,6 +84,24 @@ def unique_slug(name: str, date: datetime.date) -> str:
     return slug
 
 
+class Settings(TypedDict, total=False):
+    """The settings :func:`create_tournament` leaves, when not given, to the model's
+    defaults (no venue or organiser, single entry, no correction period ...)."""
+
+    venue: str
+    organiser: Club | None
+    entry_mode: str
+    avoid_same_club: bool
+    mitchell_step: int | None
+    rematch_in_last_round: bool
+    never_rematch: bool
+    hall_numbering: bool
+    totals_only: bool
+    correction_minutes: int | None
+    hold_results: bool
+    idle_minutes: int | None
+
+
 @transaction.atomic
 def create_tournament(
     *,
@@ -91,69 +110,29 @@ def create_tournament(
     date: datetime.date,
     game: str,
     rule_pack: str,
-    venue: str = "",
-    organiser: Club | None = None,
+    rule_pack_version: int | None = None,
+    format: str = Tournament.Format.PAIRS,
     hands_per_round: int = 3,
     to_points: bool = False,
     rounds_planned: int = 4,
     movement_plan: str = "3xmitchell+danese",
-    entry_mode: str = Tournament.EntryMode.SINGLE,
-    avoid_same_club: bool = False,
-    mitchell_step: int | None = None,
-    rematch_in_last_round: bool = True,
-    never_rematch: bool = False,
-    hall_numbering: bool = False,
-    rule_pack_version: int | None = None,
-    format: str = Tournament.Format.PAIRS,
-    totals_only: bool = False,
-    correction_minutes: int | None = None,
-    hold_results: bool = False,
     entry_by: str = Tournament.EntryBy.REFEREES,
-    idle_minutes: int | None = None,
+    **settings: Unpack[Settings],
 ) -> Tournament:
     """Create a tournament with its pack pinned; ``by`` directs it.
 
     The pack is pinned at its latest version unless ``rule_pack_version`` names an
     earlier one (an event replayed as it was played, under the version it used).
     """
-    try:
-        pack = load_pack(rule_pack)
-    except RulePackError as exc:
-        raise ServiceError(
-            _("Unknown rule pack “%(pack)s”.") % {"pack": rule_pack}
-        ) from exc
-    if rule_pack_version is not None and rule_pack_version != pack.version:
-        try:
-            pack = load_pack(rule_pack, rule_pack_version)
-        except RulePackError as exc:
-            raise ServiceError(
-                _("The rule pack “%(pack)s” has no version %(version)s.")
-                % {"pack": rule_pack, "version": rule_pack_version}
-            ) from exc
-    if pack.game != game:
-        raise ServiceError(
-            _("The rule pack “%(pack)s” is not for %(game)s.")
-            % {"pack": pack.title, "game": Tournament.Game(game).label}
-        )
-    target = turn_target(pack, to_points)
-    if target is not None:  # the table of the turn to points (seed 004)
-        hands_per_round = pack.require_vp().target_uses
-    check_hands(pack, hands_per_round)
+    pack = _pinned_pack(rule_pack, rule_pack_version, game)
+    hands_per_round, target = _turns(pack, hands_per_round, to_points)
+    _check_format(pack, format)
     teams = format == Tournament.Format.TEAMS
-    if format not in Tournament.Format.values:
-        raise ServiceError(_("Unknown tournament format."))
-    if teams and pack.team is None:
-        raise ServiceError(
-            _("The rule pack “%(pack)s” has no team rules: teams play Burraco only.")
-            % {"pack": pack.title}
-        )
     check_movement_plan(movement_plan, rounds_planned, teams=teams)
     tournament = Tournament.objects.create(
         name=name,
         slug=unique_slug(name, date),
         date=date,
-        venue=venue,
-        organiser=organiser,
         game=game,
         format=format,
         rule_pack=pack.name,
@@ -162,22 +141,60 @@ def create_tournament(
         target_points=target,
         rounds_planned=rounds_planned,
         movement_plan=movement_plan,
-        entry_mode=entry_mode,
-        avoid_same_club=avoid_same_club,
-        mitchell_step=mitchell_step,
-        rematch_in_last_round=rematch_in_last_round,
-        never_rematch=never_rematch,
-        hall_numbering=hall_numbering,
-        totals_only=totals_only,
-        correction_minutes=correction_minutes,
-        hold_results=hold_results,
         entry_by=_entry_by(entry_by),
-        idle_minutes=idle_minutes,
+        **settings,
     )
     TournamentRole.objects.create(
         tournament=tournament, user=by, role=TournamentRole.Role.DIRECTOR
     )
     return tournament
+
+
+def _pinned_pack(rule_pack: str, version: int | None, game: str) -> RulePack:
+    """The rule pack a new tournament pins: its latest version, or ``version``."""
+    try:
+        pack = load_pack(rule_pack)
+    except RulePackError as exc:
+        raise ServiceError(
+            _("Unknown rule pack “%(pack)s”.") % {"pack": rule_pack}
+        ) from exc
+    if version is not None and version != pack.version:
+        try:
+            pack = load_pack(rule_pack, version)
+        except RulePackError as exc:
+            raise ServiceError(
+                _("The rule pack “%(pack)s” has no version %(version)s.")
+                % {"pack": rule_pack, "version": version}
+            ) from exc
+    if pack.game != game:
+        raise ServiceError(
+            _("The rule pack “%(pack)s” is not for %(game)s.")
+            % {"pack": pack.title, "game": Tournament.Game(game).label}
+        )
+    return pack
+
+
+def _turns(
+    pack: RulePack, hands_per_round: int, to_points: bool
+) -> tuple[int, int | None]:
+    """The hands of a turn and its target points: a turn to points (seed 004) plays
+    the pack's hands for its table, else the hands asked for (checked)."""
+    target = turn_target(pack, to_points)
+    if target is not None:  # the table of the turn to points (seed 004)
+        hands_per_round = pack.require_vp().target_uses
+    check_hands(pack, hands_per_round)
+    return hands_per_round, target
+
+
+def _check_format(pack: RulePack, format: str) -> None:
+    """Pairs or teams; teams only under a pack with team rules."""
+    if format not in Tournament.Format.values:
+        raise ServiceError(_("Unknown tournament format."))
+    if format == Tournament.Format.TEAMS and pack.team is None:
+        raise ServiceError(
+            _("The rule pack “%(pack)s” has no team rules: teams play Burraco only.")
+            % {"pack": pack.title}
+        )
 
 
 def _entry_by(value: str) -> str:
@@ -217,10 +234,7 @@ def update_tournament(
     published again when a field they show changed (not for the director's pairing and
     entry settings: :data:`UNSHOWN_FIELDS`)."""
     pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
-    target = turn_target(pack, to_points)
-    if target is not None:
-        hands_per_round = pack.require_vp().target_uses
-    check_hands(pack, hands_per_round)
+    hands_per_round, target = _turns(pack, hands_per_round, to_points)
     check_movement_plan(movement_plan, rounds_planned, teams=tournament.is_teams)
     before = {f.attname: getattr(tournament, f.attname) for f in _FIELDS}
     tournament.name = name
@@ -242,16 +256,21 @@ def update_tournament(
     tournament.hold_results = hold_results
     tournament.entry_by = _entry_by(entry_by)
     tournament.idle_minutes = idle_minutes
+    tournament.save()
+    _publish_shown_changes(tournament, before)
+    return tournament
+
+
+def _publish_shown_changes(tournament: Tournament, before: dict[str, object]) -> None:
+    """Publish the tournament's pages again if a field they show changed."""
     changed = {
         name
         for name, value in before.items()
         if getattr(tournament, name) != value and name not in UNSHOWN_FIELDS
     }
-    tournament.save()
     if changed:
         record_publish(tournament.pk, everything=True)
         record_site()  # the API's list and the seasons name the tournament
-    return tournament
 
 
 @transaction.atomic
