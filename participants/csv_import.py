@@ -32,6 +32,7 @@ import csv
 import io
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -219,56 +220,94 @@ def _number(
     return None, EntryError(line, message, field_name, "parse")
 
 
-def parse_pairs_csv(text: str) -> ParsedCsv:
-    """Read every line of a CSV text; a line with a bad number is reported, not read.
+@dataclass(frozen=True)
+class CsvRows:
+    """The data records of a CSV file whose header was read: ``columns`` maps a cell's
+    index to its field (shared by the pairs' and the teams' import)."""
 
-    >>> parsed = parse_pairs_csv("Cognome 1;Nome 1;Cognome 2;Nome 2\\nRossi;Anna;Bianchi;Luca\\n")
-    >>> [(e.line, e.last_name1, e.first_name2) for e in parsed.entries]
-    [(2, 'Rossi', 'Luca')]
+    header: list[str]
+    columns: dict[int, str]
+    records: list[tuple[int, list[str]]]
+
+    def values(self, errors: list[EntryError]) -> Iterator[tuple[int, dict[str, str]]]:
+        """(line, cells by field) of every line not blank; a line with more fields
+        than the header is not read, its error added to ``errors``."""
+        for line, row in self.records:
+            if not any(cell.strip() for cell in row):
+                continue  # blank lines are skipped, not errors
+            if len(row) > len(self.header) and any(
+                c.strip() for c in row[len(self.header) :]
+            ):
+                errors.append(
+                    EntryError(
+                        line,
+                        _("The line has %(found)s fields, the header %(expected)s.")
+                        % {"found": len(row), "expected": len(self.header)},
+                        None,
+                        "parse",
+                    )
+                )
+                continue
+            values = dict.fromkeys(self.columns.values(), "")
+            for index, cell in enumerate(row):
+                if index in self.columns:
+                    values[self.columns[index]] = cell.strip()
+            yield line, values
+
+
+def read_csv(
+    text: str, headers: dict[str, str], required: dict[str, str], example: str
+) -> tuple[CsvRows | None, list[EntryError]]:
+    """The records of a CSV text under its header line, and the errors found reading.
+
+    ``headers`` maps a normalised header to its field, ``required`` a required field to
+    its header's label, ``example`` is the header line a message suggests. No rows
+    (None) for an empty text or a header in error (the errors say why); else the
+    errors are the records that cannot be read.
     """
-    result = ParsedCsv()
     text = text.lstrip("\ufeff")
     if not text.strip():
-        return result
-    first_line = text.splitlines()[0]
-    records, errors = _records(text, _dialect(_delimiter(first_line)))
+        return None, []
+    records, unreadable = _records(text, _dialect(_delimiter(text.splitlines()[0])))
     if not records or records[0][0] != 1:
-        result.errors.extend(
-            errors or [EntryError(1, _("No header line."), None, "header")]
-        )
-        return result
-    rows = [cells for _line, cells in records]
-    header = rows[0]
+        return None, unreadable or [EntryError(1, _("No header line."), None, "header")]
+    header = records[0][1]
+    columns, errors = _columns(header, headers, required, example)
+    if errors:
+        return None, errors
+    return CsvRows(header, columns, records[1:]), unreadable
+
+
+def _columns(
+    header: list[str], headers: dict[str, str], required: dict[str, str], example: str
+) -> tuple[dict[int, str], list[EntryError]]:
+    """Each known column's field by index, and the header's errors (a required column
+    missing, a column not known)."""
     columns: dict[int, str] = {}
     unknown: list[str] = []
     for index, name in enumerate(header):
-        key = HEADERS.get(normalise_header(name))
+        key = headers.get(normalise_header(name))
         if key is None:
             if name.strip():
                 unknown.append(name.strip())
             continue
         columns[index] = key
-    missing = [
-        label
-        for key, label in zip(
-            REQUIRED, ("Cognome 1", "Nome 1", "Cognome 2", "Nome 2"), strict=True
-        )
-        if key not in columns.values()
-    ]
+    missing = [label for key, label in required.items() if key not in columns.values()]
+    errors = []
     if missing:
-        result.errors.append(
+        errors.append(
             EntryError(
                 1,
                 _(
                     "The header line lacks the columns %(columns)s (expected e.g. %(example)s)."
                 )
-                % {"columns": ", ".join(missing), "example": EXAMPLE_HEADER},
+                % {"columns": ", ".join(missing), "example": example},
                 None,
                 "header",
             )
         )
     if unknown:
-        result.errors.append(
+        errors.append(
             EntryError(
                 1,
                 _("Unknown columns in the header line: %(columns)s.")
@@ -277,27 +316,25 @@ def parse_pairs_csv(text: str) -> ParsedCsv:
                 "header",
             )
         )
-    if result.errors:
-        return result
+    return columns, errors
+
+
+def parse_pairs_csv(text: str) -> ParsedCsv:
+    """Read every line of a CSV text; a line with a bad number is reported, not read.
+
+    >>> parsed = parse_pairs_csv("Cognome 1;Nome 1;Cognome 2;Nome 2\\nRossi;Anna;Bianchi;Luca\\n")
+    >>> [(e.line, e.last_name1, e.first_name2) for e in parsed.entries]
+    [(2, 'Rossi', 'Luca')]
+    """
+    result = ParsedCsv()
+    labels = ("Cognome 1", "Nome 1", "Cognome 2", "Nome 2")
+    rows, errors = read_csv(
+        text, HEADERS, dict(zip(REQUIRED, labels, strict=True)), EXAMPLE_HEADER
+    )
     result.errors.extend(errors)
-    for line, row in records[1:]:
-        if not any(cell.strip() for cell in row):
-            continue  # blank lines are skipped, not errors
-        values = {key: "" for key in columns.values()}
-        for index, cell in enumerate(row):
-            if index in columns:
-                values[columns[index]] = cell.strip()
-        if len(row) > len(header) and any(c.strip() for c in row[len(header) :]):
-            result.errors.append(
-                EntryError(
-                    line,
-                    _("The line has %(found)s fields, the header %(expected)s.")
-                    % {"found": len(row), "expected": len(header)},
-                    None,
-                    "parse",
-                )
-            )
-            continue
+    if rows is None:
+        return result
+    for line, values in rows.values(result.errors):
         seed, seed_error = _number(values.pop("seed", ""), line, "seed", _("Seed"))
         number, number_error = _number(
             values.pop("number", ""), line, "number", _("Pair number")

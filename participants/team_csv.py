@@ -21,13 +21,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from participants.csv_import import (
-    _delimiter,
-    _dialect,
-    _number,
-    _records,
-    normalise_header,
-)
+from participants.csv_import import _number, read_csv
 from participants.services.entries import EntryError
 from participants.services.team_entries import MAX_ROSTER, TeamEntry
 
@@ -81,100 +75,30 @@ def parse_teams_csv(text: str) -> ParsedTeams:
     [(2, 'I Leoni', (('Rossi', 'Anna', ''), ('Neri', 'Ugo', '')))]
     """
     result = ParsedTeams()
-    text = text.lstrip("\ufeff")
-    if not text.strip():
-        return result
     # The pairs' reader (participants.csv_import): the separator, doubled quotes, one
-    # error per unreadable record, the file's own line numbers.
-    records, unreadable = _records(text, _dialect(_delimiter(text.splitlines()[0])))
-    if not records or records[0][0] != 1:
-        result.errors.extend(
-            unreadable or [EntryError(1, _("No header line."), None, "header")]
-        )
-        return result
-    rows = [cells for _line, cells in records]
-    header = rows[0]
-    columns: dict[int, str] = {}
-    unknown = []
-    for index, name in enumerate(header):
-        key = HEADERS.get(normalise_header(name))
-        if key is None:
-            if name.strip():
-                unknown.append(name.strip())
-            continue
-        columns[index] = key
-    missing = [
-        label
-        for key, label in zip(REQUIRED, ("Squadra", "Cognome 1", "Nome 1"), strict=True)
-        if key not in columns.values()
-    ]
-    if missing:
-        result.errors.append(
-            EntryError(
-                1,
-                _(
-                    "The header line lacks the columns %(columns)s (expected e.g. %(example)s)."
-                )
-                % {"columns": ", ".join(missing), "example": EXAMPLE_HEADER},
-                None,
-                "header",
-            )
-        )
-    if unknown:
-        result.errors.append(
-            EntryError(
-                1,
-                _("Unknown columns in the header line: %(columns)s.")
-                % {"columns": ", ".join(unknown)},
-                None,
-                "header",
-            )
-        )
-    if result.errors:
-        return result
-    result.errors.extend(unreadable)
-    size = max(
-        [int(k[4:]) for k in columns.values() if k.startswith("last")], default=0
+    # error per unreadable record, the file's own line numbers, the header's checks.
+    labels = ("Squadra", "Cognome 1", "Nome 1")
+    rows, errors = read_csv(
+        text, HEADERS, dict(zip(REQUIRED, labels, strict=True)), EXAMPLE_HEADER
     )
-    for line, row in records[1:]:
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) > len(header) and any(c.strip() for c in row[len(header) :]):
-            result.errors.append(
-                EntryError(
-                    line,
-                    _("The line has %(found)s fields, the header %(expected)s.")
-                    % {"found": len(row), "expected": len(header)},
-                    None,
-                    "parse",
-                )
-            )
-            continue
-        values = dict.fromkeys(columns.values(), "")
-        for index, cell in enumerate(row):
-            if index in columns:
-                values[columns[index]] = cell.strip()
+    result.errors.extend(errors)
+    if rows is None:
+        return result
+    size = max(
+        [int(k[4:]) for k in rows.columns.values() if k.startswith("last")], default=0
+    )
+    for line, values in rows.values(result.errors):
         seed, e1 = _number(values.get("seed", ""), line, "seed", _("Seed"))
         number, e2 = _number(values.get("number", ""), line, "number", _("Team number"))
         captain, e3 = _number(values.get("captain", ""), line, "captain", _("Captain"))
-        errors = [e for e in (e1, e2, e3) if e is not None]
-        if errors:
-            result.errors.extend(errors)
+        bad = [e for e in (e1, e2, e3) if e is not None]
+        if bad:
+            result.errors.extend(bad)
             continue
-        players = tuple(
-            (
-                values.get(f"last{n}", ""),
-                values.get(f"first{n}", ""),
-                values.get(f"tessera{n}", ""),
-            )
-            for n in range(1, size + 1)
-        )
-        while players and not any(p.strip() for p in players[-1]):
-            players = players[:-1]
         result.entries.append(
             TeamEntry(
                 name=values["name"],
-                players=players,
+                players=_roster(values, size),
                 club=values.get("club", ""),
                 captain=captain,
                 seed=seed,
@@ -183,3 +107,19 @@ def parse_teams_csv(text: str) -> ParsedTeams:
             )
         )
     return result
+
+
+def _roster(values: dict[str, str], size: int) -> tuple[tuple[str, str, str], ...]:
+    """(surname, name, membership) of players 1 to ``size``, the empty ones at the
+    end left out."""
+    players = tuple(
+        (
+            values.get(f"last{n}", ""),
+            values.get(f"first{n}", ""),
+            values.get(f"tessera{n}", ""),
+        )
+        for n in range(1, size + 1)
+    )
+    while players and not any(p.strip() for p in players[-1]):
+        players = players[:-1]
+    return players
