@@ -45,7 +45,13 @@ from participants.services.entry_fields import (
     max_lengths,
     stored_value,
 )
-from participants.services.people import People, Seen, same_person
+from participants.services.people import (
+    People,
+    Seen,
+    other_owner,
+    owner_message,
+    same_person,
+)
 from people.models import Club, Player
 from tournament.models import Tournament
 
@@ -266,22 +272,14 @@ class _Checker:
         person = f"{clean_name(last)} {clean_name(first)}"
         where_field = f"membership{which}" if tessera else f"last_name{which}"
 
-        owner = self.result.players.get(tessera) if tessera else None
-        if owner is not None and name_key(owner.last_name, owner.first_name) != key:
+        owner = other_owner(self.result.players, tessera, key)
+        if owner is not None:
             renamed = self.editing is not None and owner.pk == getattr(
                 self.editing, f"player{which}_id"
             )
             if not renamed:  # editing a pair: its own player keeps the number
                 self.add(
-                    entry,
-                    # The registry is shared: never say whose number it is.
-                    _(
-                        "Membership number %(tessera)s is registered under another "
-                        "name: check the number and the name."
-                    )
-                    % {"tessera": tessera},
-                    f"membership{which}",
-                    "tessera_owner",
+                    entry, owner_message(tessera), f"membership{which}", "tessera_owner"
                 )
 
         other = self.registered.first_clash(key, tessera, entry)
@@ -293,7 +291,15 @@ class _Checker:
                 where_field,
                 "registered_player",
             )
+        self.check_seen(entry, which, Seen(entry, key, tessera), person)
+        return f"t:{tessera}" if tessera else f"n:{key}"
 
+    def check_seen(
+        self, entry: PairEntry, which: int, player: Seen, person: str
+    ) -> None:
+        """Check a player against the lines above (and player 2 against player 1)."""
+        key, tessera = player.key, player.tessera
+        where_field = f"membership{which}" if tessera else f"last_name{which}"
         other = self.seen.first_clash(key, tessera, entry)
         if other is not None:
             # One membership number under two names: a typing error on one line.
@@ -322,8 +328,7 @@ class _Checker:
                     "last_name2",
                     "same_person",
                 )
-        self.seen.add(Seen(entry, key, tessera))
-        return f"t:{tessera}" if tessera else f"n:{key}"
+        self.seen.add(player)
 
     def check_pair(self, entry: PairEntry, identities: list[str]) -> None:
         """Report a repeated pair once, instead of each of its two players."""

@@ -2,7 +2,8 @@
 
 Within a tournament two players are the same person when they share a membership
 number, or share a name and at most one of them has a number; one membership number
-under two different names is reported as such (:mod:`participants.services.checks`).
+under two different names is reported as such (:mod:`participants.services.checks`),
+and so is a number the registry holds under another name (for teams too).
 Players met earlier are indexed by membership number and by name, so that finding
 the first match is O(1) and the checks stay linear in the number of entries.
 """
@@ -13,8 +14,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from participants.models import Pair
-from participants.services.entries import PairEntry
+from participants.services.entries import PairEntry, name_key
+from people.models import Player
 
 
 @dataclass(frozen=True)
@@ -93,3 +97,21 @@ class People:
                 *self.by_name_untessered.get(key, []),
             ]
         return list(self.by_name.get(key, []))
+
+
+def other_owner(players: dict[str, Player], tessera: str, key: str) -> Player | None:
+    """The registered player whose membership number ``tessera`` is, when registered
+    under another name than ``key`` (shared by the pairs' and the teams' checks)."""
+    owner = players.get(tessera) if tessera else None
+    if owner is not None and name_key(owner.last_name, owner.first_name) != key:
+        return owner
+    return None
+
+
+def owner_message(tessera: str) -> str:
+    """A membership number typed with another name than its owner's."""
+    # The registry is shared: never say whose number it is.
+    return _(
+        "Membership number %(tessera)s is registered under another "
+        "name: check the number and the name."
+    ) % {"tessera": tessera}

@@ -22,6 +22,7 @@ from participants.models import TeamMember
 from participants.services.checks import Checked
 from participants.services.clubs import club_key, find_clubs
 from participants.services.entries import EntryError, clean_name, name_key
+from participants.services.people import other_owner, owner_message
 from people.models import Player
 from rules.packs import load_pack
 from tournament.models import Tournament
@@ -248,49 +249,17 @@ class _TeamChecker:
     def check_player(
         self, entry: TeamEntry, place: int, player: tuple[str, str, str]
     ) -> None:
-        last, first = clean_name(player[0]), clean_name(player[1])
-        tessera = player[2].strip()
-        long = [
-            self.too_long(entry, value, LIMITS[kind], f"{field}{place}")
-            for value, kind, field in (
-                (last, "last", "last_name"),
-                (first, "first", "first_name"),
-                (tessera, "tessera", "membership"),
-            )
-        ]
-        if any(long):
+        """Check the roster's player ``place``: names, membership number, repeats."""
+        names = self.read_player(entry, place, player)
+        if names is None:
             return
-        if not last:
-            self.add(
-                entry,
-                _("The surname of player %(n)s is missing.") % {"n": place},
-                f"last_name{place}",
-                "missing_name",
-            )
-        if not first:
-            self.add(
-                entry,
-                _("The name of player %(n)s is missing.") % {"n": place},
-                f"first_name{place}",
-                "missing_name",
-            )
-        if not (last and first):
-            return
+        last, first, tessera = names
         key = name_key(last, first)
         person = f"{last} {first}"
         field = f"membership{place}" if tessera else f"last_name{place}"
-        owner = self.result.players.get(tessera) if tessera else None
-        if owner is not None and name_key(owner.last_name, owner.first_name) != key:
+        if other_owner(self.result.players, tessera, key) is not None:
             self.add(
-                entry,
-                # The registry is shared: never say whose number it is.
-                _(
-                    "Membership number %(tessera)s is registered under another "
-                    "name: check the number and the name."
-                )
-                % {"tessera": tessera},
-                f"membership{place}",
-                "tessera_owner",
+                entry, owner_message(tessera), f"membership{place}", "tessera_owner"
             )
         for other_key, other_tessera, team in self.registered:
             if _same(key, tessera, other_key, other_tessera):
@@ -316,6 +285,39 @@ class _TeamChecker:
                 self.add(entry, message, field, "duplicate_player")
                 break
         self.seen_players.append((key, tessera, entry))
+
+    def read_player(
+        self, entry: TeamEntry, place: int, player: tuple[str, str, str]
+    ) -> tuple[str, str, str] | None:
+        """The player's surname, name and membership number, cleaned; None when one
+        is too long or a name is missing (the error added)."""
+        last, first = clean_name(player[0]), clean_name(player[1])
+        tessera = player[2].strip()
+        long = [
+            self.too_long(entry, value, LIMITS[kind], f"{field}{place}")
+            for value, kind, field in (
+                (last, "last", "last_name"),
+                (first, "first", "first_name"),
+                (tessera, "tessera", "membership"),
+            )
+        ]
+        if any(long):
+            return None
+        if not last:
+            self.add(
+                entry,
+                _("The surname of player %(n)s is missing.") % {"n": place},
+                f"last_name{place}",
+                "missing_name",
+            )
+        if not first:
+            self.add(
+                entry,
+                _("The name of player %(n)s is missing.") % {"n": place},
+                f"first_name{place}",
+                "missing_name",
+            )
+        return (last, first, tessera) if last and first else None
 
 
 def _same(key: str, tessera: str, other_key: str, other_tessera: str) -> bool:
