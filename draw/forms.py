@@ -1,11 +1,14 @@
-"""The forms of the round pages: a swap, the visibility, a team match's line-up."""
+"""The forms of the round pages: a swap, the visibility, a team match's line-ups."""
 
 from __future__ import annotations
 
 from django import forms
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
-from participants.models import Pair, TeamMember
+from participants.models import Pair, Team, TeamMember
+from seating.models import TeamMatch
+from seating.services.team_rounds import lineup_of
 from tournament.forms import NoSuffix
 from tournament.inputs import integer_field
 
@@ -42,3 +45,22 @@ class LineupForm(NoSuffix, forms.Form):
     def pairs(self) -> list[tuple[int, int]]:
         data = self.cleaned_data
         return [(data["p1a"], data["p1b"]), (data["p2a"], data["p2b"])]
+
+
+def lineup_forms(
+    post: QueryDict, match: TeamMatch
+) -> dict[str, tuple[Team, LineupForm]]:
+    """Each side's team and its line-up form: bound to ``post`` for the side it names,
+    else showing the line-up the match has."""
+    forms = {}
+    for side, team in (("a", match.team_a), ("b", match.team_b)):
+        members = list(team.members.select_related("player"))
+        first, second = lineup_of(match, side)
+        current = [first.player1_id, first.player2_id]
+        current += [second.player1_id, second.player2_id] if second else [None, None]
+        posted = post if post.get("side") == side else None
+        forms[side] = (
+            team,
+            LineupForm(posted, members=members, current=current, prefix=side),
+        )
+    return forms

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from draw.forms import LineupForm, SwapForm, VisibilityForm
+from draw.forms import SwapForm, VisibilityForm, lineup_forms
 from draw.services import rounds as services
 from draw.services.lineups import set_lineup
 from draw.services.pairing import movement_of, plan_of
@@ -348,17 +348,7 @@ def lineup(request, tournament, girone, number, match):
         number=match,
         team_b__isnull=False,
     )  # fmt: skip
-    forms = {}
-    for side, team in (("a", found.team_a), ("b", found.team_b)):
-        members = list(team.members.select_related("player"))
-        first, second = lineup_of(found, side)
-        current = [first.player1_id, first.player2_id]
-        current += [second.player1_id, second.player2_id] if second else [None, None]
-        posted = request.POST if request.POST.get("side") == side else None
-        forms[side] = (
-            team,
-            LineupForm(posted, members=members, current=current, prefix=side),
-        )
+    forms = lineup_forms(request.POST, found)
     if request.method == "POST":
         side = request.POST.get("side")
         if side in forms:

@@ -20,7 +20,7 @@ import random
 import secrets
 import string
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
 
 from outbox.work import record_publish, record_rank
-from participants.models import Pair
+from participants.models import Pair, Team
 from tournament.models import Girone, Round, Stage, Tournament
 from tournament.services.errors import GironiError
 
@@ -63,11 +63,12 @@ def group_stage(tournament: Tournament) -> Stage:
     return stage
 
 
-def deal(
-    pairs: Sequence[Pair], count: int, avoid_clubs: bool
-) -> tuple[list[list[Pair]], list[str]]:
-    """Deal ordered pairs into ``count`` gironi, snake-wise, optionally by club."""
-    gironi: list[list[Pair]] = [[] for _ in range(count)]
+def deal[Member: (Pair, Team)](
+    pairs: Sequence[Member], count: int, avoid_clubs: bool
+) -> tuple[list[list[Member]], list[str]]:
+    """Deal ordered pairs (or teams) into ``count`` gironi, snake-wise, optionally by
+    club."""
+    gironi: list[list[Member]] = [[] for _ in range(count)]
     clubs: list[Counter[int]] = [Counter() for _ in range(count)]
     clashes: list[str] = []
     for start in range(0, len(pairs), count):
@@ -102,6 +103,29 @@ def split_into_gironi(
     assignment: Mapping[int, str] | None = None,
 ) -> SplitOutcome:
     """(Re)make the gironi of the tournament; ``assignment``: pair number -> label."""
+    stage = _open_stage(tournament, method, count)
+    pairs = list(
+        tournament.pairs.filter(withdrawn=False).select_related("player1", "player2")
+    )
+    if len(pairs) < 2 * count:
+        raise GironiError(
+            _("%(pairs)s pairs cannot make %(count)s gironi of at least 2 pairs.")
+            % {"pairs": len(pairs), "count": count}
+        )
+    clashes: list[str] = []
+    if method == "manual":
+        dealt = _pairs_by_hand(pairs, labels(count), dict(assignment or {}))
+    else:
+        dealt, seed, clashes = _drawn(pairs, count, method, seed, avoid_clubs)
+    gironi = _write_gironi(
+        tournament, stage, tournament.pairs.all(), dealt, method, seed
+    )
+    return SplitOutcome(gironi, seed, clashes)
+
+
+def _open_stage(tournament: Tournament, method: str, count: int) -> Stage:
+    """The group stage to split again, the tournament locked; refused for an unknown
+    method, once a round exists, or for a number of gironi out of 1 to 26."""
     Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     if method not in METHODS:
         raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
@@ -110,68 +134,78 @@ def split_into_gironi(
         raise GironiError(
             _("Rounds have already been generated: the gironi can no longer change.")
         )
-    pairs = list(
-        tournament.pairs.filter(withdrawn=False).select_related("player1", "player2")
-    )
     if count < 1 or count > 26:
         raise GironiError(_("The number of gironi must be between 1 and 26."))
-    if len(pairs) < 2 * count:
-        raise GironiError(
-            _("%(pairs)s pairs cannot make %(count)s gironi of at least 2 pairs.")
-            % {"pairs": len(pairs), "count": count}
-        )
-    names = labels(count)
-    clashes: list[str] = []
-    if method == "manual":
-        assignment = dict(assignment or {})
-        missing = [p.number for p in pairs if p.number not in assignment]
-        if missing:
-            raise GironiError(
-                _("Choose a girone for pairs %(pairs)s.")
-                % {"pairs": ", ".join(map(str, missing))}
-            )
-        bad = sorted({v for v in assignment.values() if v not in names})
-        if bad:
-            raise GironiError(
-                _("Unknown gironi %(labels)s: with %(count)s gironi use %(known)s.")
-                % {
-                    "labels": ", ".join(bad),
-                    "count": count,
-                    "known": ", ".join(names),
-                }
-            )
-        dealt = [[p for p in pairs if assignment[p.number] == name] for name in names]
-        small = [n for n, g in zip(names, dealt, strict=True) if len(g) < 2]
-        if small:
-            raise GironiError(
-                _("Gironi %(labels)s would have fewer than 2 pairs.")
-                % {"labels": ", ".join(small)}
-            )
-    else:
-        if method == "random":
-            seed = seed if seed is not None else secrets.randbits(31)
-            ordered = sorted(pairs, key=lambda p: p.number)
-            random.Random(seed).shuffle(ordered)
-        else:
-            seed = None
-            ordered = sorted(
-                pairs, key=lambda p: (p.seed is None, p.seed or 0, p.number)
-            )
-        dealt, clashes = deal(ordered, count, avoid_clubs)
+    return stage
 
+
+def _pairs_by_hand(
+    pairs: list[Pair], names: list[str], assignment: dict[int, str]
+) -> list[list[Pair]]:
+    """The pairs of each girone as the director placed them (every pair placed, in a
+    girone that exists, at least 2 pairs a girone)."""
+    missing = [p.number for p in pairs if p.number not in assignment]
+    if missing:
+        raise GironiError(
+            _("Choose a girone for pairs %(pairs)s.")
+            % {"pairs": ", ".join(map(str, missing))}
+        )
+    bad = sorted({v for v in assignment.values() if v not in names})
+    if bad:
+        raise GironiError(
+            _("Unknown gironi %(labels)s: with %(count)s gironi use %(known)s.")
+            % {
+                "labels": ", ".join(bad),
+                "count": len(names),
+                "known": ", ".join(names),
+            }
+        )
+    dealt = [[p for p in pairs if assignment[p.number] == name] for name in names]
+    small = [n for n, g in zip(names, dealt, strict=True) if len(g) < 2]
+    if small:
+        raise GironiError(
+            _("Gironi %(labels)s would have fewer than 2 pairs.")
+            % {"labels": ", ".join(small)}
+        )
+    return dealt
+
+
+def _drawn[Member: (Pair, Team)](
+    members: Sequence[Member], count: int, method: str, seed: int | None, avoid: bool
+) -> tuple[list[list[Member]], int | None, list[str]]:
+    """Deal pairs (or teams) in a recorded draw (``seed``, drawn when not given) or
+    snake by seed: the gironi, the seed (None for a snake) and the clubs' clashes."""
+    if method == "random":
+        seed = seed if seed is not None else secrets.randbits(31)
+        ordered = sorted(members, key=lambda m: m.number)
+        random.Random(seed).shuffle(ordered)
+    else:
+        seed = None
+        ordered = sorted(members, key=lambda m: (m.seed is None, m.seed or 0, m.number))
+    dealt, clashes = deal(ordered, count, avoid)
+    return dealt, seed, clashes
+
+
+def _write_gironi[Member: (Pair, Team)](
+    tournament: Tournament,
+    stage: Stage,
+    everyone: Iterable[Member],
+    dealt: list[list[Member]],
+    method: str,
+    seed: int | None,
+) -> list[Girone]:
+    """Make the gironi A, B ... of ``dealt``, place everyone (the others in none),
+    remove the gironi left over, and publish."""
+    names = labels(len(dealt))
     gironi = [
         Girone.objects.get_or_create(stage=stage, label=name)[0] for name in names
     ]
-    place(
-        tournament.pairs.all(),
-        zip(gironi, dealt, strict=True),
-        split_reason(method, seed),
-    )
+    place(everyone, zip(gironi, dealt, strict=True), split_reason(method, seed))
     stage.gironi.exclude(label__in=names).delete()
     stage.name = _("Gironi")
     stage.save(update_fields=["name"])
     record_publish(tournament.pk, everything=True)
-    return SplitOutcome(gironi, seed, clashes)
+    return gironi
 
 
 #: How a split is recorded in the history of the pairs (or teams) it places, so that
@@ -292,17 +326,8 @@ def split_teams_into_gironi(
 ) -> SplitOutcome:
     """(Re)make the gironi of a team tournament: snake by seed, a recorded draw, or by
     hand (``method="manual"``, ``assignment``: team number -> girone label)."""
-    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
-    if method not in ("snake", "random", "manual"):
-        raise GironiError(_("Unknown split method “%(method)s”.") % {"method": method})
-    stage = group_stage(tournament)
-    if Round.objects.filter(girone__stage=stage).exists():
-        raise GironiError(
-            _("Rounds have already been generated: the gironi can no longer change.")
-        )
+    stage = _open_stage(tournament, method, count)
     teams = list(tournament.teams.filter(withdrawn=False))
-    if count < 1 or count > 26:
-        raise GironiError(_("The number of gironi must be between 1 and 26."))
     if len(teams) < 2 * count:
         raise GironiError(
             _("%(teams)s teams cannot make %(count)s gironi of at least 2 teams.")
@@ -320,25 +345,9 @@ def split_teams_into_gironi(
                 % {"teams": ", ".join(map(str, missing))}
             )
         dealt = [[t for t in teams if given[t.number] == name] for name in names]
-    elif method == "random":
-        seed = seed if seed is not None else secrets.randbits(31)
-        ordered = sorted(teams, key=lambda t: t.number)
-        random.Random(seed).shuffle(ordered)
-        dealt, clashes = deal(ordered, count, avoid_clubs)
     else:
-        seed = None
-        ordered = sorted(teams, key=lambda t: (t.seed is None, t.seed or 0, t.number))
-        dealt, clashes = deal(ordered, count, avoid_clubs)
-    gironi = [
-        Girone.objects.get_or_create(stage=stage, label=name)[0] for name in names
-    ]
-    place(
-        tournament.teams.all(),
-        zip(gironi, dealt, strict=True),
-        split_reason(method, seed),
+        dealt, seed, clashes = _drawn(teams, count, method, seed, avoid_clubs)
+    gironi = _write_gironi(
+        tournament, stage, tournament.teams.all(), dealt, method, seed
     )
-    stage.gironi.exclude(label__in=names).delete()
-    stage.name = _("Gironi")
-    stage.save(update_fields=["name"])
-    record_publish(tournament.pk, everything=True)
     return SplitOutcome(gironi, seed, clashes)
