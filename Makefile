@@ -34,13 +34,15 @@ run: sysdeps-run venv
 	  trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	  $(PY) manage.py runserver $(HOST):$(PORT)
 
-## make lint: what the style demands (ruff, format, mypy, import contracts, migrations in sync)
+## make lint: what the style demands (ruff, format, mypy, import contracts, migrations in
+## sync, no file of the apps over 400 lines nor function over 60: scripts/sizes.py)
 lint: venv
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 	.venv/bin/lint-imports --no-cache
 	$(PY) manage.py makemigrations --check --dry-run -v1
+	$(PY) scripts/sizes.py
 
 ## make test: every check: lint, the migrations on empty databases, the database-free
 ## tests once, the database tests on SQLite and on a throwaway PostgreSQL, every core
