@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms import PARSE_LIMIT
 
 from .models import Bracket, BracketMatch
+from .services.decide import MatchEntry
 
 #: Extra partita rows beyond best of N (60-60 partite replayed).
 EXTRA_ROWS = 3
@@ -176,13 +177,37 @@ class MatchForm(forms.Form):
         self.match = match
         self.briscola = briscola
         self.teams = teams
-        # A team match is played over two tables: table 1's smazzate, then table 2's.
-        rows = match.best_of * (2 if teams else 1) + (EXTRA_ROWS if briscola else 0)
+        self._add_games()
+        if teams:
+            choices = [("", _("—")), ("a", _("Team A")), ("b", _("Team B"))]
+            for name in ("no_show", "last_move"):
+                self.fields[name].choices = choices
+            self.fields["last_move"].label = _(
+                "Last move of the last smazzata, MP level (that team loses)"
+            )
+        self.spareggio_names = []
+        if briscola:
+            self._add_spareggi()
+            del self.fields["last_move"]
+        else:
+            del self.fields["last_trick"]
+        if match.games and not self.is_bound:
+            for (_n, a, b), game in zip(self.game_names, match.games, strict=False):
+                self.initial[a], self.initial[b] = game
+            for (_n, a, b), game in zip(
+                self.spareggio_names, match.spareggi, strict=False
+            ):
+                self.initial[a], self.initial[b] = game
+
+    def _add_games(self) -> None:
+        """A row per partita or smazzata (a team match: table 1's, then table 2's)."""
+        best_of, briscola, teams = self.match.best_of, self.briscola, self.teams
+        rows = best_of * (2 if teams else 1) + (EXTRA_ROWS if briscola else 0)
         self.game_names = []
         for n in range(1, rows + 1):
             label = n
             if teams:
-                table, hand = divmod(n - 1, match.best_of)
+                table, hand = divmod(n - 1, best_of)
                 label = _("table %(t)s · %(n)s") % {"t": table + 1, "n": hand + 1}
             for side in ("a", "b"):
                 if briscola:
@@ -206,35 +231,19 @@ class MatchForm(forms.Form):
                     max_value=PARSE_LIMIT,
                 )
             self.game_names.append((label, f"g{n}a", f"g{n}b"))
-        if teams:
-            choices = [("", _("—")), ("a", _("Team A")), ("b", _("Team B"))]
-            for name in ("no_show", "last_move"):
-                self.fields[name].choices = choices
-            self.fields["last_move"].label = _(
-                "Last move of the last smazzata, MP level (that team loses)"
-            )
-        self.spareggio_names = []
-        if briscola:
-            for n in range(1, SPAREGGI_ROWS + 1):
-                for side in ("a", "b"):
-                    self.fields[f"s{n}{side}"] = forms.IntegerField(
-                        label=_("Spareggio %(n)s, %(side)s")
-                        % {"n": n, "side": side.upper()},
-                        required=False,
-                        min_value=-PARSE_LIMIT,
-                        max_value=PARSE_LIMIT,
-                    )
-                self.spareggio_names.append((n, f"s{n}a", f"s{n}b"))
-            del self.fields["last_move"]
-        else:
-            del self.fields["last_trick"]
-        if match.games and not self.is_bound:
-            for (_n, a, b), game in zip(self.game_names, match.games, strict=False):
-                self.initial[a], self.initial[b] = game
-            for (_n, a, b), game in zip(
-                self.spareggio_names, match.spareggi, strict=False
-            ):
-                self.initial[a], self.initial[b] = game
+
+    def _add_spareggi(self) -> None:
+        """Briscola: the spareggi of a level match."""
+        for n in range(1, SPAREGGI_ROWS + 1):
+            for side in ("a", "b"):
+                self.fields[f"s{n}{side}"] = forms.IntegerField(
+                    label=_("Spareggio %(n)s, %(side)s")
+                    % {"n": n, "side": side.upper()},
+                    required=False,
+                    min_value=-PARSE_LIMIT,
+                    max_value=PARSE_LIMIT,
+                )
+            self.spareggio_names.append((n, f"s{n}a", f"s{n}b"))
 
     def _rows(self, names, typed: list[tuple[str, str]]) -> list[tuple[int, int]]:
         """The rows typed in full; ``typed`` gets each one's two field names."""
@@ -265,6 +274,20 @@ class MatchForm(forms.Form):
                 else _("Type the smazzate, or the absent pair.")
             )
         return data
+
+    def entry(self) -> MatchEntry:
+        """The typed result, as the services take it (a valid form's)."""
+        d = self.cleaned_data
+        return MatchEntry(
+            games=d["games"],
+            spareggi=d["spareggi"],
+            last_trick=d.get("last_trick") or "",
+            last_move=d.get("last_move") or "",
+            no_show=d.get("no_show") or "",
+            reason=d.get("reason") or "",
+            fields=d["fields"],
+            spareggio_fields=d["spareggio_fields"],
+        )
 
     def ask_confirmation(self, key: str) -> None:
         """Render the form again with ``key`` in ``confirm``: saving it confirms."""

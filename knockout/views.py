@@ -20,6 +20,7 @@ from .forms import MatchForm, QualifyForm
 from .models import Bracket, BracketMatch
 from .services.errors import ReasonRequired
 from .services.read import bracket_view, round_title
+from .services.results import ImpactLine
 
 Role = TournamentRole.Role
 
@@ -151,25 +152,14 @@ def match_entry(request, tournament, bracket_id, round_, index):
     teams = tournament.is_teams
     form = MatchForm(request.POST or None, match=match, briscola=briscola, teams=teams)
     if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        entry = services.MatchEntry(
-            games=d["games"],
-            spareggi=d["spareggi"],
-            last_trick=d.get("last_trick") or "",
-            last_move=d.get("last_move") or "",
-            no_show=d.get("no_show") or "",
-            reason=d.get("reason") or "",
-            fields=d["fields"],
-            spareggio_fields=d["spareggio_fields"],
-        )
         try:
             saved, impact = services.enter_result(
                 bracket.pk,
                 round_,
                 index,
-                entry,
+                form.entry(),
                 by=request.user,
-                confirm=d.get("confirm") or False,
+                confirm=form.cleaned_data.get("confirm") or False,
             )
         except BoundsError as exc:
             form.add_service_errors(exc.errors)
@@ -180,24 +170,7 @@ def match_entry(request, tournament, bracket_id, round_, index):
         except services.KnockoutError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(
-                request,
-                _("Result saved: %(pair)s goes through.") % {"pair": saved.winner_side},
-            )
-            for line in impact:
-                if line.was_played:
-                    messages.warning(request, line.match.flag_note)
-                else:
-                    messages.info(
-                        request,
-                        _("Round %(round)s, match %(index)s: %(old)s → %(new)s.")
-                        % {
-                            "round": line.match.round,
-                            "index": line.match.index + 1,
-                            "old": line.old or "—",
-                            "new": line.new or "—",
-                        },
-                    )
+            _report_saved(request, saved, impact)
             return redirect("knockout:referee", slug=tournament.slug)
     rounds = bracket.size.bit_length() - 1
     return render(
@@ -214,3 +187,25 @@ def match_entry(request, tournament, bracket_id, round_, index):
         },
         status=400 if request.method == "POST" else 200,
     )
+
+
+def _report_saved(request, saved: BracketMatch, impact: list[ImpactLine]) -> None:
+    """Who goes through, and what the result changed downstream."""
+    messages.success(
+        request,
+        _("Result saved: %(pair)s goes through.") % {"pair": saved.winner_side},
+    )
+    for line in impact:
+        if line.was_played:
+            messages.warning(request, line.match.flag_note)
+        else:
+            messages.info(
+                request,
+                _("Round %(round)s, match %(index)s: %(old)s → %(new)s.")
+                % {
+                    "round": line.match.round,
+                    "index": line.match.index + 1,
+                    "old": line.old or "—",
+                    "new": line.new or "—",
+                },
+            )

@@ -194,10 +194,10 @@ def season_entries(season: Season) -> list[Entry]:
 
     table = season_table(season)
     base = site_path(f"stagioni/{season.slug}/")
-    return [page_entry(base, lambda: pages.season_page(season))] + [
+    return [page_entry(base, lambda: pages.season_page(season, table))] + [
         page_entry(
             f"{base}giocatore/{row.player}/",
-            functools.partial(pages.season_player_page, season, row.player),
+            functools.partial(pages.season_player_page, season, row.player, table),
         )
         for row in table.rows
     ]

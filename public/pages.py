@@ -23,7 +23,7 @@ from django.utils.translation import get_language
 
 from standings.models import Season, Snapshot
 from standings.services import read
-from standings.services.season import season_table
+from standings.services.season import SeasonTable, season_table
 from standings.services.teams import team_tables
 from tournament.links import pair_url, public_base_url, qr_svg
 from tournament.models import Pair, Team, Tournament
@@ -175,13 +175,20 @@ def venue_page(obj: Tournament, request: HttpRequest | None = None) -> Page:
     )
 
 
-def season_page(season: Season) -> Page:
-    return Page("public/season.html", {"table": season_table(season)})
+def season_page(season: Season, table: SeasonTable | None = None) -> Page:
+    if table is None:
+        table = season_table(season)
+    return Page("public/season.html", {"table": table})
 
 
-def season_player_page(season: Season, player_id: int) -> Page:
-    """One player's season: every tournament, placing, points, counted or not."""
-    table = season_table(season)
+def season_player_page(
+    season: Season, player_id: int, table: SeasonTable | None = None
+) -> Page:
+    """One player's season: every tournament, placing, points, counted or not.
+    ``table``: the season's table when the caller has it (publishing every player's
+    page reads it once, not once a player)."""
+    if table is None:
+        table = season_table(season)
     row = next((r for r in table.rows if r.player == player_id), None)
     if row is None:
         raise Http404("player not in this season")

@@ -20,8 +20,8 @@ from django.utils.safestring import SafeString
 from scoring import quick
 from scoring.forms import SheetForm, new_token
 from scoring.models import Line, ResultVersion, TableResult
-from scoring.pages import form_shape, summary, vp_data
 from scoring.services import load_table
+from scoring.sheet_shape import form_shape, summary, vp_data
 from tournament import visibility
 from tournament.models import Pair, Round, Table, TableCode, Tournament
 from tournament.services.hall import offsets

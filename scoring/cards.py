@@ -83,10 +83,13 @@ def _value(value: object) -> str:
 
 def card_html(row: TableRow, words: CardWords) -> SafeString:
     """One table's card, as ``_table_row.html`` writes it."""
-    table = row.table
-    number = table.number
     url = escape(row.table_url)
-    status = escape(row.status)
+    parts = [_head(row, words, url), _body(row, words, url), "\n</article>\n\n"]
+    return mark_safe("".join(parts))  # every value in them is escaped
+
+
+def _badge(row: TableRow, words: CardWords) -> str:
+    """The card's state: this referee's part in a double entry, else the table's."""
     if row.waiting:
         badge = words.awaiting
     elif row.second:
@@ -97,6 +100,14 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
         badge = words.statuses.get(row.status) or escape(row.status_label)
     if row.late:
         badge += f' <span class="badge err late">{words.late}</span>'
+    return badge
+
+
+def _head(row: TableRow, words: CardWords, url: str) -> str:
+    """The card's header: the table, its state, its code, the team match, the pairs."""
+    table = row.table
+    number = table.number
+    status = escape(row.status)
     code = ""
     if row.code:
         code = (
@@ -115,13 +126,13 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
         ew = f'<span class="line">EO</span> {escape(ew_name)}{ew_team}'
     else:
         ew = f"<em>{words.rest}</em>"
-    parts = [
+    return (
         f'\n<article class="sheet-card status-{status}" id="t{number}"'
         f' data-table="{number}" data-status="{status}">\n'
         '  <header class="sheet-head">\n'
         f'    <a class="tno" href="{url}">'
         f"{escape(words.table % {'n': number})}</a>\n"
-        f'    <span class="badge status-badge">{badge}</span>\n'
+        f'    <span class="badge status-badge">{_badge(row, words)}</span>\n'
         f"{code}"
         f"    {team}\n"
         f'    <div class="pairs"><span class="line">NS</span>'
@@ -129,39 +140,38 @@ def card_html(row: TableRow, words: CardWords) -> SafeString:
         f"      {ew}</div>\n"
         "  </header>\n"
         '  <div class="row-message" role="status" aria-live="polite"></div>\n  '
-    ]
+    )
+
+
+def _body(row: TableRow, words: CardWords, url: str) -> str:
+    """Under the header: the sheet to type, a link to it, or the result that counts."""
     current = row.current
     if row.sheet_html:
-        parts.append(f"{row.sheet_html}\n")
-    elif row.lazy:
+        return f"{row.sheet_html}\n"
+    if row.lazy:
         label = words.type_second if row.second else words.type_sheet
-        parts.append(
+        return (
             f'\n    <p class="sheet-slot" data-card="{url}?card=1">'
             f'<a class="button" href="{url}">{label}</a></p>\n  '
         )
-    elif row.waiting:
-        parts.append(f'\n    <p class="muted">{words.waiting}</p>\n  ')
-    elif row.status in ("disputed", "contested"):
-        parts.append(
-            f'\n    <p><a class="button" href="{url}">{words.settle}</a></p>\n  '
-        )
-    elif current is not None:
-        both = table.pair_ew_id is not None
-        mp = _value(current.mp_ns) + (f"–{_value(current.mp_ew)}" if both else "")
-        vp = _value(current.vp_ns) + (f"–{_value(current.vp_ew)}" if both else "")
-        kind = ""
-        if current.kind != ResultVersion.Kind.NORMAL:
-            kind = (
-                f'<span class="badge warn">{escape(current.get_kind_display())}</span>'
-            )
-        parts.append(
-            f'\n    <p class="result">{words.score} <b>{mp}</b> ·\n'
-            f"      {words.points} <b>{vp}</b>\n"
-            f"      {kind}</p>\n"
-            f'    <p><a href="{url}">{words.details}</a></p>\n  '
-        )
-    parts.append("\n</article>\n\n")
-    return mark_safe("".join(parts))  # every value above is escaped
+    if row.waiting:
+        return f'\n    <p class="muted">{words.waiting}</p>\n  '
+    if row.status in ("disputed", "contested"):
+        return f'\n    <p><a class="button" href="{url}">{words.settle}</a></p>\n  '
+    if current is None:
+        return ""
+    both = row.table.pair_ew_id is not None
+    mp = _value(current.mp_ns) + (f"–{_value(current.mp_ew)}" if both else "")
+    vp = _value(current.vp_ns) + (f"–{_value(current.vp_ew)}" if both else "")
+    kind = ""
+    if current.kind != ResultVersion.Kind.NORMAL:
+        kind = f'<span class="badge warn">{escape(current.get_kind_display())}</span>'
+    return (
+        f'\n    <p class="result">{words.score} <b>{mp}</b> ·\n'
+        f"      {words.points} <b>{vp}</b>\n"
+        f"      {kind}</p>\n"
+        f'    <p><a href="{url}">{words.details}</a></p>\n  '
+    )
 
 
 def cards_html(rows: list[TableRow], words: GameWords) -> SafeString:

@@ -143,20 +143,37 @@ class SheetForm(forms.Form):
         #: The two lines' MP totals may be typed instead of the smazzate (§5f).
         self.totals = totals and game == "burraco" and not rest
         if self.totals:
-            for line, name in (("ns", _("NS")), ("ew", _("EO"))):
-                self.fields[f"tot_{line}"] = forms.IntegerField(
-                    label=f"{_('Total')} {name}",
-                    required=False,
-                    min_value=-PARSE_LIMIT,
-                    max_value=PARSE_LIMIT,
-                    widget=forms.TextInput(attrs=dict(SIGNED_ATTRS)),
-                )
+            self._add_totals()
         #: Rows shown before any 60-60 (the rest are spares for replayed partite).
         self.shown = rows if shown is None else shown
-        word = _("Game") if game == "briscola" else _("Hand")
+        self._add_hands()
+        if not detailed:
+            self.fields["kind"] = forms.ChoiceField(
+                choices=ResultVersion.Kind.choices,
+                required=False,
+                widget=forms.HiddenInput,
+            )
+            return
+        self._add_special()
+        if game == "burraco":
+            self._add_breakdowns()
+
+    def _add_totals(self) -> None:
+        for line, name in (("ns", _("NS")), ("ew", _("EO"))):
+            self.fields[f"tot_{line}"] = forms.IntegerField(
+                label=f"{_('Total')} {name}",
+                required=False,
+                min_value=-PARSE_LIMIT,
+                max_value=PARSE_LIMIT,
+                widget=forms.TextInput(attrs=dict(SIGNED_ATTRS)),
+            )
+
+    def _add_hands(self) -> None:
+        """The two line scores of each smazzata or partita."""
+        word = _("Game") if self.game == "briscola" else _("Hand")
         # A partita of Briscola counts card points: never below 0.
-        signed = SCORE_ATTRS if game == "briscola" else SIGNED_ATTRS
-        for n in range(1, rows + 1):
+        signed = SCORE_ATTRS if self.game == "briscola" else SIGNED_ATTRS
+        for n in range(1, self.rows + 1):
             for line, name in (("ns", _("NS")), ("ew", _("EO"))):
                 self.fields[f"h{n}_{line}"] = forms.IntegerField(
                     label=f"{word} {n} {name}",
@@ -165,20 +182,17 @@ class SheetForm(forms.Form):
                     max_value=PARSE_LIMIT,
                     widget=forms.TextInput(attrs=dict(signed)),
                 )
-        if not detailed:
-            self.fields["kind"] = forms.ChoiceField(
-                choices=ResultVersion.Kind.choices,
-                required=False,
-                widget=forms.HiddenInput,
-            )
-            return
+
+    def _add_special(self) -> None:
+        """The detailed sheet's kind of result, its line, and the set scores."""
+        game = self.game
         kinds = ResultVersion.Kind.choices
         if game == "briscola":
             kinds = [(k, label) for k, label in kinds if k not in BURRACO_ONLY_KINDS]
         self.fields["kind"] = forms.ChoiceField(
             label=_("Kind of result"),
             choices=kinds,
-            initial=ResultVersion.Kind.REST if rest else ResultVersion.Kind.NORMAL,
+            initial=ResultVersion.Kind.REST if self.rest else ResultVersion.Kind.NORMAL,
         )
         self.fields["line"] = forms.ChoiceField(
             label=_("Line concerned"),
@@ -199,21 +213,23 @@ class SheetForm(forms.Form):
                         attrs=dict(SIGNED_ATTRS if kind == "mp" else SCORE_ATTRS)
                     ),
                 )
-        if game == "burraco":
-            for n in range(1, rows + 1):
-                for line in ("ns", "ew"):
-                    for part in (*COUNT_PARTS, *POINT_PARTS):
-                        self.fields[f"h{n}_{line}_{part}"] = forms.IntegerField(
-                            label=part_label(part),
-                            required=False,
-                            min_value=0,
-                            max_value=9999,
-                            widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
-                        )
-                    for part in FLAG_PARTS:
-                        self.fields[f"h{n}_{line}_{part}"] = forms.BooleanField(
-                            label=part_label(part), required=False
-                        )
+
+    def _add_breakdowns(self) -> None:
+        """Each Burraco line's breakdown of each smazzata (burrachi, points, flags)."""
+        for n in range(1, self.rows + 1):
+            for line in ("ns", "ew"):
+                for part in (*COUNT_PARTS, *POINT_PARTS):
+                    self.fields[f"h{n}_{line}_{part}"] = forms.IntegerField(
+                        label=part_label(part),
+                        required=False,
+                        min_value=0,
+                        max_value=9999,
+                        widget=forms.TextInput(attrs=dict(SCORE_ATTRS)),
+                    )
+                for part in FLAG_PARTS:
+                    self.fields[f"h{n}_{line}_{part}"] = forms.BooleanField(
+                        label=part_label(part), required=False
+                    )
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}

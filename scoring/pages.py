@@ -18,14 +18,10 @@ from typing import Any
 
 from django.db.models import Prefetch, Q
 from django.middleware.csrf import get_token
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from rules.bounds import hand_bounds, total_bounds
-from rules.to_points import MAX_HANDS as MAX_TARGET_HANDS
-from rules.vp import vp_table
 from tournament import visibility
 from tournament.models import (
     Pair,
@@ -42,11 +38,7 @@ from . import quick, room, services
 from .cards import cards_html
 from .forms import SheetForm, new_token
 from .models import ResultVersion, TableResult
-
-#: Rows beyond the best-of of a Briscola match, for 60-60 partite the pack replays:
-#: hidden until a 60-60 is typed (the page's script shows one per 60-60; without
-#: the script, the sheet comes back with them after a save that needs them).
-BRISCOLA_SPARE_ROWS = 2
+from .sheet_shape import form_shape, vp_data
 
 Role = TournamentRole.Role
 TableStatus = TableResult.Status
@@ -172,58 +164,6 @@ def table_by_number(round_: Round, number: int) -> Table:
     return services.load_table(pk)
 
 
-def form_shape(
-    tournament: Tournament, round_: Round, table: Table, *, detailed: bool
-) -> dict[str, Any]:
-    """The keyword arguments of the SheetForm for this table."""
-    rows = round_.hands
-    if tournament.game == Tournament.Game.BRISCOLA and _replays(tournament):
-        rows += BRISCOLA_SPARE_ROWS
-    if round_.target_points:
-        # A turn to points (docs/rules.md §4.4): as many smazzate as were played,
-        # the table's count shown first, one more as each is typed.
-        rows = MAX_TARGET_HANDS
-    return {
-        "rows": rows,
-        "shown": round_.hands,
-        "game": tournament.game,
-        "detailed": detailed,
-        "rest": table.pair_ew_id is None,
-        # Totals-only entry (docs/rules.md §5f): the quick sheet asks for the two
-        # totals; the table page offers them beside the per-smazzata sheet.
-        "totals": tournament.totals_only,
-        "target": round_.target_points,
-    }
-
-
-def _replays(tournament: Tournament) -> bool:
-    """Whether the tournament's pack replays a 60-60 partita (docs/rules.md §10.2)."""
-    pack = services.pack_of(tournament)
-    return pack.briscola is not None and pack.briscola.tie_60 == "replay"
-
-
-def vp_data(tournament: Tournament, round_: Round) -> dict[str, Any]:
-    """The round's VP table for the page's script (live VP before saving), and the
-    bounds of one smazzata or partita (a value outside them is marked as it is typed;
-    the server decides, docs/rules.md §5)."""
-    pack = services.pack_of(tournament)
-    limits = hand_bounds(pack)
-    bounds = {"min": limits.lowest, "max": limits.highest}
-    if tournament.game != Tournament.Game.BURRACO:
-        return {"game": tournament.game, "bands": [], "total": 0, **bounds}
-    table = vp_table(round_.hands, pack)
-    most = MAX_TARGET_HANDS if round_.target_points else round_.hands
-    totals = total_bounds(pack, most)
-    return {
-        "game": tournament.game,
-        "total": table.total,
-        "bands": [[b.max_diff, b.winner_vp] for b in table.bands],
-        "total_min": totals.lowest,
-        "total_max": totals.highest,
-        **bounds,
-    }
-
-
 def _fresh_sheet(
     tournament: Tournament, round_: Round, table: Table, lock_version: int
 ) -> quick.QuickSheet:
@@ -321,24 +261,41 @@ def entry_context(
     bound = bound or {}
     user = request.user
     ctx = RowContext.of(request, tournament, round_)
-    # A 500-table round (issue 19): the pairs' names are read as values, not as
-    # 3,000 pair and player instances, and of the versions only the first sheets of a
-    # double entry (who typed them decides the card).
+    rows = _rows(tournament, round_, ctx, bound)
+    progress = services.round_progress(round_.pk)
+    clock = room.clock(tournament, round_, progress.statuses)
+    for row in rows:
+        row.late = row.table.number in clock.late
+    return {
+        "tournament": tournament,
+        "round": round_,
+        "rows": rows,
+        "clock": clock,
+        "players_enter": room.players_enter(tournament),
+        "cards": cards_html(rows, ctx.words),
+        "progress": progress,
+        "vp_data": vp_data(tournament, round_),
+        "words": ctx.words,
+        "hands": range(1, round_.hands + 1),
+        "closed": round_.status == Round.Status.CLOSED,
+        "in_period": services.in_correction_period(round_),
+        "double_entry": tournament.entry_mode == Tournament.EntryMode.DOUBLE,
+        "is_chief": has_role(user, tournament, Role.CHIEF_REFEREE),
+        "is_director": has_role(user, tournament, Role.DIRECTOR),
+    }
+
+
+def _rows(
+    tournament: Tournament,
+    round_: Round,
+    ctx: RowContext,
+    bound: dict[int, SheetForm],
+) -> list[TableRow]:
+    """The round's table cards, with the pairs' names, the players' state and code
+    and the team match; the first EAGER_SHEETS sheets to type sent with them."""
     tables = list(Table.objects.filter(round=round_).order_by("number"))
     labels = pair_labels(round_)
-    results = {
-        r.table_id: r
-        for r in TableResult.objects.filter(round=round_)
-        .select_related("current")
-        .prefetch_related(
-            Prefetch(
-                "versions",
-                queryset=ResultVersion.objects.filter(
-                    status=ResultVersion.Status.ENTERED
-                ).only("id", "result_id", "status", "entered_by_id", "source"),
-            )
-        )
-    }
+    results = _results(round_)
     rows = []
     # Players entering (issue 30): the sheets are typed at the tables; a referee takes
     # one over from its card ("players" only; "both": the sheets as ever).
@@ -367,26 +324,28 @@ def entry_context(
         info = team_info(round_)
         for row in rows:
             row.team = info.get(row.table.pk)
-    progress = services.round_progress(round_.pk)
-    clock = room.clock(tournament, round_, progress.statuses)
-    for row in rows:
-        row.late = row.table.number in clock.late
+    return rows
+
+
+def _results(round_: Round) -> dict[int, TableResult]:
+    """Table id -> its result, for the entry page of a round.
+
+    A 500-table round (issue 19): the pairs' names are read as values (``pair_labels``),
+    not as 3,000 pair and player instances, and of the versions only the first sheets
+    of a double entry (who typed them decides the card).
+    """
     return {
-        "tournament": tournament,
-        "round": round_,
-        "rows": rows,
-        "clock": clock,
-        "players_enter": room.players_enter(tournament),
-        "cards": cards_html(rows, ctx.words),
-        "progress": progress,
-        "vp_data": vp_data(tournament, round_),
-        "words": ctx.words,
-        "hands": range(1, round_.hands + 1),
-        "closed": round_.status == Round.Status.CLOSED,
-        "in_period": services.in_correction_period(round_),
-        "double_entry": tournament.entry_mode == Tournament.EntryMode.DOUBLE,
-        "is_chief": has_role(user, tournament, Role.CHIEF_REFEREE),
-        "is_director": has_role(user, tournament, Role.DIRECTOR),
+        r.table_id: r
+        for r in TableResult.objects.filter(round=round_)
+        .select_related("current")
+        .prefetch_related(
+            Prefetch(
+                "versions",
+                queryset=ResultVersion.objects.filter(
+                    status=ResultVersion.Status.ENTERED
+                ).only("id", "result_id", "status", "entered_by_id", "source"),
+            )
+        )
     }
 
 
@@ -397,214 +356,3 @@ def pair_labels(round_: Round) -> dict[int, str]:
         Q(pk__in=seated.values("pair_ns_id")) | Q(pk__in=seated.values("pair_ew_id"))
     ).values_list("pk", "number", "player1__last_name", "player2__last_name")
     return {pk: Pair.label(number, a, b) for pk, number, a, b in found}
-
-
-def render_row(request: Any, tournament: Tournament, table: Table) -> str:
-    """The entry page's card of one table, as HTML (the script swaps it in)."""
-    round_ = table.round
-    result = (
-        TableResult.objects.filter(table=table)
-        .select_related("current")
-        .prefetch_related("versions")
-        .first()
-    )
-    ctx = RowContext.of(request, tournament, round_)
-    row = table_row(tournament, round_, table, result, ctx)
-    if tournament.is_teams:
-        row.team = team_info(round_, [table]).get(table.pk)
-    if room.players_enter(tournament):
-        sources = room.open_sources(round_, table.pk).get(table.pk, [])
-        row.badge = room.state_label(row.status, sources)
-        if row.status != TableStatus.CONFIRMED:
-            row.code = room.live_codes(round_).get(table.pk, "")
-    return render_to_string(
-        "scoring/includes/_table_row.html",
-        {"row": row, "tournament": tournament, "round": round_, "words": ctx.words},
-        request=request,
-    )
-
-
-def team_lines(request: Any, tournament: Tournament, table: Table) -> dict[str, str]:
-    """The match line ("Match 1 · 11–9 VP") of the other table of ``table``'s team
-    match, by table number: once both tables count, the script shows the match result
-    on both cards, not only on the one just saved."""
-    if not tournament.is_teams:
-        return {}
-    match = (
-        TeamMatch.objects.filter(Q(table_1=table) | Q(table_2=table))
-        .select_related("table_1", "table_2")
-        .first()
-    )
-    if match is None:
-        return {}
-    others = [t for t in match.tables if t.pk != table.pk]
-    info = team_info(table.round, others)
-    return {
-        str(t.number): render_to_string(
-            "scoring/includes/_team_match.html", {"team": info[t.pk]}, request=request
-        )
-        for t in others
-        if t.pk in info
-    }
-
-
-def saved_message(table: Table, saved: services.SaveResult) -> str:
-    """What the referee reads after a save."""
-    version, status = saved.version, saved.result.status
-    if not saved.created:
-        return _("Table %(n)d: this sheet was already saved (not counted twice).") % {
-            "n": table.number
-        }
-    if status == TableStatus.ENTERED:
-        return _("Table %(n)d: first sheet saved, awaiting the second entry.") % {
-            "n": table.number
-        }
-    if status == TableStatus.DISPUTED:
-        return _(
-            "Table %(n)d: the two sheets differ. Settle the differences on the table"
-            " page."
-        ) % {"n": table.number}
-    if version.purpose == ResultVersion.Purpose.CORRECTION:
-        return _("Table %(n)d corrected.") % {"n": table.number}
-    words = game_words(table.round.girone.stage.tournament)
-    return _("Table %(n)d confirmed: %(summary)s.") % {
-        "n": table.number,
-        "summary": summary(saved.result.current, words),
-    }
-
-
-def summary(version: ResultVersion | None, words: GameWords | None = None) -> str:
-    """``MP 620–310 · VP 14–6``, ``Partite 2–1 · Punti 1–0`` (a rest: one line only)."""
-    if version is None:
-        return ""
-    score, points = (words.score, words.points) if words else ("MP", "VP")
-    if version.mp_ew is None and version.vp_ew is None:
-        return f"{score} {version.mp_ns} · {points} {version.vp_ns}"
-    return (
-        f"{score} {version.mp_ns}–{version.mp_ew}"
-        f" · {points} {version.vp_ns}–{version.vp_ew}"
-    )
-
-
-def progress_payload(round_id: int) -> dict[str, Any]:
-    progress = services.round_progress(round_id)
-    return {
-        "confirmed": progress.confirmed,
-        "total": progress.total,
-        "missing": list(progress.missing),
-        "label": _("%(done)d/%(total)d tables")
-        % {"done": progress.confirmed, "total": progress.total},
-    }
-
-
-def table_context(
-    tournament: Tournament,
-    round_: Round,
-    table: Table,
-    user: Any,
-    *,
-    form: SheetForm | None = None,
-) -> dict[str, Any]:
-    """The table page: the detailed sheet, its versions, differences, corrections."""
-    result = TableResult.objects.filter(table=table).select_related("current").first()
-    status = result.status if result else TableStatus.EMPTY
-    versions = list(
-        ResultVersion.objects.filter(result=result)
-        .select_related("entered_by", "confirmed_by")
-        .prefetch_related("hands", "games")
-        .order_by("number")
-        if result
-        else []
-    )
-    is_chief = has_role(user, tournament, Role.CHIEF_REFEREE)
-    closed = round_.status == Round.Status.CLOSED
-    correction = status == TableStatus.CONFIRMED
-    # Blind double entry: while a table awaits its second sheet nobody sees the first.
-    # The players' open sheets are no referee's blind entry: shown (issue 30).
-    show_versions = status != TableStatus.ENTERED or any(
-        v.status == "entered" and v.source in ResultVersion.PLAYER_SOURCES
-        for v in versions
-    )
-    # A closed round: any referee corrects during its correction period, the chief
-    # referee after it (a late correction, docs/rules.md §5e).
-    can_edit = round_.status == Round.Status.PUBLISHED or (
-        closed and (is_chief or services.in_correction_period(round_))
-    )
-    waiting = status == TableStatus.ENTERED and any(
-        v.status == "entered" and v.entered_by_id == user.pk for v in versions
-    )
-    if waiting:
-        can_edit = False
-    disputed = [v for v in versions if v.status == ResultVersion.Status.DISPUTED]
-    # A dispute is settled by the chief referee or a referee who typed neither sheet.
-    own_sheet = any(v.entered_by_id == user.pk for v in disputed)
-    can_settle = bool(disputed) and (is_chief or not own_sheet)
-    if disputed and not can_settle:
-        can_edit = False
-    if form is None and can_edit:
-        initial: dict[str, Any] = {
-            "lock_version": result.lock_version if result else 0,
-            "idempotency_key": new_token(),
-        }
-        if correction and result and result.current:
-            initial.update(initial_from(result.current))
-            initial["reason"] = ""
-        form = SheetForm(
-            initial=initial, **form_shape(tournament, round_, table, detailed=True)
-        )
-    return {
-        "tournament": tournament,
-        "round": round_,
-        "table": table,
-        "result": result,
-        "status": status,
-        "status_label": str(TableStatus(status).label),
-        "versions": versions,
-        "show_versions": show_versions,
-        "differences": services.differences(disputed) if disputed else [],
-        "disputed": disputed,
-        "can_settle": can_settle,
-        "form": form if can_edit else None,
-        "correction": correction,
-        "closed": closed,
-        "waiting": waiting,
-        "vp_data": vp_data(tournament, round_),
-        "words": game_words(tournament),
-        "summary": summary(result.current if result else None, game_words(tournament)),
-        "players_enter": room.players_enter(tournament),
-        "table_code": room.live_codes(round_).get(table.pk, "")
-        if round_.status == Round.Status.PUBLISHED
-        else "",
-    }
-
-
-def initial_from(version: ResultVersion) -> dict[str, Any]:
-    """A stored version as the detailed form's initial values (to correct it)."""
-    data: dict[str, Any] = {
-        "kind": version.kind,
-        "line": version.line,
-        "set_mp_ns": version.set_mp_ns,
-        "set_mp_ew": version.set_mp_ew,
-        "set_vp_ns": version.set_vp_ns,
-        "set_vp_ew": version.set_vp_ew,
-    }
-    rows = version.games.all() if version.game == "briscola" else version.hands.all()
-    if (
-        version.game == "burraco"
-        and version.kind in ResultVersion.SHEET_KINDS
-        and not list(rows)
-    ):
-        # Typed as the two totals (§5f): corrected as such, or smazzata by smazzata.
-        data["tot_ns"], data["tot_ew"] = version.mp_ns, version.mp_ew
-        if version.kind == Kind.LATE_ARRIVAL:
-            data["tot_ns"], data["tot_ew"] = None, None
-    for row in rows:
-        data[f"h{row.number}_ns"] = row.ns
-        data[f"h{row.number}_ew"] = row.ew
-        for line in ("ns", "ew"):
-            breakdown = getattr(row, f"{line}_breakdown", None)
-            if breakdown:
-                parts = services.Breakdown.from_json(breakdown)
-                for part in services.sheets.BREAKDOWN_PARTS:
-                    data[f"h{row.number}_{line}_{part}"] = getattr(parts, part)
-    return data

@@ -94,37 +94,56 @@ def _value(value: object) -> str:
 
 def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> SafeString:
     """The ``<form>`` of one table's quick sheet."""
-    p = f"{sheet.prefix}-" if sheet.prefix else ""
-    save = labels.save_rest if sheet.rest else labels.save
+    w = _Writer(sheet, labels)
     # Asked to confirm unlikely values: saving again as typed confirms them.
     confirming = bool(sheet.values.get("confirm")) and bool(sheet.errors)
+    parts = [w.head(action, csrf, confirming=confirming)]
+    if sheet.totals and not sheet.rest:
+        parts.append(w.totals())
+    elif not sheet.rest:
+        parts.append(w.hands())
+    parts.append(w.foot(confirming=confirming))
+    return mark_safe("".join(parts))  # every part escaped by format_html
 
-    def error(name: str) -> SafeString:
+
+class _Writer:
+    """The parts of one quick sheet: its hidden fields and errors, the score inputs
+    (two totals, or a row per smazzata or partita), the reason and the button."""
+
+    def __init__(self, sheet: QuickSheet, labels: Labels) -> None:
+        self.sheet, self.labels = sheet, labels
+        self.p = f"{sheet.prefix}-" if sheet.prefix else ""
+        # A Burraco score has a sign (a ± key on a touch screen: forms.SIGNED_ATTRS).
+        self.signed = "" if labels.briscola else mark_safe(" data-signed")
+
+    def value(self, name: str) -> str:
+        return _value(self.sheet.values.get(name))
+
+    def error(self, name: str) -> SafeString:
         return format_html(
             '<span class="field-error" data-for="{}">{}</span>',
-            p + name,
-            " ".join(sheet.errors.get(name, ())),
+            self.p + name,
+            " ".join(self.sheet.errors.get(name, ())),
         )
 
-    # A Burraco score has a sign (a ± key on a touch screen: forms.SIGNED_ATTRS).
-    signed = "" if labels.briscola else mark_safe(" data-signed")
-
-    def score(name: str, label: str) -> SafeString:
-        invalid = mark_safe(' aria-invalid="true"') if name in sheet.errors else ""
+    def score(self, name: str, label: str) -> SafeString:
+        errors = self.sheet.errors
+        invalid = mark_safe(' aria-invalid="true"') if name in errors else ""
         return format_html(
             '<td><label class="sr-only" for="id_{0}">{1}</label><input type="text"'
             ' name="{0}" id="id_{0}" value="{2}" class="score" inputmode="numeric"'
             ' autocomplete="off" size="5" maxlength="6"{3}{5}>{4}</td>',
-            p + name,
+            self.p + name,
             label,
-            _value(sheet.values.get(name)),
+            self.value(name),
             invalid,
-            error(name),
-            signed,
+            self.error(name),
+            self.signed,
         )
 
-    parts = [
-        format_html(
+    def head(self, action: str, csrf: str, *, confirming: bool) -> SafeString:
+        p = self.p
+        form = format_html(
             '<form method="post" class="sheet{}" novalidate data-sheet action="{}">'
             '<input type="hidden" name="csrfmiddlewaretoken" value="{}">'
             '<input type="hidden" name="{}lock_version" value="{}">'
@@ -135,41 +154,45 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
             action,
             csrf,
             p,
-            _value(sheet.values.get("lock_version")),
+            self.value("lock_version"),
             p,
-            _value(sheet.values.get("idempotency_key")),
+            self.value("idempotency_key"),
             p,
-            _value(sheet.values.get("kind")),
+            self.value("kind"),
             p,
-            _value(sheet.values.get("confirm")),
-        ),
-        format_html(
+            self.value("confirm"),
+        )
+        errors = format_html(
             '<div class="form-errors" role="alert">{}</div>',
             format_html_join(
                 "",
                 '<p class="field-error">{}</p>',
-                ((m,) for m in sheet.errors.get("__all__", ())),
+                ((m,) for m in self.sheet.errors.get("__all__", ())),
             ),
-        ),
-    ]
-    if sheet.totals and not sheet.rest:
-        # Totals-only entry: one row, the two lines' MP totals (about a dozen keys).
-        parts.append(
-            format_html(
-                '<table class="hands totals" data-totals="1"><thead><tr>'
-                '<th scope="col"></th><th scope="col">NS</th><th scope="col">EO</th>'
-                '</tr></thead><tbody><tr><th scope="row">{}</th>{}{}</tr></tbody>'
-                "</table>"
-                '<p class="live" aria-live="polite">{} <b class="diff">0</b>'
-                ' · {} <b class="vp">—</b></p>',
-                labels.total,
-                score("tot_ns", f"{labels.total} NS"),
-                score("tot_ew", f"{labels.total} EO"),
-                labels.diff,
-                labels.live,
-            )
         )
-    elif not sheet.rest:
+        return form + errors
+
+    def totals(self) -> SafeString:
+        """Totals-only entry: one row, the two lines' MP totals (about a dozen keys)."""
+        labels = self.labels
+        return format_html(
+            '<table class="hands totals" data-totals="1"><thead><tr>'
+            '<th scope="col"></th><th scope="col">NS</th><th scope="col">EO</th>'
+            '</tr></thead><tbody><tr><th scope="row">{}</th>{}{}</tr></tbody>'
+            "</table>"
+            '<p class="live" aria-live="polite">{} <b class="diff">0</b>'
+            ' · {} <b class="vp">—</b></p>',
+            labels.total,
+            self.score("tot_ns", f"{labels.total} NS"),
+            self.score("tot_ew", f"{labels.total} EO"),
+            labels.diff,
+            labels.live,
+        )
+
+    def hands(self) -> SafeString:
+        """A row per smazzata or partita (those past the visible ones hidden), the
+        totals and the live figure."""
+        sheet, labels = self.sheet, self.labels
         shown = sheet.rows if sheet.shown is None else sheet.shown
         visible = visible_rows(dict(sheet.values), sheet.rows, shown, sheet.target)
         rows = [
@@ -177,8 +200,8 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
                 '<tr{}><th scope="row">{}</th>{}{}</tr>',
                 mark_safe(" hidden") if n > visible else "",
                 n,
-                score(f"h{n}_ns", f"{labels.word} {n} NS"),
-                score(f"h{n}_ew", f"{labels.word} {n} EO"),
+                self.score(f"h{n}_ns", f"{labels.word} {n} NS"),
+                self.score(f"h{n}_ew", f"{labels.word} {n} EO"),
             )
             for n in range(1, sheet.rows + 1)
         ]
@@ -194,33 +217,33 @@ def render(sheet: QuickSheet, *, action: str, csrf: str, labels: Labels) -> Safe
                 labels.diff,
                 labels.live,
             )
-        parts.append(
-            format_html(
-                '<table class="hands" data-shown="{}"{}><thead><tr><th scope="col"></th>'
-                '<th scope="col">NS</th><th scope="col">EO</th></tr></thead>'
-                '<tbody>{}</tbody><tfoot><tr><th scope="row">{}</th>'
-                '<td class="tot-ns num">0</td><td class="tot-ew num">0</td></tr></tfoot>'
-                "</table>{}",
-                shown,
-                format_html(' data-target="{}"', sheet.target) if sheet.target else "",
-                mark_safe("".join(rows)),  # each row built by format_html
-                labels.total,
-                live,
-            )
+        return format_html(
+            '<table class="hands" data-shown="{}"{}><thead><tr><th scope="col"></th>'
+            '<th scope="col">NS</th><th scope="col">EO</th></tr></thead>'
+            '<tbody>{}</tbody><tfoot><tr><th scope="row">{}</th>'
+            '<td class="tot-ns num">0</td><td class="tot-ew num">0</td></tr></tfoot>'
+            "</table>{}",
+            shown,
+            format_html(' data-target="{}"', sheet.target) if sheet.target else "",
+            mark_safe("".join(rows)),  # each row built by format_html
+            labels.total,
+            live,
         )
-    parts.append(
-        format_html(
+
+    def foot(self, *, confirming: bool) -> SafeString:
+        """The reason, and the button (save, record the rest, or confirm and save)."""
+        sheet, labels = self.sheet, self.labels
+        save = labels.save_rest if sheet.rest else labels.save
+        return format_html(
             '<div class="reason-wrap"><label for="id_{0}reason">{1}</label>'
             '<input type="text" name="{0}reason" id="id_{0}reason" value="{2}"'
             ' class="reason" maxlength="500" autocomplete="off">{3}</div>'
             '<button type="submit" class="primary save" data-confirm-label="{5}">{4}'
             "</button></form>",
-            p,
+            self.p,
             labels.reason_rest if sheet.rest else labels.reason,
-            _value(sheet.values.get("reason")),
-            error("reason"),
+            self.value("reason"),
+            self.error("reason"),
             labels.confirm if confirming else save,
             labels.confirm,
         )
-    )
-    return mark_safe("".join(parts))  # every part escaped by format_html

@@ -24,7 +24,7 @@ from tournament.services import table_codes
 from tournament.services.errors import ServiceError
 from tournament.words import game_words
 
-from . import pages, services
+from . import answers, pages, services, sheet_shape, table_detail
 from .desk import duties as desk_duties
 from .forms import SettleForm, SheetForm, new_token
 from .models import TableResult
@@ -111,7 +111,7 @@ def save_table(request, tournament, round_id, number):
     form = SheetForm(
         request.POST,
         prefix=None if detailed else f"t{number}",
-        **pages.form_shape(tournament, round_, table, detailed=detailed),
+        **sheet_shape.form_shape(tournament, round_, table, detailed=detailed),
     )
     error: ScoringError | None = None
     saved = None
@@ -139,7 +139,7 @@ def save_table(request, tournament, round_id, number):
         return _render_entry(
             request, tournament, round_, bound={number: form}, status=400
         )
-    messages.success(request, pages.saved_message(table, saved))
+    messages.success(request, answers.saved_message(table, saved))
     if saved.correction:  # its impact report (the standings' page)
         return redirect(
             "standings:impact", slug=tournament.slug, version_id=saved.version.pk
@@ -159,15 +159,15 @@ def save_table(request, tournament, round_id, number):
 def _json_answer(request, tournament, table, form, saved, error):
     body = {
         "table": table.number,
-        "progress": pages.progress_payload(table.round_id),
+        "progress": answers.progress_payload(table.round_id),
         "idempotency_key": new_token(),
     }
     if saved is not None:
         body["ok"] = True
         body["status"] = saved.result.status
-        body["message"] = pages.saved_message(table, saved)
-        body["html"] = pages.render_row(request, tournament, table)
-        body["team_lines"] = pages.team_lines(request, tournament, table)
+        body["message"] = answers.saved_message(table, saved)
+        body["html"] = answers.render_row(request, tournament, table)
+        body["team_lines"] = answers.team_lines(request, tournament, table)
         if saved.correction:
             body["redirect"] = reverse(
                 "standings:impact",
@@ -184,7 +184,9 @@ def _json_answer(request, tournament, table, form, saved, error):
         current = services.load_table(table.pk)
         result = TableResult.objects.filter(table=current).select_related("current")
         body["saved"] = (
-            pages.summary(result[0].current, game_words(tournament)) if result else ""
+            sheet_shape.summary(result[0].current, game_words(tournament))
+            if result
+            else ""
         )
     return JsonResponse(body, status=error.http_status if error else 400)
 
@@ -199,12 +201,14 @@ def table_page(request, tournament, round_id, number):
     except Table.DoesNotExist:
         raise Http404 from None
     if request.GET.get("card") == "1":  # the entry page's card, with its sheet
-        return HttpResponse(pages.render_row(request, tournament, table))
+        return HttpResponse(answers.render_row(request, tournament, table))
     return _render_table(request, tournament, round_, table)
 
 
 def _render_table(request, tournament, round_, table, form=None, status=200):
-    context = pages.table_context(tournament, round_, table, request.user, form=form)
+    context = table_detail.table_context(
+        tournament, round_, table, request.user, form=form
+    )
     context["versions_table"] = (
         VersionTable(context["versions"], words=game_words(tournament))
         if context["show_versions"]

@@ -15,7 +15,7 @@ from rules.knockout.seeding import Seeding, place_qualifiers
 
 from ..models import Bracket, BracketMatch, Entry
 from .errors import KnockoutError
-from .qualify import gironi_problems
+from .gironi import gironi_problems
 
 
 @transaction.atomic

@@ -1,11 +1,11 @@
-"""From the gironi to the qualifiers: closed gironi, the proposal, the confirmation.
+"""From the gironi to the qualifiers: the proposal, the confirmation.
 
-The standings are the stored ones (:mod:`standings`): the confirmed snapshot of each
+The gironi must be closed first (:mod:`.gironi`). The standings are the stored ones (:mod:`standings`): the confirmed snapshot of each
 girone, and the stage's overall snapshot (the stable merge of the gironi's, by VP per
 round only when the plan gives the gironi different numbers of rounds; docs/rules.md
 §8) for the best-placed across gironi. Ties at the cut are shown with the note the
-standings chain wrote for them; a tie the chain left level (a lot not drawn, no
-referee's decision) stops the confirmation.
+standings chain wrote for them (:mod:`.cut`); a tie the chain left level (a lot not
+drawn, no referee's decision) stops the confirmation.
 """
 
 from __future__ import annotations
@@ -25,15 +25,15 @@ from rules.knockout.qualifiers import (
     Qualifier,
     qualifiers_by_girone,
     qualifiers_by_overall,
-    ties_at_cut,
 )
 from standings.models import Row, Snapshot, TeamRow
 from standings.refresh import ensure_fresh
-from tournament import visibility
-from tournament.models import Girone, Pair, Round, Stage, Team, Tournament
+from tournament.models import Girone, Pair, Stage, Team, Tournament
 
 from ..models import Bracket, Entry
+from .cut import CutTieView, cut_ties
 from .errors import KnockoutError
+from .gironi import gironi_problems, gironi_stage, selected_gironi
 from .packs import default_best_of
 
 
@@ -44,15 +44,6 @@ class ProposedEntry:
     girone: str
     place: int | None
     note: str = ""
-
-
-@dataclass(frozen=True)
-class CutTieView:
-    girone: str
-    pairs: list[Pair | Team]
-    inside: list[Pair | Team]
-    resolved: bool
-    note: str
 
 
 @dataclass
@@ -72,74 +63,6 @@ class Proposal:
     @property
     def blocked(self) -> bool:
         return any(not t.resolved for t in self.cut_ties)
-
-
-def gironi_stage(tournament: Tournament) -> Stage | None:
-    """The tournament's first gironi stage."""
-    return (
-        Stage.objects.filter(tournament=tournament, kind=Stage.Kind.GROUPS)
-        .order_by("order")
-        .first()
-    )
-
-
-def selected_gironi(stage: Stage, labels: Sequence[str] = ()) -> list[Girone]:
-    """The stage's gironi with these labels (all of them when none is given)."""
-    gironi = list(Girone.objects.filter(stage=stage).order_by("label"))
-    if not labels:
-        return gironi
-    known = {g.label for g in gironi}
-    unknown = [label for label in labels if label not in known]
-    if unknown:
-        raise KnockoutError(
-            _("No girone %(labels)s in this tournament.")
-            % {"labels": ", ".join(unknown)}
-        )
-    return [g for g in gironi if g.label in labels]
-
-
-def gironi_problems(tournament: Tournament, labels: Sequence[str] = ()) -> list[str]:
-    """Why a tabellone cannot be drawn yet (empty: every girone is closed)."""
-    stage = gironi_stage(tournament)
-    if stage is None:
-        return [_("The tournament has no gironi stage.")]
-    try:
-        gironi = selected_gironi(stage, labels)
-    except KnockoutError as exc:
-        return [str(exc)]
-    if not gironi:
-        return [_("The gironi stage has no gironi.")]
-    problems = []
-    open_rounds: dict[int, list[int]] = {}
-    has_rounds: set[int] = set()
-    not_final: list[Round] = []
-    for round_ in Round.objects.filter(girone__in=gironi).select_related("girone"):
-        has_rounds.add(round_.girone_id)
-        phase = visibility.round_phase(round_)
-        if phase in (visibility.Phase.DRAFT, visibility.Phase.PLAYING):
-            open_rounds.setdefault(round_.girone_id, []).append(round_.number)
-        elif phase != visibility.Phase.FINAL:
-            not_final.append(round_)
-    for girone in gironi:
-        if girone.pk not in has_rounds:
-            problems.append(
-                _("Girone %(label)s has no rounds yet.") % {"label": girone.label}
-            )
-        elif girone.pk in open_rounds:
-            still = sorted(open_rounds[girone.pk])
-            problems.append(
-                ngettext(
-                    "Girone %(label)s is not closed: round %(rounds)s is still open.",
-                    "Girone %(label)s is not closed: rounds %(rounds)s are still open.",
-                    len(still),
-                )
-                % {"label": girone.label, "rounds": ", ".join(map(str, still))}
-            )
-    # The qualifiers are taken from final results only (tournament.visibility): a
-    # round held or still in its correction period could change them.
-    if not problems and not_final:
-        problems += visibility.conclusion_problems(tournament, rounds=not_final)
-    return problems
 
 
 def _snapshots(
@@ -214,21 +137,9 @@ def propose_qualifiers(
     by_girone, overall = _snapshots(stage, gironi)
     standings = {label: [r.entrant for r in rows] for label, rows in by_girone.items()}
     overall_ids = [r.entrant for r in overall]
-    try:
-        if qualify == Bracket.Qualify.PER_GIRONE:
-            qualifiers = qualifiers_by_girone(
-                standings,
-                per_girone,
-                best_next=best_next,
-                overall=overall_ids,
-                tiers_by_overall=tiers_by_overall,
-            )
-        else:
-            qualifiers = qualifiers_by_overall(overall_ids, count, gironi=standings)
-    except RulesError as exc:
-        raise KnockoutError(
-            _("The qualifiers cannot be chosen: %(reason)s") % {"reason": exc}
-        ) from exc
+    qualifiers = _choose(
+        qualify, standings, overall_ids, per_girone, best_next, count, tiers_by_overall
+    )
     rows_by_pair = {r.entrant: r for rows in by_girone.values() for r in rows}
     rows_by_pair.update(
         {r.entrant: r for r in overall if r.entrant not in rows_by_pair}
@@ -248,76 +159,120 @@ def propose_qualifiers(
         ),
         entries=[_entry(q, pairs, rows_by_pair) for q in qualifiers],
     )
-    cut_ties = []
-    if qualify == Bracket.Qualify.PER_GIRONE:
-        for label, rows in by_girone.items():
-            cut_ties += [
-                (label, t, rows)
-                for t in ties_at_cut(_tie_rows(rows), per_girone, girone=label)
-            ]
-        if best_next:
-            rows = [
-                r for r in overall if r.entrant in _places(standings, per_girone + 1)
-            ]
-            cut_ties += [("", t, rows) for t in ties_at_cut(_tie_rows(rows), best_next)]
-    else:
-        cut_ties += [("", t, overall) for t in ties_at_cut(_tie_rows(overall), count)]
-    for label, tie, rows in cut_ties:
-        note = next((r.note for r in rows if r.entrant in tie.pairs and r.note), "")
-        if not note:
-            note = _fallback_note(tie.pairs, rows, pairs)
-        proposal.cut_ties.append(
-            CutTieView(
-                label,
-                [pairs[p] for p in tie.pairs],
-                [pairs[p] for p in tie.inside],
-                tie.resolved,
-                note,
-            )
-        )
+    proposal.cut_ties = cut_ties(
+        by_girone,
+        overall,
+        pairs,
+        per_girone=per_girone if qualify == Bracket.Qualify.PER_GIRONE else None,
+        best_next=best_next,
+        count=count,
+    )
     return proposal
 
 
-def _fallback_note(tied: Sequence[int], rows: list[Row], pairs: dict[int, Pair]) -> str:
-    """A plain note when the stored standings carry none for a tie."""
-    tied_rows = [r for r in rows if r.entrant in tied]
-    names = ", ".join(str(pairs[r.entrant].number) for r in tied_rows)
-    if tied_rows and isinstance(tied_rows[0], TeamRow):
-        if any(r.by_lot for r in tied_rows):
-            return _(
-                "Teams %(teams)s are level on points (%(points)s): the tie-break "
-                "chain of the standings ended with the lot."
-            ) % {"teams": names, "points": tied_rows[0].vp}
-        return _(
-            "Teams %(teams)s are level on points (%(points)s): placed by the "
-            "tie-break chain of the standings (direct match, classifica avulsa, "
-            "differences)."
-        ) % {"teams": names, "points": tied_rows[0].vp}
-    if any(r.by_lot for r in tied_rows):
-        return _(
-            "Pairs %(pairs)s are level on points (%(points)s): the tie-break chain of "
-            "the standings ended with the lot."
-        ) % {"pairs": names, "points": tied_rows[0].vp}
-    return _(
-        "Pairs %(pairs)s are level on points (%(points)s): placed by the tie-break "
-        "chain of the standings (direct match, classifica avulsa, differences)."
-    ) % {"pairs": names, "points": tied_rows[0].vp}
+def _choose(
+    qualify: str,
+    standings: dict[str, list[int]],
+    overall: list[int],
+    per_girone: int,
+    best_next: int,
+    count: int,
+    tiers_by_overall: bool,
+) -> list[Qualifier]:
+    """The qualifiers by the chosen rule (rules.knockout.qualifiers), in seed order."""
+    try:
+        if qualify == Bracket.Qualify.PER_GIRONE:
+            return qualifiers_by_girone(
+                standings,
+                per_girone,
+                best_next=best_next,
+                overall=overall,
+                tiers_by_overall=tiers_by_overall,
+            )
+        else:
+            return qualifiers_by_overall(overall, count, gironi=standings)
+    except RulesError as exc:
+        raise KnockoutError(
+            _("The qualifiers cannot be chosen: %(reason)s") % {"reason": exc}
+        ) from exc
 
 
-def _places(standings: dict[str, list[int]], place: int) -> set[int]:
-    return {pairs[place - 1] for pairs in standings.values() if len(pairs) >= place}
+def _check_confirmable(tournament: Tournament, proposal: Proposal) -> None:
+    """No girone feeds two tabelloni; no tie at the cut is still level."""
+    labels = set(proposal.labels)
+    for other in Bracket.objects.filter(tournament=tournament):
+        shared = set(other.gironi or proposal.all_labels) & labels
+        if shared:
+            raise KnockoutError(
+                ngettext(
+                    "Girone %(labels)s already feeds the tabellone %(name)s.",
+                    "Gironi %(labels)s already feed the tabellone %(name)s.",
+                    len(shared),
+                )
+                % {"labels": ", ".join(sorted(shared)), "name": other.name or other.pk}
+            )
+    if proposal.blocked:
+        raise KnockoutError(
+            _(
+                "A tie at the qualifying cut is still level (%(pairs)s): draw the lot "
+                "or record the referee's decision in the standings first."
+            )
+            % {
+                "pairs": "; ".join(
+                    ", ".join(str(p.number) for p in t.pairs)
+                    for t in proposal.cut_ties
+                    if not t.resolved
+                )
+            }
+        )
 
 
-def _tie_rows(rows: list[Row]) -> list[tuple[int, int, list[int]]]:
-    """(pair, position, tied group) from stored rows (``tie`` = the tie group's id)."""
-    groups: dict[int, list[int]] = {}
-    for r in rows:
-        if r.tie is not None:
-            groups.setdefault(r.tie, []).append(r.entrant)
-    return [
-        (r.entrant, r.position, groups.get(r.tie, []) if r.tie is not None else [])
-        for r in rows
-    ]
+def _match_lengths(
+    tournament: Tournament, best_of: int | None, final_best_of: int | None
+) -> tuple[int, int]:
+    """The matches' and the final's best of (the pack's by default); Briscola's odd."""
+    default, default_final = default_best_of(tournament)
+    best_of = best_of or default
+    final_best_of = final_best_of or default_final
+    if tournament.game == Tournament.Game.BRISCOLA and (
+        best_of % 2 == 0 or final_best_of % 2 == 0
+    ):
+        raise KnockoutError(
+            _("A Briscola match is best of an odd number of partite, got %(n)s.")
+            % {"n": best_of if best_of % 2 == 0 else final_best_of}
+        )
+    return best_of, final_best_of
+
+
+def _knockout_stage(tournament: Tournament) -> Stage:
+    """The tabellone's stage, after the tournament's others."""
+    order = (
+        Stage.objects.filter(tournament=tournament).aggregate(m=Max("order"))["m"] or 0
+    )
+    return Stage.objects.create(
+        tournament=tournament,
+        order=order + 1,
+        kind=Stage.Kind.KNOCKOUT,
+        name=_("Tabellone"),
+    )
+
+
+def _write_entries(
+    bracket: Bracket, entries: list[ProposedEntry], *, teams: bool
+) -> None:
+    """The confirmed qualifiers, as the bracket's entries (pairs, or teams)."""
+    side = "team" if teams else "pair"
+    Entry.objects.bulk_create(
+        Entry(
+            bracket=bracket,
+            **{side: e.pair},
+            seed=e.seed,
+            girone_label=e.girone,
+            place=e.place,
+            note=e.note,
+        )
+        for e in entries
+    )
 
 
 def _entry(q: Qualifier, pairs: dict[int, Pair], rows: dict[int, Row]) -> ProposedEntry:
@@ -360,54 +315,12 @@ def confirm_qualifiers(
         tiers_by_overall=tiers_by_overall,
         gironi=gironi,
     )
+    _check_confirmable(tournament, proposal)
+    best_of, final_best_of = _match_lengths(tournament, best_of, final_best_of)
     labels = set(proposal.labels)
-    for other in Bracket.objects.filter(tournament=tournament):
-        shared = set(other.gironi or proposal.all_labels) & labels
-        if shared:
-            raise KnockoutError(
-                ngettext(
-                    "Girone %(labels)s already feeds the tabellone %(name)s.",
-                    "Gironi %(labels)s already feed the tabellone %(name)s.",
-                    len(shared),
-                )
-                % {"labels": ", ".join(sorted(shared)), "name": other.name or other.pk}
-            )
-    if proposal.blocked:
-        raise KnockoutError(
-            _(
-                "A tie at the qualifying cut is still level (%(pairs)s): draw the lot "
-                "or record the referee's decision in the standings first."
-            )
-            % {
-                "pairs": "; ".join(
-                    ", ".join(str(p.number) for p in t.pairs)
-                    for t in proposal.cut_ties
-                    if not t.resolved
-                )
-            }
-        )
-    default, default_final = default_best_of(tournament)
-    best_of = best_of or default
-    final_best_of = final_best_of or default_final
-    if tournament.game == Tournament.Game.BRISCOLA and (
-        best_of % 2 == 0 or final_best_of % 2 == 0
-    ):
-        raise KnockoutError(
-            _("A Briscola match is best of an odd number of partite, got %(n)s.")
-            % {"n": best_of if best_of % 2 == 0 else final_best_of}
-        )
-    order = (
-        Stage.objects.filter(tournament=tournament).aggregate(m=Max("order"))["m"] or 0
-    )
-    stage = Stage.objects.create(
-        tournament=tournament,
-        order=order + 1,
-        kind=Stage.Kind.KNOCKOUT,
-        name=_("Tabellone"),
-    )
     bracket = Bracket.objects.create(
         tournament=tournament,
-        stage=stage,
+        stage=_knockout_stage(tournament),
         source=proposal.stage,
         name=name,
         gironi=[] if labels == set(proposal.all_labels) else sorted(labels),
@@ -423,17 +336,6 @@ def confirm_qualifiers(
         confirmed_by=by,
         confirmed_at=timezone.now(),
     )
-    side = "team" if tournament.is_teams else "pair"
-    Entry.objects.bulk_create(
-        Entry(
-            bracket=bracket,
-            **{side: e.pair},
-            seed=e.seed,
-            girone_label=e.girone,
-            place=e.place,
-            note=e.note,
-        )
-        for e in proposal.entries
-    )
+    _write_entries(bracket, proposal.entries, teams=tournament.is_teams)
     record_publish(tournament.pk, pages=True)
     return bracket

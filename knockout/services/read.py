@@ -128,8 +128,39 @@ def bracket_view(bracket: Bracket) -> BracketView:
             "pair__player1", "pair__player2", "team"
         )
     )
-    info = {e.entrant_id: e for e in entries}
-    rows = list(
+    rows = _matches(bracket)
+    rounds_total = bracket.size.bit_length() - 1 if bracket.size else 0
+    briscola = (
+        Tournament.objects.filter(pk=bracket.tournament_id)
+        .values_list("game", flat=True)
+        .first()
+        == Tournament.Game.BRISCOLA
+    )
+    viewer = _Viewer({e.entrant_id: e for e in entries}, briscola)
+    rounds = []
+    third = None
+    for number in range(1, rounds_total + 1):
+        matches = []
+        for m in rows:
+            if m.round != number:
+                continue
+            if m.third_place:
+                third = viewer.view(m)
+            else:
+                matches.append(viewer.view(m))
+        rounds.append(RoundView(number, round_title(rounds_total, number), matches))
+    final = next(
+        (m for m in rows if m.round == rounds_total and not m.third_place), None
+    )
+    champion = None
+    if final is not None and final.status == BracketMatch.Status.PLAYED:
+        champion = final.winner_side
+    return BracketView(bracket, rounds, third, champion, entries, briscola)
+
+
+def _matches(bracket: Bracket) -> list[BracketMatch]:
+    """The tabellone's matches in order, with their pairs' players (or teams)."""
+    return list(
         BracketMatch.objects.filter(bracket=bracket)
         .select_related(
             "pair_a__player1",
@@ -142,16 +173,20 @@ def bracket_view(bracket: Bracket) -> BracketView:
         )
         .order_by("round", "index")
     )
-    rounds_total = bracket.size.bit_length() - 1 if bracket.size else 0
-    briscola = (
-        Tournament.objects.filter(pk=bracket.tournament_id)
-        .values_list("game", flat=True)
-        .first()
-        == Tournament.Game.BRISCOLA
-    )
 
-    def side(m: BracketMatch, pair: Pair | Team | None, score: int | None) -> Side:
-        e = info.get(pair.pk) if pair else None
+
+@dataclass(frozen=True)
+class _Viewer:
+    """A match as the tabellone shows it: its two sides (tag, seed, won or lost, score
+    once played) and its title."""
+
+    info: dict[int, Entry]
+    briscola: bool
+
+    def side(
+        self, m: BracketMatch, pair: Pair | Team | None, score: int | None
+    ) -> Side:
+        e = self.info.get(pair.pk) if pair else None
         played = m.status == BracketMatch.Status.PLAYED
         winner_id = m.winner_team_id or m.winner_id
         won = pair is not None and winner_id == pair.pk and played
@@ -165,38 +200,18 @@ def bracket_view(bracket: Bracket) -> BracketView:
             score if played else None,
         )
 
-    def view(m: BracketMatch) -> MatchView:
+    def view(self, m: BracketMatch) -> MatchView:
         if m.third_place:
             label = _("Third place")
         else:
             label = _("Match %(n)s") % {"n": m.index + 1}
         return MatchView(
             m,
-            side(m, m.side_a, m.score_a),
-            side(m, m.side_b, m.score_b),
+            self.side(m, m.side_a, m.score_a),
+            self.side(m, m.side_b, m.score_b),
             label,
-            briscola,
+            self.briscola,
         )
-
-    rounds = []
-    third = None
-    for number in range(1, rounds_total + 1):
-        matches = []
-        for m in rows:
-            if m.round != number:
-                continue
-            if m.third_place:
-                third = view(m)
-            else:
-                matches.append(view(m))
-        rounds.append(RoundView(number, round_title(rounds_total, number), matches))
-    final = next(
-        (m for m in rows if m.round == rounds_total and not m.third_place), None
-    )
-    champion = None
-    if final is not None and final.status == BracketMatch.Status.PLAYED:
-        champion = final.winner_side
-    return BracketView(bracket, rounds, third, champion, entries, briscola)
 
 
 def bracket_places(bracket: Bracket) -> list[list[int]]:

@@ -2,7 +2,11 @@
 
 * :mod:`.sheets`: a typed sheet as plain values, checked and computed by :mod:`rules`;
 * :mod:`.bounds`: impossible values refused, unlikely ones confirmed (docs/rules.md §5);
+* :mod:`.loading`: the table with its rules, its result row locked;
 * :mod:`.entry`: ``submit_sheet`` (idempotent, optimistically locked, versioned);
+* :mod:`.referee`: which event of the lifecycle (``scoring.lifecycle``) a referee's
+  sheet is, and what each writes;
+* :mod:`.players`: the players' entry at the table;
 * :mod:`.confirmation`: double entry's differences and ``settle``;
 * :mod:`.corrections`: the impact report of a correction;
 * :mod:`.rounds`: a round's progress and ``close_round``;
@@ -20,7 +24,7 @@ from .bounds import (
     check_totals,
 )
 from .confirmation import Difference, differences, settle
-from .entry import SaveResult, context_of, load_table, pack_of, submit_sheet
+from .entry import SaveResult, submit_sheet
 from .errors import (
     AlreadyConfirmedError,
     ConflictError,
@@ -30,6 +34,7 @@ from .errors import (
     ScoringError,
     SheetError,
 )
+from .loading import context_of, load_table, pack_of
 from .players import player_confirm, player_submit
 from .rounds import (
     RoundProgress,

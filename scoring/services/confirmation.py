@@ -21,9 +21,12 @@ from tournament.models import Table, TournamentRole
 from tournament.permissions import has_role
 from tournament.words import game_words
 
-from ..models import ResultVersion, TableResult
-from .entry import SaveResult, check_settler, lock_result, tournament_of
+from ..lifecycle import Event, advance, allowed
+from ..models import ResultVersion
+from .entry import SaveResult
 from .errors import ConflictError, NotAllowedError, RoundStateError, ScoringError
+from .loading import lock_result, tournament_of
+from .referee import check_settler
 from .versions import write_pair_scores
 
 Status = ResultVersion.Status
@@ -88,10 +91,7 @@ def settle(
         result = lock_result(table)
         if result.current_id == version_id:  # a repeated click: already done
             return SaveResult(result.current, result, created=False)  # type: ignore[arg-type]
-        if result.status not in (
-            TableResult.Status.DISPUTED,
-            TableResult.Status.CONTESTED,
-        ):
+        if not allowed(result.status, Event.SETTLE):
             raise ScoringError(
                 _("Table %(n)d is not in dispute.") % {"n": table.number}
             )
@@ -116,7 +116,7 @@ def settle(
         chosen.confirmed_by, chosen.confirmed_at = by, now
         chosen.save(update_fields=["status", "confirmed_by", "confirmed_at"])
         result.current = chosen
-        result.status = TableResult.Status.CONFIRMED
+        advance(result, Event.SETTLE)
         result.lock_version += 1
         result.save(update_fields=["status", "current", "lock_version", "updated_at"])
         write_pair_scores(table, chosen)

@@ -35,9 +35,10 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Round, Table, Tournament
 
+from ..lifecycle import Event, advance
 from ..models import Line, ResultVersion, TableResult
 from .bounds import Confirm, check_sheet
-from .entry import SaveResult, context_of, lock_result, tournament_of
+from .entry import SaveResult
 from .errors import (
     AlreadyConfirmedError,
     ConflictError,
@@ -45,6 +46,7 @@ from .errors import (
     RoundStateError,
     ScoringError,
 )
+from .loading import context_of, lock_result, tournament_of
 from .sheets import Outcome, Sheet
 from .versions import create_version, sheet_key, version_key, write_pair_scores
 
@@ -185,7 +187,7 @@ def _apply(
     pending = _pending(result, table)
     now = timezone.now()
     if result.status == TableStatus.EMPTY or not pending:
-        result.status = TableStatus.ENTERED
+        advance(result, Event.PLAYER_ENTRY)
         return create_version(
             result,
             table,
@@ -200,6 +202,7 @@ def _apply(
     if result.status == TableStatus.ENTERED and theirs is None:
         # The same line types again before the other answered: the new one replaces it.
         result.versions.filter(status=Status.ENTERED).update(status=Status.SUPERSEDED)
+        advance(result, Event.PLAYER_ENTRY)
         return create_version(
             result,
             table,
@@ -240,7 +243,6 @@ def _answer(
         )
         _count(result, table, theirs, source, now)
         return version
-    second = result.status == TableStatus.CONTESTED
     version = create_version(
         result,
         table,
@@ -253,7 +255,8 @@ def _answer(
         **common,
     )
     result.versions.filter(status=Status.ENTERED).update(status=Status.DISPUTED)
-    result.status = TableStatus.DISPUTED if second else TableStatus.CONTESTED
+    # The first disagreement contests the table, the second puts it in dispute.
+    advance(result, Event.PLAYERS_DISAGREE)
     return version
 
 
@@ -272,7 +275,7 @@ def _count(
     chosen.confirmed_as, chosen.confirmed_at = source, now
     chosen.save(update_fields=["status", "confirmed_as", "confirmed_at"])
     result.current = chosen
-    result.status = TableStatus.CONFIRMED
+    advance(result, Event.PLAYERS_AGREE)
     write_pair_scores(table, chosen)
 
 

@@ -88,45 +88,56 @@ def close_round(*, round_id: int, by: Any) -> Round:
             raise RoundStateError(
                 _("Round %(n)d is not published yet.") % {"n": round_.number}
             )
-        list(
-            TableResult.objects.select_for_update(of=("self",))
-            .filter(round=round_)
-            .values("id")
-        )
-        progress = round_progress(round_.pk)
-        if not progress.complete:
-            raise RoundNotReadyError(
-                _("Round %(n)d cannot be closed: tables not confirmed: %(tables)s.")
-                % {
-                    "n": round_.number,
-                    "tables": ", ".join(map(str, progress.missing)) or "—",
-                },
-                missing=list(progress.missing),
-            )
-        now = timezone.now()
-        round_.status = Round.Status.CLOSED
-        round_.closed_at = now
-        round_.provisional_until = now + dt.timedelta(
-            minutes=correction_minutes(tournament)
-        )
-        fields = ["status", "closed_at", "provisional_until"]
-        if not tournament.hold_results and not round_.results_public:
-            # Closing releases the results (provisional during the correction
-            # period), unless the director chose to hold them.
-            round_.tables_public = round_.results_public = True
-            fields += ["tables_public", "results_public"]
-            record_rank(round_.girone_id)  # the public standings count the round
-        round_._history_user = by  # type: ignore[attr-defined]
-        round_.save(update_fields=fields)
-        # Its pages now say "closed, provisional until …", and at the end of the
-        # correction period that they are final: both recorded now, with the close.
-        gironi = [round_.girone_id]
-        record_publish(tournament.pk, gironi=gironi, pages=True)
-        if round_.provisional_until > now:
-            record_publish(
-                tournament.pk, gironi=gironi, pages=True, at=round_.provisional_until
-            )
+        _check_complete(round_)
+        _close(round_, tournament, by)
     return round_
+
+
+def _check_complete(round_: Round) -> None:
+    """Lock the round's result rows, then refuse a round with a table not confirmed."""
+    list(
+        TableResult.objects.select_for_update(of=("self",))
+        .filter(round=round_)
+        .values("id")
+    )
+    progress = round_progress(round_.pk)
+    if not progress.complete:
+        raise RoundNotReadyError(
+            _("Round %(n)d cannot be closed: tables not confirmed: %(tables)s.")
+            % {
+                "n": round_.number,
+                "tables": ", ".join(map(str, progress.missing)) or "—",
+            },
+            missing=list(progress.missing),
+        )
+
+
+def _close(round_: Round, tournament: Tournament, by: Any) -> None:
+    """Close the round: its correction period starts, its results are released
+    (unless held) and its pages are published now and at the period's end."""
+    now = timezone.now()
+    round_.status = Round.Status.CLOSED
+    round_.closed_at = now
+    round_.provisional_until = now + dt.timedelta(
+        minutes=correction_minutes(tournament)
+    )
+    fields = ["status", "closed_at", "provisional_until"]
+    if not tournament.hold_results and not round_.results_public:
+        # Closing releases the results (provisional during the correction
+        # period), unless the director chose to hold them.
+        round_.tables_public = round_.results_public = True
+        fields += ["tables_public", "results_public"]
+        record_rank(round_.girone_id)  # the public standings count the round
+    round_._history_user = by  # type: ignore[attr-defined]
+    round_.save(update_fields=fields)
+    # Its pages now say "closed, provisional until …", and at the end of the
+    # correction period that they are final: both recorded now, with the close.
+    gironi = [round_.girone_id]
+    record_publish(tournament.pk, gironi=gironi, pages=True)
+    if round_.provisional_until > now:
+        record_publish(
+            tournament.pk, gironi=gironi, pages=True, at=round_.provisional_until
+        )
 
 
 def correction_minutes(tournament: Tournament) -> int:

@@ -1,7 +1,8 @@
 """The plain values of a score sheet and of its computed outcome (no database).
 
-Shared by :mod:`.sheets` (which checks a sheet and computes it through :mod:`rules`)
-and :mod:`.specials` (the referee's adjudicated results).
+Shared by :mod:`.sheets` (which checks a sheet and computes it through :mod:`rules`),
+:mod:`.burraco_hands` and :mod:`.briscola_sheet` (its two games' sheets) and
+:mod:`.specials` (the referee's adjudicated results).
 """
 
 from __future__ import annotations
@@ -156,3 +157,24 @@ def convert(table: VpTable, mp_ns: int, mp_ew: int) -> tuple[int, int]:
 
 def band_mp(table: VpTable, vp: int, rule: str | int) -> int:
     return table.band_min_mp(vp) if rule == "band_min" else int(rule)
+
+
+def no_hands(sheet: Sheet) -> None:
+    if typed_hands(sheet.hands):
+        raise SheetError(
+            {"h1_ns": [_("This kind of result takes no hand scores: clear them.")]}
+        )
+
+
+def typed_hands(hands: tuple[Hand, ...]) -> tuple[Hand, ...]:
+    """The hands up to the last one with anything typed (blank rows at the end go)."""
+    last = 0
+    for number, hand in enumerate(hands, start=1):
+        if (
+            hand.ns is not None
+            or hand.ew is not None
+            or hand.ns_breakdown
+            or hand.ew_breakdown
+        ):
+            last = number
+    return hands[:last]

@@ -12,6 +12,8 @@ table's version that counts, after its pair scores are written.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q
 
 from rules.packs import RulePack, load_pack
@@ -75,25 +77,44 @@ def write_team_scores(table: Table) -> None:
         "match": match,
     }
     if match.team_b_id is None:
-        rest = scores.get((match.table_1_id, "ns"))
-        if rest is None:
-            return
-        if rest.version.kind == Kind.REST:
-            award = team_rest(round_.hands, pack)
-            vp, mp = award.vp_a, award.mp_a
-        else:  # a referee-set score at the rest table counts as set
-            vp, mp = rest.vp, rest.mp_for
-        TeamScore.objects.create(
-            team_id=match.team_a_id,
-            side="a",
-            opponent=None,
-            vp=vp,
-            mp_for=mp,
-            mp_against=0,
-            played=False,
-            **common,
-        )
+        _write_rest(match, scores.get((match.table_1_id, "ns")), pack, common)
+    else:
+        _write_match(match, scores, pack, common)
+
+
+def _write_rest(
+    match: TeamMatch, rest: PairScore | None, pack: RulePack, common: dict[str, Any]
+) -> None:
+    """A resting team: its rest table's award (or the score a referee set there)."""
+    round_ = match.round
+    if rest is None:
         return
+    if rest.version.kind == Kind.REST:
+        award = team_rest(round_.hands, pack)
+        vp, mp = award.vp_a, award.mp_a
+    else:  # a referee-set score at the rest table counts as set
+        vp, mp = rest.vp, rest.mp_for
+    TeamScore.objects.create(
+        team_id=match.team_a_id,
+        side="a",
+        opponent=None,
+        vp=vp,
+        mp_for=mp,
+        mp_against=0,
+        played=False,
+        **common,
+    )
+
+
+def _write_match(
+    match: TeamMatch,
+    scores: dict[tuple[int | None, str], PairScore],
+    pack: RulePack,
+    common: dict[str, Any],
+) -> None:
+    """A match of two teams, once both its tables count: rules.team combines them."""
+    assert match.team_b_id is not None
+    round_ = match.round
     # Team A holds NS at table 1 and EO at table 2; team B the other two lines.
     sides = [
         (scores.get((match.table_1_id, "ns")), scores.get((match.table_1_id, "ew"))),
@@ -102,20 +123,7 @@ def write_team_scores(table: Table) -> None:
     complete = [(a, b) for a, b in sides if a is not None and b is not None]
     if len(complete) < len(sides):
         return  # the match is not complete yet
-    tables = [
-        TableScore(
-            a.mp_for,
-            b.mp_for,
-            a.vp,
-            b.vp,
-            _extra(a, pack),
-            _extra(b, pack),
-            _mp_off(a),
-            _mp_off(b),
-        )
-        for a, b in complete
-    ]
-    result = team_match(tables, round_.hands, pack)
+    result = team_match(_table_scores(complete, pack), round_.hands, pack)
     played = any(a.played for a, _b in sides)  # type: ignore[union-attr]
     # Second ammonizioni under second_warning_scope = "standings" (docs/rules.md §6.5,
     # §11): each team's lines' penalties stay apart from the match, so the other team's
@@ -152,3 +160,22 @@ def write_team_scores(table: Table) -> None:
             ),
         ]
     )
+
+
+def _table_scores(
+    complete: list[tuple[PairScore, PairScore]], pack: RulePack
+) -> list[TableScore]:
+    """Each table of the match as rules.team reads it, team A's line first."""
+    return [
+        TableScore(
+            a.mp_for,
+            b.mp_for,
+            a.vp,
+            b.vp,
+            _extra(a, pack),
+            _extra(b, pack),
+            _mp_off(a),
+            _mp_off(b),
+        )
+        for a, b in complete
+    ]

@@ -163,7 +163,13 @@ def create_version(
         confirmed_at=now if confirmed else None,
         supersedes=supersedes,
     )
-    if game == "briscola":
+    _write_rows(version, outcome)
+    return version
+
+
+def _write_rows(version: ResultVersion, outcome: Outcome) -> None:
+    """The version's sheet: its partite (Briscola) or smazzate with their breakdowns."""
+    if version.game == "briscola":
         BriscolaGame.objects.bulk_create(
             BriscolaGame(version=version, number=i, ns=ns, ew=ew)
             for i, (ns, ew) in enumerate(outcome.hands, start=1)
@@ -182,7 +188,6 @@ def create_version(
                 zip(outcome.hands, _pad(outcome), strict=True), start=1
             )
         )
-    return version
 
 
 def _pad(outcome: Outcome) -> tuple[tuple[Any, Any], ...]:

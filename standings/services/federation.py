@@ -7,50 +7,23 @@ the confirmed standings' (kind ``confirmed``) of the first groups stage: its ove
 ranking when it has several gironi, else its girone's, as the season rankings and the
 prize list read them. Knockout matches are not rounds of the report.
 
-Before the export, :func:`check` lists what the federation would reject: a tessera
-or a club code that is missing, malformed or the same as another one (written
-differently), a player with no club, a player in two pairs. The formats are not
-published in the sources; here a tessera is 4 to 12 letters and digits with at least
-one digit (``RM123456``), a club code 2 to 12 letters, digits and hyphens.
+Before the export, :func:`~.federation_check.check` lists what the federation would
+reject (its module says how); the report carries that list.
 
 Values are plain (numbers, text); :mod:`standings.services.sheets` writes them safely.
 """
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournament.models import Club, Pair, Player, Tournament
+from tournament.models import Pair, Player, Tournament
 
 from ..models import Row, Snapshot
-
-TESSERA = re.compile(r"(?=.*\d)[A-Z0-9]{4,12}")
-CLUB_CODE = re.compile(r"[A-Z0-9][A-Z0-9-]{1,11}")
-
-
-def normalised(code: str) -> str:
-    """A code as compared for duplicates: no spaces, upper case.
-
-    >>> normalised(" rm 1234 ")
-    'RM1234'
-    """
-    return re.sub(r"\s+", "", code).upper()
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something to fix before sending the report (``code`` names the kind)."""
-
-    code: str
-    message: str
-    pairs: tuple[int, ...] = ()
-    player: Player | None = None
-    club: Club | None = None
+from .federation_check import Problem, check, club_of, pairs_of
 
 
 @dataclass(frozen=True)
@@ -95,159 +68,6 @@ class Report:
         return self.tournament.status == Tournament.Status.FINISHED
 
 
-def _pairs(tournament: Tournament) -> list[Pair]:
-    return list(
-        Pair.objects.filter(tournament=tournament)
-        .select_related("player1__club", "player2__club", "club", "girone")
-        .order_by("number")
-    )
-
-
-def _club_of(player: Player, pair: Pair) -> Club | None:
-    return player.club if player.club_id else pair.club
-
-
-def _shared_codes[T: (Player, Club)](
-    by_code: dict[str, list[T]], pairs_of: dict[int, list[int]]
-) -> Iterator[tuple[list[T], tuple[int, ...]]]:
-    """Players (or clubs) whose codes are the same once normalised, with their pairs."""
-    for same in by_code.values():
-        if len(same) > 1:
-            yield same, tuple(sorted({n for x in same for n in pairs_of[x.pk]}))
-
-
-def check(tournament: Tournament, pairs: list[Pair] | None = None) -> list[Problem]:
-    """What the federation would reject, player by player and club by club."""
-    pairs = _pairs(tournament) if pairs is None else pairs
-    problems: list[Problem] = []
-    seen_players: dict[int, list[int]] = defaultdict(list)
-    players: dict[int, Player] = {}
-    clubs: dict[int, Club] = {}
-    club_pairs: dict[int, list[int]] = defaultdict(list)
-    for pair in pairs:
-        for player in (pair.player1, pair.player2):
-            seen_players[player.pk].append(pair.number)
-            players[player.pk] = player
-            club = _club_of(player, pair)
-            if club is None:
-                problems.append(
-                    Problem(
-                        "missing_club",
-                        _("%(player)s (pair %(pair)s) has no club.")
-                        % {"player": player, "pair": pair.number},
-                        (pair.number,),
-                        player=player,
-                    )
-                )
-            else:
-                clubs[club.pk] = club
-                club_pairs[club.pk].append(pair.number)
-    for pk, seen in seen_players.items():
-        if len(seen) > 1:
-            problems.append(
-                Problem(
-                    "player_twice",
-                    _("%(player)s plays in pairs %(pairs)s.")
-                    % {
-                        "player": players[pk],
-                        "pairs": ", ".join(str(n) for n in seen),
-                    },
-                    tuple(seen),
-                    player=players[pk],
-                )
-            )
-    by_tessera: dict[str, list[Player]] = defaultdict(list)
-    for pk, player in players.items():
-        numbers = tuple(seen_players[pk])
-        tessera = player.membership_number
-        if not tessera.strip():
-            problems.append(
-                Problem(
-                    "missing_tessera",
-                    _("%(player)s (pair %(pairs)s) has no membership number.")
-                    % {"player": player, "pairs": ", ".join(map(str, numbers))},
-                    numbers,
-                    player=player,
-                )
-            )
-            continue
-        by_tessera[normalised(tessera)].append(player)
-        if not TESSERA.fullmatch(tessera):
-            problems.append(
-                Problem(
-                    "malformed_tessera",
-                    _(
-                        "%(player)s (pair %(pairs)s): membership number "
-                        "“%(tessera)s” is not 4 to 12 letters and digits."
-                    )
-                    % {
-                        "player": player,
-                        "pairs": ", ".join(map(str, numbers)),
-                        "tessera": tessera,
-                    },
-                    numbers,
-                    player=player,
-                )
-            )
-    for same_players, numbers in _shared_codes(by_tessera, seen_players):
-        problems.append(
-            Problem(
-                "duplicate_tessera",
-                _("The same membership number for %(players)s.")
-                % {
-                    "players": ", ".join(
-                        f"{p} (“{p.membership_number}”)" for p in same_players
-                    )
-                },
-                numbers,
-                player=same_players[0],
-            )
-        )
-    by_code: dict[str, list[Club]] = defaultdict(list)
-    for pk, club in sorted(clubs.items(), key=lambda c: c[1].name.casefold()):
-        numbers = tuple(sorted(set(club_pairs[pk])))
-        code = club.federation_code
-        if not code.strip():
-            problems.append(
-                Problem(
-                    "missing_club_code",
-                    _("Club “%(club)s” has no federation code.") % {"club": club.name},
-                    numbers,
-                    club=club,
-                )
-            )
-            continue
-        by_code[normalised(code)].append(club)
-        if not CLUB_CODE.fullmatch(code):
-            problems.append(
-                Problem(
-                    "malformed_club_code",
-                    _(
-                        "Club “%(club)s”: federation code “%(code)s” is not 2 to 12 "
-                        "letters, digits and hyphens."
-                    )
-                    % {"club": club.name, "code": code},
-                    numbers,
-                    club=club,
-                )
-            )
-    for same, numbers in _shared_codes(by_code, club_pairs):
-        problems.append(
-            Problem(
-                "duplicate_club_code",
-                _("The same federation code for clubs %(clubs)s.")
-                % {
-                    "clubs": ", ".join(
-                        f"“{c.name}” (“{c.federation_code}”)" for c in same
-                    )
-                },
-                numbers,
-                club=same[0],
-            )
-        )
-    return problems
-
-
 def final_rows(tournament: Tournament) -> dict[int, Row]:
     """Pair id -> its row in the confirmed standings of the first groups stage."""
     from ..refresh import ensure_fresh_tournament
@@ -268,7 +88,7 @@ def final_rows(tournament: Tournament) -> dict[int, Row]:
 
 
 def _player_cells(player: Player, pair: Pair) -> PlayerCells:
-    club = _club_of(player, pair)
+    club = club_of(player, pair)
     return PlayerCells(
         last_name=player.last_name,
         first_name=player.first_name,
@@ -282,7 +102,7 @@ def build_report(tournament: Tournament) -> Report:
     """Every pair of the tournament, by placement (pairs without one at the end)."""
     from scoring.models import PairScore
 
-    pairs = _pairs(tournament)
+    pairs = pairs_of(tournament)
     standing = final_rows(tournament)
     scores: dict[int, dict[int, RoundCell]] = defaultdict(dict)
     numbers = dict(

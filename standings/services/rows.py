@@ -85,34 +85,11 @@ def build_rows(
     ``rounds``: the per-round denominators when the ranking averages (the average is
     shown); ``marks``: pair id -> (round entered at, round withdrawn after)."""
     marks = marks or {}
-    it, en = labels_for(ctx.tournament.game, ctx.match_score)
-
-    def name(pid: int) -> str:
-        return str(ctx.pairs[pid].number) if pid in ctx.pairs else str(pid)
-
-    known = _known_texts(ctx)
-
-    def texts(explanation: Explanation[int]) -> tuple[str, str]:
-        try:
-            return known[explanation]
-        except KeyError:
-            pass
-        except TypeError:  # a value that cannot be hashed: rendered every time
-            return _render(explanation, it, en, name)
-        known[explanation] = found = _render(explanation, it, en, name)
-        return found
-
-    notes: dict[int, tuple[int, str, str]] = {}
+    notes = _Notes(ctx)
     rows: list[RowData] = []
     for index, r in enumerate(ranked):
         info = ctx.pairs.get(r.team) or PairInfo(0, "", "", "")
-        tie: int | None = None
-        note = note_en = ""
-        if r.explanation is not None:
-            key = id(r.explanation)
-            if key not in notes:
-                notes[key] = (len(notes) + 1, *texts(r.explanation))
-            tie, note, note_en = notes[key]
+        tie, note, note_en = notes.of(r.explanation)
         t = r.totals
         average = ""
         if rounds is not None and rounds.get(r.team):
@@ -142,6 +119,41 @@ def build_rows(
         )
         rows.append(row)
     return rows
+
+
+class _Notes:
+    """Each tie's note, numbered in order of first appearance and rendered once (in
+    Italian and English), from the texts this process already rendered when it can."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.labels = labels_for(ctx.tournament.game, ctx.match_score)
+        self.known = _known_texts(ctx)
+        self.numbered: dict[int, tuple[int, str, str]] = {}
+
+    def name(self, pid: int) -> str:
+        pairs = self.ctx.pairs
+        return str(pairs[pid].number) if pid in pairs else str(pid)
+
+    def of(self, explanation: Explanation[int] | None) -> tuple[int | None, str, str]:
+        """(tie number, note, English note) of a row; (None, "", "") for no tie."""
+        if explanation is None:
+            return None, "", ""
+        key = id(explanation)
+        if key not in self.numbered:
+            self.numbered[key] = (len(self.numbered) + 1, *self.texts(explanation))
+        return self.numbered[key]
+
+    def texts(self, explanation: Explanation[int]) -> tuple[str, str]:
+        it, en = self.labels
+        try:
+            return self.known[explanation]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be hashed: rendered every time
+            return _render(explanation, it, en, self.name)
+        self.known[explanation] = found = _render(explanation, it, en, self.name)
+        return found
 
 
 #: The notes of the ties already rendered in this process, for one tournament state

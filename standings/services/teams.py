@@ -9,25 +9,20 @@ decisions (orders of team numbers), exactly as a pair girone, and stored in the 
 :func:`rules.standings.rank_across`. :func:`refresh_team_girone` and
 :func:`refresh_team_stage` are called by :mod:`.store` for team tournaments.
 
-:mod:`.butler` is the second view: what each pair brought its team.
+:mod:`.team_rows` writes a ranking as the snapshot's rows. :mod:`.butler` is the second view: what each pair brought its team.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import NamedTuple
 
 from rules.standings import (
-    Explanation,
-    Labels,
     MatchTuple,
     StandingRow,
     rank,
     rank_overall,
-    render_explanation,
 )
 from scoring.scores import PairTotals, Position
 from tournament.models import Girone, Round, Stage, Team, Tournament
@@ -36,11 +31,9 @@ from tournament.visibility import results_public_q
 from ..models import Snapshot, TeamRow
 from .context import Context
 from .ranking import chain_with_decision, overall_chain, per_round
+from .team_rows import TeamInfo, ranked_rows, store
 
 Kind = Snapshot.Kind
-
-LABELS_IT = Labels("Squadre", "VP", "MP")
-LABELS_EN = Labels("Teams", "VP", "MP")
 
 
 class TeamResult(NamedTuple):
@@ -62,14 +55,6 @@ class TeamResult(NamedTuple):
 
 
 _FIELDS = TeamResult._fields
-
-
-@dataclass(frozen=True)
-class TeamInfo:
-    number: int
-    name: str
-    club: str
-    girone_label: str
 
 
 def team_infos(tournament: Tournament) -> dict[int, TeamInfo]:
@@ -165,79 +150,6 @@ def _decisions(
     return out
 
 
-@dataclass
-class _Row:
-    index: int
-    position: int
-    team_id: int
-    team_number: int
-    name: str
-    club: str
-    girone_label: str
-    vp: int
-    mp_for: int
-    mp_against: int
-    played: int
-    byes: int
-    average: str
-    tie: int | None
-    by_lot: bool
-    note: str = ""
-    note_en: str = ""
-
-
-def _rows(
-    ranked: list[StandingRow[int]], infos: dict[int, TeamInfo], per_match: bool
-) -> list[_Row]:
-    def name(pk: int) -> str:
-        return str(infos[pk].number) if pk in infos else str(pk)
-
-    notes: dict[int, tuple[int, str, str]] = {}
-    rows = []
-    for index, r in enumerate(ranked):
-        info = infos.get(r.team) or TeamInfo(0, "", "", "")
-        tie: int | None = None
-        note = note_en = ""
-        if r.explanation is not None:
-            key = id(r.explanation)
-            if key not in notes:
-                notes[key] = (len(notes) + 1, *_render(r.explanation, name))
-            tie, note, note_en = notes[key]
-        t = r.totals
-        average = ""
-        if per_match and t.matches:
-            average = f"{float(Fraction(t.points, t.matches)):.2f}"
-        rows.append(
-            _Row(
-                index,
-                r.position,
-                r.team,
-                info.number,
-                info.name,
-                info.club,
-                info.girone_label,
-                t.points,
-                t.score_for,
-                t.score_against,
-                t.played,
-                t.byes,
-                average,
-                tie,
-                r.by_lot,
-                note,
-                note_en,
-            )
-        )
-    return rows
-
-
-def _render(explanation: Explanation[int], name) -> tuple[str, str]:
-    return (
-        render_explanation(explanation, lang="it", labels=LABELS_IT, name=name),
-        render_explanation(explanation, lang="en", labels=LABELS_EN, name=name),
-    )
-
-
 def _public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
     """As ``store.public_rounds`` (the one rule, tournament.visibility)."""
     released = results_public_q(with_tournament=False)
@@ -246,6 +158,10 @@ def _public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
             "girone_id", "number"
         )
     )
+
+
+def _rounds(counted: list[TeamResult]) -> list[int]:
+    return sorted({r.round_number for r in counted})
 
 
 def _by_kind(
@@ -289,7 +205,8 @@ def refresh_team_girone(girone: Girone, ctx: Context) -> None:
     roster = _roster(girone.pk, results)
     for kind, counted in _by_kind(results, _public_rounds([girone.pk])).items():
         ranked = _rank_girone(ctx, infos, roster, counted)
-        _store(ctx, girone.stage, girone, kind, _rows(ranked, infos, False), counted)
+        rows = ranked_rows(ranked, infos, False)
+        store(ctx, girone.stage, girone, kind, rows, _rounds(counted))
 
 
 def refresh_team_stage(stage: Stage, ctx: Context) -> None:
@@ -330,90 +247,8 @@ def refresh_team_stage(stage: Stage, ctx: Context) -> None:
                 lot_names=_lot_names(infos),
                 decisions=decisions or None,
             )
-        _store(ctx, stage, None, kind, _rows(ranked, infos, averaged), counted)
-
-
-def _digest(rows: list[_Row], rounds: list[int], chain: list[str], notes) -> str:
-    h = hashlib.sha256(repr((rounds, chain, notes)).encode())
-    for r in rows:
-        h.update(
-            repr(
-                (
-                    r.position,
-                    r.team_id,
-                    r.team_number,
-                    r.name,
-                    r.club,
-                    r.girone_label,
-                    r.vp,
-                    r.mp_for,
-                    r.mp_against,
-                    r.played,
-                    r.byes,
-                    r.average,
-                    r.tie,
-                    r.by_lot,
-                )
-            ).encode()
-        )
-    return h.hexdigest()
-
-
-def _store(
-    ctx: Context,
-    stage: Stage,
-    girone: Girone | None,
-    kind: str,
-    rows: list[_Row],
-    counted: list[TeamResult],
-) -> None:
-    lookup = {"stage": stage, "girone": girone, "line": "", "kind": kind}
-    snapshot = (
-        Snapshot.objects.select_for_update(of=("self",))
-        .filter(**lookup)
-        .order_by("pk")
-        .first()
-    )
-    rounds = sorted({r.round_number for r in counted})
-    chain = list(ctx.settings.chain)
-    notes: list[list[str]] = []
-    for row in rows:
-        if row.tie is not None and row.tie > len(notes):
-            notes.append([row.note, row.note_en])
-    digest = _digest(rows, rounds, chain, notes)
-    if snapshot is None:
-        snapshot = Snapshot.objects.create(tournament=ctx.tournament, **lookup)
-    elif snapshot.digest == digest:
-        return
-    TeamRow.objects.filter(snapshot=snapshot).delete()
-    TeamRow.objects.bulk_create(
-        TeamRow(
-            snapshot=snapshot,
-            index=r.index,
-            position=r.position,
-            team_id=r.team_id,
-            team_number=r.team_number,
-            name=r.name[:120],
-            club=r.club,
-            girone_label=r.girone_label,
-            vp=r.vp,
-            mp_for=r.mp_for,
-            mp_against=r.mp_against,
-            played=r.played,
-            byes=r.byes,
-            average=r.average,
-            tie=r.tie,
-            by_lot=r.by_lot,
-        )
-        for r in rows
-    )
-    snapshot.version += 1
-    snapshot.digest = digest
-    snapshot.rounds = rounds
-    snapshot.notes = notes
-    snapshot.chain = chain
-    snapshot.settings_note = ctx.settings.note
-    snapshot.save()
+        rows = ranked_rows(ranked, infos, averaged)
+        store(ctx, stage, None, kind, rows, _rounds(counted))
 
 
 # --- reading ---------------------------------------------------------------------------

@@ -10,7 +10,6 @@ fuzzy and no untranslated entry.
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 from collections import Counter
@@ -18,12 +17,12 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 from django.urls import Resolver404, resolve
 from django.utils import translation
 
+from tests.demo_cache import restore_demo
 from tournament.models import Tournament
 
 from .walk import internal, page_text, problems
@@ -103,7 +102,7 @@ def demo_once(django_db_setup, django_db_blocker):
     """The demo and an event day, built once for the module's four walks (which only
     read) and removed after them."""
     with django_db_blocker.unblock(), transaction.atomic():
-        call_command("seed_demo", stdout=io.StringIO())
+        restore_demo()
         tournaments = list(Tournament.objects.order_by("pk"))
         event_day(tournaments[0])
         yield tournaments

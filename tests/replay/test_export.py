@@ -14,6 +14,7 @@ from core.replay import replay
 from core.replay.export import export_tournament
 from core.replay.output import result_of, standings_of
 from standings.models import StandingsConfig
+from tests.demo_cache import restore_demo
 from tournament.demo import BRISCOLA_SLUG, BURRACO_SLUG
 from tournament.models import Round, Tournament
 
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_replaying_an_export_gives_the_same_standings_on_both_demo_tournaments():
-    call_command("seed_demo", stdout=io.StringIO())
+    restore_demo()
     for slug in (BURRACO_SLUG, BRISCOLA_SLUG):
         original = Tournament.objects.get(slug=slug)
         with translation.override("en"):

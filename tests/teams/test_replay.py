@@ -3,7 +3,6 @@ and team matches in the file, the same standings as the web path."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
@@ -14,18 +13,18 @@ from core.replay import ReplayError, replay
 from core.replay.export import export_tournament
 from core.replay.output import result_of, standings_of
 from scoring.models import TeamScore
+from tests.demo_cache import restore_demo
 from tournament.models import Pair, TeamMatch, Tournament
 
 pytestmark = pytest.mark.django_db
 
 
-def test_replaying_the_demo_team_events_gives_the_same_standings(make_user):
+def test_replaying_the_demo_team_events_gives_the_same_standings():
     """Both demo team events (played through the web path's services, line-ups
     changed by captains, a rest each round in the 12-team... none; the 8-team one
-    with a draft round) exported and replayed: same rounds, same standings."""
-    for name in ("direttore", "arbitro", "arbitro2"):
-        make_user(name)
-    demo_teams.seed(io.StringIO())
+    with a draft round) exported and replayed: same rounds, same standings. The demo
+    as seed_demo builds it (tests/demo_cache.py)."""
+    restore_demo()
     for slug in (demo_teams.COPPA_SLUG, demo_teams.GIGLIO_SLUG):
         original = Tournament.objects.get(slug=slug)
         with translation.override("en"):

@@ -1,23 +1,8 @@
-"""Stored standings: one snapshot per scope, rewritten when a result changes.
-
-A :class:`Snapshot` is the ranking of one girone (or of a whole stage, or of one
-Mitchell line) over one set of results, with a version number that goes up each time
-its content changes. Its :class:`Row` rows are denormalised (pair number, players,
-club) so that a reader renders them with one query and never aggregates.
-
-Two kinds are kept: ``confirmed`` (every confirmed result: the director's official
-standings) and ``public`` (confirmed results of the rounds whose results the director
-released: what the public site and the API show). :class:`StandingsConfig` holds the
-per-tournament settings the rule pack does not: the recorded lot seed, Mitchell lines
-ranked apart, and the referee's decisions on ties.
-
-Terminology: classifica = standings; girone = group; linea NS/EO = line; sorteggio =
-lot; classifica avulsa = head-to-head table.
-"""
+"""The stored rankings: a snapshot per scope and its rows (pairs, or teams), denormalised
+so that a reader renders them with one query and never aggregates."""
 
 from __future__ import annotations
 
-import secrets
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
@@ -59,82 +44,6 @@ def local_decimal(value: str) -> str:
     except InvalidOperation:
         return value
     return number_format(number, decimal_pos=len(value.partition(".")[2]))
-
-
-def _new_lot_seed() -> int:
-    return secrets.randbelow(1_000_000) + 1
-
-
-class StandingsConfig(models.Model):
-    """Settings of a tournament's standings that the rule pack does not carry."""
-
-    tournament = models.OneToOneField(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        related_name="standings_config",
-    )
-    lot_seed = models.PositiveIntegerField(
-        _("lot seed"),
-        default=_new_lot_seed,
-        help_text=_("Drawn once and recorded: the same seed gives the same lot."),
-    )
-    lines_apart = models.BooleanField(
-        _("rank the NS and EO lines apart"),
-        default=False,
-        help_text=_("Mitchell: a ranking per line besides the girone's."),
-    )
-    decisions = models.JSONField(
-        _("referee's decisions"),
-        default=list,
-        blank=True,
-        help_text=_(
-            "Orders of tied pairs decided by the referee: lists of pair numbers."
-        ),
-    )
-
-    class Meta:
-        verbose_name = _("standings settings")
-        verbose_name_plural = _("standings settings")
-
-    def __str__(self) -> str:
-        return f"{self.tournament} – {self._meta.verbose_name}"
-
-    def clean(self) -> None:
-        """The decisions are lists of pair numbers, each pair in one of them at most
-        (an archive's nested list made every later ranking fail)."""
-        super().clean()
-        problem = decisions_problem(self.decisions)
-        if problem is not None:
-            raise ValidationError({"decisions": problem})
-
-
-#: The largest pair number a decision may hold (a pair number's column).
-_MAX_NUMBER = 2_147_483_647
-
-
-def decisions_problem(value: object) -> str | None:
-    """Why ``value`` is not a list of referee's decisions (translated), or None.
-
-    >>> decisions_problem([[3, 1], [7, 5, 6]]) is None
-    True
-    >>> decisions_problem([[3, [1]]]) is not None, decisions_problem([[2, 1], [1, 4]]) is not None
-    (True, True)
-    """
-    if not isinstance(value, list):
-        return gettext("A list of decisions is expected.")
-    seen: set[int] = set()
-    for order in value:
-        if not (
-            isinstance(order, list)
-            and len(order) >= 2
-            and all(type(n) is int and 1 <= n <= _MAX_NUMBER for n in order)
-        ):
-            return gettext("Each decision is a list of at least two pair numbers.")
-        if len(set(order)) != len(order) or not seen.isdisjoint(order):
-            return gettext("A pair is in more than one decision.")
-        seen.update(order)
-    return None
 
 
 class Snapshot(models.Model):
@@ -365,55 +274,3 @@ class TeamRow(models.Model):
     def signed_diff(self) -> str:
         diff = self.mp_diff
         return f"+{diff}" if diff > 0 else str(diff)
-
-
-#: Points per placing when a season gives no scale: no F.I.Bur. table was found
-#: (docs/rules.md §1), so this is a plain default, to be set per season.
-DEFAULT_SEASON_SCALE = [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
-
-
-def _default_scale() -> list[int]:
-    return list(DEFAULT_SEASON_SCALE)
-
-
-class Season(models.Model):
-    """A club's or a circuit's season: tournaments, a points scale, best N counted."""
-
-    name = models.CharField(_("name"), max_length=120)
-    slug = models.SlugField(_("slug"), max_length=80, unique=True)
-    club = models.ForeignKey(
-        "tournament.Club",
-        verbose_name=_("club"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="seasons",
-        help_text=_("Empty for a circuit of several clubs."),
-    )
-    tournaments = models.ManyToManyField(
-        Tournament, verbose_name=_("tournaments"), related_name="seasons", blank=True
-    )
-    scale = models.JSONField(
-        _("points per placing"),
-        default=_default_scale,
-        help_text=_("Points of the 1st, 2nd, 3rd... placing, e.g. [25, 20, 16]."),
-    )
-    participation = models.PositiveSmallIntegerField(
-        _("points beyond the scale"),
-        default=0,
-        help_text=_("Points for a placing the scale does not reach."),
-    )
-    best = models.PositiveSmallIntegerField(
-        _("best results counted"),
-        null=True,
-        blank=True,
-        help_text=_("Empty: every result counts."),
-    )
-
-    class Meta:
-        ordering = ["-pk"]
-        verbose_name = _("season ranking")
-        verbose_name_plural = _("season rankings")
-
-    def __str__(self) -> str:
-        return self.name

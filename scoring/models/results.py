@@ -1,24 +1,7 @@
-"""Results of the tables, versioned: every submission is kept, one of them counts.
+"""A table's result and its versions: every submission kept, one of them counting.
 
-* :class:`TableResult` is one row per table (tavolo): the lock row that optimistic
-  locking bumps (``lock_version``), the table's state and the version that counts
-  (``current``).
-* :class:`ResultVersion` is one submission: a typed sheet, a second sheet of a double
-  entry, a settlement, a correction, a special result (riposo, forfeit, ...), or an
-  attempt that lost an optimistic-locking conflict (kept, never counted). Its MP and VP
-  are computed by :mod:`rules` when it is saved, never typed (except a referee-set
-  score, whose typed values are kept apart in ``set_*``).
-* :class:`HandScore` holds one smazzata of a Burraco sheet (the NS and EO line scores
-  and, optionally, each line's breakdown); :class:`BriscolaGame` one partita of a
-  Briscola match.
-* :class:`PairScore` is what the version that counts gives each pair in the round
-  (VP, MP for and against): the rows the totals and the standings read, rewritten in the
-  transaction that changes the version that counts.
-* :class:`TeamScore` is what a team match gives each team (team tournaments), once every
-  table of the match has a version that counts; rewritten in the same transaction.
-
-Terminology: smazzata = hand; partita = game (Briscola); turno = round; tavolo = table;
-linea = line (NS / EO, ``ns`` / ``ew`` in code); riposo = rest; ammonizione = warning.
+The states of :class:`TableResult` and the events between them are the lifecycle's
+(``scoring/lifecycle.py``).
 """
 
 from __future__ import annotations
@@ -27,26 +10,14 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
-from django.db.models.functions import Abs, Mod
-from django.db.models.lookups import Exact, LessThanOrEqual
+from django.db.models.lookups import LessThanOrEqual
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Girone, Pair, Round, Table, Team, TeamMatch
+from tournament.models import Round, Table
 from tournament.models.structure import other_tournament_error, references_trusted
 
-#: The largest absolute MP a line can score in one smazzata (rules.burraco bounds it at
-#: 4180 under fibur-2026); a DB-level sanity bound, the exact check is in rules.
-MAX_HAND_MP = 5000
-
-
-class Line(models.TextChoices):
-    NS = "ns", _("NS")
-    EW = "ew", _("EO")
-
-
-def _multiple_of_5(field: str) -> Exact:
-    return Exact(Mod(F(field), 5), 0)
+from .lines import Line, multiple_of_5
 
 
 class TableResult(models.Model):
@@ -319,10 +290,10 @@ class ResultVersion(models.Model):
             models.CheckConstraint(
                 condition=~Q(game="burraco")
                 | (
-                    (Q(mp_ns__isnull=True) | _multiple_of_5("mp_ns"))
-                    & (Q(mp_ew__isnull=True) | _multiple_of_5("mp_ew"))
-                    & (Q(set_mp_ns__isnull=True) | _multiple_of_5("set_mp_ns"))
-                    & (Q(set_mp_ew__isnull=True) | _multiple_of_5("set_mp_ew"))
+                    (Q(mp_ns__isnull=True) | multiple_of_5("mp_ns"))
+                    & (Q(mp_ew__isnull=True) | multiple_of_5("mp_ew"))
+                    & (Q(set_mp_ns__isnull=True) | multiple_of_5("set_mp_ns"))
+                    & (Q(set_mp_ew__isnull=True) | multiple_of_5("set_mp_ew"))
                 ),
                 name="version_burraco_mp_multiple_of_5",
             ),
@@ -364,191 +335,3 @@ class ResultVersion(models.Model):
         return (
             self.status == self.Status.CONFIRMED and self.result.current_id == self.pk
         )
-
-
-class HandScore(models.Model):
-    """One smazzata of a Burraco sheet: both line scores, optionally their breakdown.
-
-    A breakdown is a JSON object with the fields of ``rules.burraco.LineBreakdown``:
-    ``clean``, ``semiclean``, ``dirty`` (burrachi of each kind), ``closed``,
-    ``took_pozzetto`` (booleans), ``melded_points``, ``in_hand_points``, ``penalties``.
-    """
-
-    version = models.ForeignKey(
-        ResultVersion, on_delete=models.CASCADE, related_name="hands"
-    )
-    number = models.PositiveSmallIntegerField(_("hand"))
-    ns = models.IntegerField(_("NS"))
-    ew = models.IntegerField(_("EO"))
-    ns_breakdown = models.JSONField(_("NS breakdown"), null=True, blank=True)
-    ew_breakdown = models.JSONField(_("EO breakdown"), null=True, blank=True)
-
-    class Meta:
-        ordering = ["version", "number"]
-        verbose_name = _("hand score")
-        verbose_name_plural = _("hand scores")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["version", "number"], name="unique_hand_number"
-            ),
-            models.CheckConstraint(
-                condition=Q(number__gte=1), name="hand_number_positive"
-            ),
-            models.CheckConstraint(
-                condition=_multiple_of_5("ns") & _multiple_of_5("ew"),
-                name="hand_scores_multiple_of_5",
-            ),
-            models.CheckConstraint(
-                condition=LessThanOrEqual(Abs(F("ns")), MAX_HAND_MP)
-                & LessThanOrEqual(Abs(F("ew")), MAX_HAND_MP),
-                name="hand_scores_bounded",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.number}: {self.ns}–{self.ew}"
-
-
-class BriscolaGame(models.Model):
-    """One partita of a Briscola match: the card points each line took (120 in all)."""
-
-    version = models.ForeignKey(
-        ResultVersion, on_delete=models.CASCADE, related_name="games"
-    )
-    number = models.PositiveSmallIntegerField(_("game"))
-    ns = models.PositiveSmallIntegerField(_("NS"))
-    ew = models.PositiveSmallIntegerField(_("EO"))
-
-    class Meta:
-        ordering = ["version", "number"]
-        verbose_name = _("Briscola game")
-        verbose_name_plural = _("Briscola games")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["version", "number"], name="unique_game_number"
-            ),
-            models.CheckConstraint(
-                condition=Q(number__gte=1), name="game_number_positive"
-            ),
-            models.CheckConstraint(
-                condition=Exact(F("ns") + F("ew"), 120), name="game_points_total_120"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.number}: {self.ns}–{self.ew}"
-
-
-class PairScore(models.Model):
-    """What the version that counts gives one pair in one round."""
-
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="+")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
-    girone = models.ForeignKey(Girone, on_delete=models.CASCADE, related_name="+")
-    round_number = models.PositiveSmallIntegerField(_("round"))
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
-    version = models.ForeignKey(
-        ResultVersion, on_delete=models.CASCADE, related_name="pair_scores"
-    )
-    line = models.CharField(_("line"), max_length=2, choices=Line.choices)
-    opponent = models.ForeignKey(
-        Pair, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    vp = models.IntegerField(_("VP"))
-    mp_for = models.IntegerField(_("MP for"))
-    mp_against = models.IntegerField(_("MP against"))
-    played = models.BooleanField(_("played"), default=True)
-    #: The part of ``vp`` and ``mp_for`` that is a penalty outside the meeting (a
-    #: second ammonizione, docs/rules.md §6.5): the meeting is ``vp + penalty_vp`` to
-    #: the opponent's, ``mp_for + penalty_mp`` to ``mp_against``.
-    penalty_vp = models.PositiveSmallIntegerField(_("penalty VP"), default=0)
-    penalty_mp = models.PositiveIntegerField(_("penalty MP"), default=0)
-
-    class Meta:
-        ordering = ["round", "pair"]
-        verbose_name = _("pair score")
-        verbose_name_plural = _("pair scores")
-        indexes = [
-            models.Index(fields=["girone", "round_number"], name="pairscore_girone")
-        ]
-        constraints = [
-            models.UniqueConstraint(fields=["pair", "round"], name="unique_pair_round"),
-            models.UniqueConstraint(
-                fields=["round", "table", "line"], name="unique_pairscore_line"
-            ),
-            models.CheckConstraint(
-                condition=~Q(pair=F("opponent")), name="pairscore_not_own_opponent"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.pair} – {self.round}: {self.vp} VP"
-
-    def clean(self) -> None:
-        """Its table, round, girone and pairs are one table's (issue 14 §6)."""
-        super().clean()
-        if references_trusted(self):
-            return
-        table = (
-            Table.objects.filter(pk=self.table_id)
-            .values("round_id", "round__girone_id", "pair_ns_id", "pair_ew_id")
-            .first()
-        )
-        if table is None:
-            return
-        errors = {}
-        if table["round_id"] != self.round_id:
-            errors["round"] = other_tournament_error()
-        if table["round__girone_id"] != self.girone_id:
-            errors["girone"] = other_tournament_error()
-        seated = {table["pair_ns_id"], table["pair_ew_id"]}
-        if self.pair_id not in seated:
-            errors["pair"] = other_tournament_error()
-        if self.opponent_id is not None and self.opponent_id not in seated:
-            errors["opponent"] = other_tournament_error()
-        if errors:
-            raise ValidationError(errors)
-
-
-class TeamScore(models.Model):
-    """What a team match (or a rest) gives one team in one round (docs/rules.md §11)."""
-
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
-    girone = models.ForeignKey(Girone, on_delete=models.CASCADE, related_name="+")
-    round_number = models.PositiveSmallIntegerField(_("round"))
-    match = models.ForeignKey(
-        TeamMatch, on_delete=models.CASCADE, related_name="scores"
-    )
-    side = models.CharField(_("side"), max_length=1)  # "a" / "b" of the match
-    opponent = models.ForeignKey(
-        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    vp = models.IntegerField(_("VP"))
-    mp_for = models.IntegerField(_("MP for"))
-    mp_against = models.IntegerField(_("MP against"))
-    played = models.BooleanField(_("played"), default=True)
-    #: The part of ``vp`` and ``mp_for`` that is its lines' penalties outside the match
-    #: (second ammonizioni, docs/rules.md §6.5 and §11), as :class:`PairScore`'s.
-    penalty_vp = models.PositiveSmallIntegerField(_("penalty VP"), default=0)
-    penalty_mp = models.PositiveIntegerField(_("penalty MP"), default=0)
-
-    class Meta:
-        ordering = ["round", "team"]
-        verbose_name = _("team score")
-        verbose_name_plural = _("team scores")
-        indexes = [
-            models.Index(fields=["girone", "round_number"], name="teamscore_girone")
-        ]
-        constraints = [
-            models.UniqueConstraint(fields=["team", "round"], name="unique_team_round"),
-            models.UniqueConstraint(
-                fields=["match", "side"], name="unique_teamscore_side"
-            ),
-            models.CheckConstraint(
-                condition=~Q(team=F("opponent")), name="teamscore_not_own_opponent"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.team} – {self.round}: {self.vp} VP"
