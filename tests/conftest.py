@@ -1,9 +1,11 @@
 """Fixtures shared by the whole suite (factories live next to the apps' tests)."""
 
+import asyncio
 import os
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connections
 from hypothesis import settings
 
 # CI runs the property tests derandomised: the same examples on every run, so a red run
@@ -31,6 +33,33 @@ def _test_settings():
         PUBLISH_ROOT="",
     ):
         yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test databases; before they are dropped, the test thread's
+    connections opened under Playwright are closed too.
+
+    Playwright's sync API marks the test thread as running its event loop between
+    calls (playwright/_impl/_greenlets.py), from a worker's first browser test until
+    the end of the session. Django's connection handler keys a thread's connections by
+    the async context when a loop runs (asgiref's thread-critical ``Local``), so every
+    test that follows a browser test in the same worker (pytest-xdist's worksteal mixes
+    them) uses a second connection of the test thread. By the time the databases are
+    dropped Playwright has stopped, and pytest-django closes only the first: the
+    second is closed here, from an event loop, where the same context sees it
+    (otherwise: "database ... is being accessed by other users").
+    """
+    yield
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        asyncio.run(_close_connections())
+    connections.close_all()
+
+
+async def _close_connections() -> None:
+    connections.close_all()
 
 
 @pytest.fixture

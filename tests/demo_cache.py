@@ -2,7 +2,7 @@
 
 ``manage.py seed_demo`` plays every demo event through the services (about 12 s on
 SQLite, twice that on PostgreSQL); several tests read what it builds (the i18n walk,
-the replay of an export, the demo's own story, the team replays, the demo's screens).
+the replay of an export, the demo's own story, the team replays).
 The first of them in a process (a pytest-xdist worker) runs the real command inside a
 savepoint, keeps the rows it added to every table, and rolls it back; each test then
 gets those rows written back into its own transaction by :func:`restore_demo`: the
@@ -16,6 +16,9 @@ database: where it differs (a flush made the content types again with other ids,
 test wrote rows first), the command runs again and its rows are kept instead. The
 command must neither change nor remove a row that was there before it: one that did
 would make the copy wrong, so it fails here.
+
+Not for a test that commits (a live server's browser test): the demo there is seeded by
+the command itself, with the worker running beside it as under ``make run``.
 """
 
 from __future__ import annotations

@@ -9,14 +9,14 @@ The demo is seeded once, and one browser page walks the four pages.
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from playwright.sync_api import expect
-
-from tests.demo_cache import restore_demo
 
 from .conftest import TIMEOUT_MS
 
@@ -36,7 +36,7 @@ SHOTS = (
 
 def test_the_demo_explains_itself(browser, live_server, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    restore_demo()  # seed_demo's rows (tests/demo_cache.py)
+    call_command("seed_demo", stdout=io.StringIO())
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_context(viewport=DESKTOP, locale="it-IT").new_page()
     page.set_default_timeout(TIMEOUT_MS)

@@ -15,7 +15,7 @@ import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
 
 from tests.budget import examples
@@ -39,15 +39,20 @@ def one_connection():
     request_finished.connect(close_old_connections)
 
 
-@pytest.fixture
-def world(db):
-    tournament = make_tournament("coppa-fuzz")
-    girone, pairs, rounds = make_three_way(tournament, rounds=(1, 2))
-    tables_only = make_round(girone, 3, results_public=False)
-    seat(tables_only, 1, pairs[4], pairs[9])
-    seat(tables_only, 2, pairs[12], None)  # a rest: "ew" is null
-    make_tournament("bozza-fuzz", status="draft")
-    return {"slug": tournament.slug, "round_id": rounds[0].pk}
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """A published tournament (three rounds, one with tables only) and a draft, built
+    once for the module: the fuzz only reads them (what a request might write is
+    rolled back with its test's savepoint), and they are removed after it."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        tournament = make_tournament("coppa-fuzz")
+        girone, pairs, rounds = make_three_way(tournament, rounds=(1, 2))
+        tables_only = make_round(girone, 3, results_public=False)
+        seat(tables_only, 1, pairs[4], pairs[9])
+        seat(tables_only, 2, pairs[12], None)  # a rest: "ew" is null
+        make_tournament("bozza-fuzz", status="draft")
+        yield {"slug": tournament.slug, "round_id": rounds[0].pk}
+        transaction.set_rollback(True)
 
 
 # Loaded when the module is collected (the schema needs no database). Not through

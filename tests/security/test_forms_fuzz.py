@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from knockout import services as knockout
 from knockout.models import BracketMatch
+from tests import dbstate
 from tests.budget import examples
 from tests.knockout.factories import make_gironi, play_gironi, staff
 from tests.knockout.factories import make_tournament as make_ko_tournament
@@ -71,26 +72,19 @@ APPS = ("tournament", "knockout", "standings", "scoring")
 MODELS = ("auth.User",)
 
 
-def rows() -> dict[str, list[dict]]:
-    """Every row of the data apps (the fixtures are small), to compare before/after."""
-    found = [m for a in APPS for m in apps.get_app_config(a).get_models()]
-    found += [apps.get_model(label) for label in MODELS]
-    return {
-        model._meta.label: list(model.objects.order_by("pk").values())
-        for model in found
-        if not model.__name__.startswith("Historical")
-    }
+def rows() -> dict[str, str | None]:
+    """Every row of the data apps (the fixtures are small), as text by model: one
+    query (tests/dbstate.py), compared before/after."""
+    return dbstate.state(dbstate.data_models(APPS, MODELS))
 
 
-def misfits(before: dict[str, list[dict]], after: dict[str, list[dict]]) -> list[str]:
-    """Values of new or changed rows that PostgreSQL's columns would refuse."""
+def misfits(before: dict[str, str | None], after: dict[str, str | None]) -> list[str]:
+    """Values that PostgreSQL's columns would refuse, in the tables that changed
+    (every row of them: the fixtures' rows fit, so only new or changed ones can fail)."""
     problems = []
-    for label, found in after.items():
+    for label, found in dbstate.values(dbstate.changed(before, after)).items():
         model = apps.get_model(label)
-        old = {r["id"]: r for r in before.get(label, [])}
         for row in found:
-            if old.get(row["id"]) == row:
-                continue
             for field in model._meta.concrete_fields:
                 value = row.get(field.attname)
                 kind = field.get_internal_type()
@@ -138,7 +132,12 @@ def post_and_check(client: Client, url: str, data: dict) -> None:
         shows_an_error(response) and not saved(response)
     )
     if refused:
-        assert after == before, (url, data, "refused but changed")
+        assert after == before, (
+            url,
+            data,
+            "refused but changed",
+            dbstate.changed(before, after),
+        )
     elif after != before:
         problems = misfits(before, after)
         assert not problems, (url, data, problems)
@@ -491,7 +490,12 @@ def post_sheet_and_check(client: Client, url: str, data: dict) -> None:
         shows_an_error(response) and not saved(response)
     )
     if refused:
-        assert after == before, (url, data, "refused but changed")
+        assert after == before, (
+            url,
+            data,
+            "refused but changed",
+            dbstate.changed(before, after),
+        )
     elif after != before:
         assert not misfits(before, after), (url, data)
     else:
