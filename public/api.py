@@ -24,12 +24,10 @@ from pydantic import BaseModel as Schema
 
 from participants.models import Pair
 from seating.models import Table
-from standings.models import Snapshot
-from standings.services import read
 from tournament import visibility
 from tournament.models import Round, Tournament
 
-from . import services
+from . import api_standings, services
 from .api_answer import answer
 from .api_teams import router as teams_router
 
@@ -325,40 +323,12 @@ def standings(request, slug: str, lang: str = "it"):
 
 
 def standings_data(t: Tournament, lang: str = "it") -> list[dict]:
-    if t.is_teams:  # its standings rank teams: /tournaments/{slug}/team-standings
-        return []
-    english = lang == "en"
-    out = []
-    for table in read.tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
-        s = table.snapshot
-        out.append(
-            {
-                "girone": s.girone.label if s.girone is not None else None,
-                "stage": s.stage.order,
-                "line": s.line or None,
-                "version": s.version,
-                "rounds": s.rounds,
-                "chain": s.chain,
-                "rows": [
-                    {
-                        "rank": r.position,
-                        "pair_number": r.pair_number,
-                        "players": r.players,
-                        "club": r.club,
-                        "girone": r.girone_label,
-                        "vp": r.vp,
-                        "mp_difference": r.mp_diff,
-                        "mp_scored": r.mp_for,
-                        "matches_played": r.played,
-                        "rests": r.byes,
-                        "vp_per_match": r.average or None,
-                        "tie_break_note": (r.note_en if english else r.note) or None,
-                    }
-                    for r in table.rows
-                ],
-            }
-        )
-    return out
+    return api_standings.standings_data(
+        t,
+        lang,
+        "pair",  # a team event's rank teams: /tournaments/{slug}/team-standings
+        lambda r: {"pair_number": r.pair_number, "players": r.players},
+    )
 
 
 api.add_router("", teams_router)  # team tournaments (docs/rules.md §11)

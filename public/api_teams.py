@@ -13,13 +13,10 @@ from pydantic import BaseModel as Schema
 
 from participants.models import Pair, Team, TeamMember
 from seating.models import TeamMatch
-from standings.models import Snapshot
-from standings.services import read
-from standings.services.teams import team_tables
 from tournament import visibility
 from tournament.models import Tournament
 
-from . import services
+from . import api_standings, services
 from .api_answer import answer
 
 router = Router(tags=["teams"])
@@ -109,8 +106,7 @@ def teams(request, slug: str):
 
 
 def teams_data(t: Tournament) -> list[dict]:
-    if not t.is_teams:
-        return []
+    """The teams and their rosters (a pair event has none: an empty list)."""
     found = Team.objects.filter(tournament=t).select_related("club", "girone")
     members: dict[int, list[dict]] = {}
     for m in (
@@ -160,8 +156,7 @@ def matches_data(t: Tournament, round_id: int) -> list[dict]:
     rnd = services.shown_rounds(t).filter(pk=round_id).first()
     if rnd is None:
         raise Http404(f"round {round_id} is not published in {t.slug!r}")
-    if not t.is_teams:
-        return []
+    # A pair event's round has no team match: an empty list.
     scores: dict[tuple[int, str], tuple[int, int]] = {}
     if visibility.results_are_public(rnd, t):
         from scoring.models import TeamScore
@@ -228,36 +223,6 @@ def team_standings(request, slug: str, lang: str = "it"):
 
 
 def team_standings_data(t: Tournament, lang: str = "it") -> list[dict]:
-    if not t.is_teams:
-        return []
-    english = lang == "en"
-    out = []
-    for table in team_tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
-        s = table.snapshot
-        out.append(
-            {
-                "girone": s.girone.label if s.girone is not None else None,
-                "stage": s.stage.order,
-                "version": s.version,
-                "rounds": s.rounds,
-                "chain": s.chain,
-                "rows": [
-                    {
-                        "rank": r.position,
-                        "team_number": r.team_number,
-                        "name": r.name,
-                        "club": r.club,
-                        "girone": r.girone_label,
-                        "vp": r.vp,
-                        "mp_difference": r.mp_diff,
-                        "mp_scored": r.mp_for,
-                        "matches_played": r.played,
-                        "rests": r.byes,
-                        "vp_per_match": r.average or None,
-                        "tie_break_note": (r.note_en if english else r.note) or None,
-                    }
-                    for r in table.rows
-                ],
-            }
-        )
-    return out
+    return api_standings.standings_data(
+        t, lang, "team", lambda r: {"team_number": r.team_number, "name": r.name}
+    )

@@ -224,11 +224,11 @@ def _publish_tournament(
     number_of = dict(pairs.values_list("pk", "number"))
     numbers = set(number_of.values())
     entries += round_entries(t, rounds.values_list("pk", flat=True))
-    if t.is_teams:
-        teams = Team.objects.filter(tournament=t)
-        if not scope.everything:
-            teams = teams.filter(pairs__in=pairs).distinct()
-        entries += team_entries(t, teams.values_list("number", flat=True))
+    # The team pages (a pair event has no team: none).
+    teams = Team.objects.filter(tournament=t)
+    if not scope.everything:
+        teams = teams.filter(pairs__in=pairs).distinct()
+    entries += team_entries(t, teams.values_list("number", flat=True))
     if scope.everything:
         entries += site_entries()
         keep = {e.path for e in entries} | set(pair_pages(t, numbers))

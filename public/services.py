@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,9 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from participants.models import Pair
 from people.search import query_words
@@ -91,11 +94,62 @@ class Seat:
 
 @dataclass(frozen=True)
 class Search:
-    """The answer to "Dove gioco?": one pair, several to choose from, or a message."""
+    """The answer to "Dove gioco?": one competitor (a pair, a team), several to choose
+    from, or a message."""
 
     query: str
-    pairs: list[Pair]
+    found: list[Any]
     message: str = ""
+
+
+@dataclass(frozen=True)
+class SearchTexts:
+    """What a search says when it finds nothing: asked nothing, no such number
+    (``number``, ``last``), no such name (``name``)."""
+
+    empty: Promise
+    no_number: Promise
+    no_name: Promise
+
+
+def search(
+    query: str,
+    competitors: QuerySet[Any],
+    by_name: Callable[[str], list[Any]],
+    texts: SearchTexts,
+) -> Search:
+    """A competitor by number, or by name (``by_name``: at most 20, by number); a
+    helpful message otherwise.
+
+    Any text can be searched (control characters dropped, length capped). A number of
+    any script's digits is a number (a phone's keyboard may type ١٢); "²" is a digit
+    but not a number, and is searched as a name.
+    """
+    query = searchable(query, 60)
+    if not query:
+        return Search(query, [], str(texts.empty))
+    number = query.lstrip("#").strip()
+    if number.isdecimal():
+        found = list(competitors.filter(number=int(number)))
+        if not found:
+            top = (
+                competitors.order_by("-number").values_list("number", flat=True).first()
+            )
+            return Search(
+                query, [], texts.no_number % {"number": number, "last": top or 0}
+            )
+        return Search(query, found)
+    found = by_name(query)
+    if not found:
+        return Search(query, [], texts.no_name % {"name": query})
+    return Search(query, found)
+
+
+PAIR_TEXTS = SearchTexts(
+    _lazy("Type your pair number or a surname."),
+    _lazy("No pair has number %(number)s in this tournament (pairs: 1–%(last)s)."),
+    _lazy('No player named "%(name)s" in this tournament. Try your pair number.'),
+)
 
 
 def find_pairs(tournament: Tournament, query: str) -> Search:
@@ -104,43 +158,20 @@ def find_pairs(tournament: Tournament, query: str) -> Search:
     Names are compared folded (``people.search``): ``dangelo``, ``D’Angelo`` and
     ``niccolo`` all find "D'Angelo Niccolò", on every database.
     """
-    query = searchable(query, 60)
-    if not query:
-        return Search(query, [], _("Type your pair number or a surname."))
     pairs = Pair.objects.filter(tournament=tournament).select_related(
         "player1", "player2", "club"
     )
-    number = query.lstrip("#").strip()
-    # Decimal digits of any script (a phone's keyboard may type ١٢); "²" is a digit
-    # but not a number, and is searched as a name.
-    if number.isdecimal():
-        found = list(pairs.filter(number=int(number)))
-        if not found:
-            top = pairs.order_by("-number").values_list("number", flat=True).first()
-            return Search(
-                query,
-                [],
-                _(
-                    "No pair has number %(number)s in this tournament (pairs: 1–%(last)s)."
-                )
-                % {"number": number, "last": top or 0},
+
+    def by_name(query: str) -> list[Pair]:
+        words = query_words(query)
+        match = Q()
+        for word in words:
+            match &= Q(player1__search_key__contains=word) | Q(
+                player2__search_key__contains=word
             )
-        return Search(query, found)
-    words = query_words(query)
-    match = Q()
-    for word in words:
-        match &= Q(player1__search_key__contains=word) | Q(
-            player2__search_key__contains=word
-        )
-    found = list(pairs.filter(match).order_by("number")[:20]) if words else []
-    if not found:
-        return Search(
-            query,
-            [],
-            _('No player named "%(name)s" in this tournament. Try your pair number.')
-            % {"name": query},
-        )
-    return Search(query, found)
+        return list(pairs.filter(match).order_by("number")[:20]) if words else []
+
+    return search(query, pairs, by_name, PAIR_TEXTS)
 
 
 def _released_rounds(tournament_id: int) -> dict[int, Round]:
