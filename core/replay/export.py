@@ -160,11 +160,16 @@ def _unlikely(table: Table, version: ResultVersion, hands: list[list[int]]) -> b
 
 
 def export_tournament(tournament: Tournament) -> Export:
-    """The replay file of ``tournament``'s gironi, and notes on what it leaves out."""
-    if tournament.is_teams:  # teams, line-ups and team matches (version 2)
-        from .export_teams import export_teams
+    """The replay file of ``tournament``'s gironi, and notes on what it leaves out
+    (a team event's: its teams, line-ups and team matches, version 2)."""
+    from .competitor import of as competitor_of
 
-        return export_teams(tournament, Export)
+    export: Export = competitor_of(tournament).export(tournament, Export)
+    return export
+
+
+def export_pairs(tournament: Tournament, export_class: type[Export]) -> Export:
+    """The replay file of a pair event."""
     notes: list[str] = []
     gironi = groups_gironi(tournament, notes)
     pairs = list(
@@ -205,7 +210,7 @@ def export_tournament(tournament: Tournament) -> Export:
         "pairs": initial,
         "rounds": _written(entries),
     }
-    return Export(document, notes)
+    return export_class(document, notes)
 
 
 def _tables_by_round(played: list[Round]) -> dict[int, list[Table]]:

@@ -35,13 +35,14 @@ from participants.models import Pair, Team
 from participants.services import registration, teams
 from participants.services.entries import PairEntry
 from participants.services.team_entries import TeamEntry
-from seating.models import Table, TeamMatch
+from seating.models import TeamMatch
 from seating.services import gironi as gironi_services
 from standings.services.lot import set_lot_seed
 from tournament.forms import TournamentForm
 from tournament.models import Girone, Round, Tournament
 from tournament.services.tournaments import create_tournament
 
+from .competitor import of as competitor_of
 from .errors import ReplayError, refusals
 from .format import at
 from .referee import Referee
@@ -101,9 +102,9 @@ class Run:
 
     def register(self) -> None:
         assert self.tournament is not None
-        if self.tournament.is_teams:
-            self.register_teams()
-            return
+        competitor_of(self.tournament).register(self)
+
+    def register_pairs(self) -> None:
         assignment: dict[int, str] = {}
         for index, pair in enumerate(self.doc["pairs"]):
             path = at("pairs", index)
@@ -288,22 +289,28 @@ class Run:
             )
 
     def before(self, path: str, event: dict[str, Any]) -> None:
-        kind, value = event["event"], event["value"]
         assert self.tournament is not None
-        if self.tournament.is_teams:  # the events name teams (docs/rules.md §11)
-            if kind == "add_pair":
-                raise ReplayError(
-                    at(path, kind), _("a team tournament adds no pair after round 1")
-                )
-            team = self.teams.get(value)
-            if team is None:
-                raise ReplayError(
-                    at(path, kind),
-                    _("team %(number)s is not registered") % {"number": value},
-                )
-            with refusals(at(path, kind), _("team %(number)s") % {"number": value}):
-                self.teams[value] = teams.set_team_withdrawn(team, kind == "withdraw")
-            return
+        competitor_of(self.tournament).before(
+            self, path, event["event"], event["value"]
+        )
+
+    def team_event(self, path: str, kind: str, value: Any) -> None:
+        """A team withdrawn or back (the events name teams, docs/rules.md §11)."""
+        if kind == "add_pair":
+            raise ReplayError(
+                at(path, kind), _("a team tournament adds no pair after round 1")
+            )
+        team = self.teams.get(value)
+        if team is None:
+            raise ReplayError(
+                at(path, kind),
+                _("team %(number)s is not registered") % {"number": value},
+            )
+        with refusals(at(path, kind), _("team %(number)s") % {"number": value}):
+            self.teams[value] = teams.set_team_withdrawn(team, kind == "withdraw")
+
+    def pair_event(self, path: str, kind: str, value: Any) -> None:
+        """A pair withdrawn, back, or entering late."""
         if kind == "add_pair":
             girone = self.girone(value["girone"], at(at(path, kind), "girone"))
             pair = self.add_pair(value, at(path, kind))
@@ -355,18 +362,7 @@ class Run:
 
     def check_resting(self, path: str, round_: Round, resting: list[int]) -> None:
         assert self.tournament is not None
-        if self.tournament.is_teams:  # the resting teams
-            rest = sorted(
-                TeamMatch.objects.filter(round=round_, team_b__isnull=True).values_list(
-                    "team_a__number", flat=True
-                )
-            )
-        else:
-            rest = sorted(
-                Table.objects.filter(round=round_, pair_ew__isnull=True).values_list(
-                    "pair_ns__number", flat=True
-                )
-            )
+        rest = competitor_of(self.tournament).resting(round_)
         if rest != sorted(resting):
             raise ReplayError(
                 path,
