@@ -47,8 +47,10 @@ class Competitor:
     #: Its standings: the template of their tables and the stored rows it reads.
     standings_template: str
     standings_tables: Callable[[list[Snapshot]], Sequence[Any]]
-    #: (number, names) of one of its standings rows (the venue screen's ranking).
+    #: (number, names) of one of its standings rows, and the row's note of when the
+    #: competitor entered or withdrew (docs/rules.md §8: pairs; "" for a team).
     rank: Callable[[Any], tuple[int, str]]
+    attendance: Callable[[Any], str]
     #: The API's answer of a round's seating: ``/rounds/{id}/<round_api>``.
     round_api: str
     #: The tournament's API answers of this competitor only (beside the common ones).
@@ -82,6 +84,7 @@ PAIRS = Competitor(
     standings_template="public/_standings_tables.html",
     standings_tables=read.tables,
     rank=lambda row: (row.pair_number, row.players),
+    attendance=lambda row: row.attendance,
     round_api="tables",
     own_api=(),
     butler_page="",
@@ -101,6 +104,7 @@ TEAMS = Competitor(
     standings_template="public/_team_standings_tables.html",
     standings_tables=team_tables,
     rank=lambda row: (row.team_number, row.name),
+    attendance=lambda row: "",
     round_api="matches",
     own_api=("/teams", "/team-standings"),
     butler_page="public:team_pairs",
