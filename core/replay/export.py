@@ -17,7 +17,6 @@ team tournament is written by :mod:`.export_teams` (version 2).
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +33,7 @@ from tournament.models import Round, Tournament
 
 from .format import FORMAT, KIND_KEYS, VERSION
 from .sources import (
+    by_round,
     current_results,
     decision_notes,
     groups_gironi,
@@ -187,7 +187,11 @@ def export_pairs(tournament: Tournament, export_class: type[Export]) -> Export:
     notes += decision_notes(tournament)
     played = played_rounds(gironi, notes)
     by_girone = rounds_by_girone(played)
-    tables = _tables_by_round(played)
+    tables = by_round(
+        Table.objects.filter(round__in=played).select_related(
+            "pair_ns", "pair_ew", "round__girone__stage__tournament"
+        )
+    )
     current = current_results(played)
     count = max((len(r) for r in by_girone.values()), default=0)
     entries: list[dict[str, Any]] = [
@@ -203,26 +207,27 @@ def export_pairs(tournament: Tournament, export_class: type[Export]) -> Export:
             tournament.hands_per_round,
         )  # fmt: skip
     initial.sort(key=lambda p: p["number"])
-    document = {
+    rounds = _written(entries)
+    return export_class(
+        document(_tournament(tournament), "pairs", initial, rounds), notes
+    )
+
+
+def document(
+    tournament: dict[str, Any],
+    key: str,
+    competitors: list[dict[str, Any]],
+    rounds: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The file: its tournament, its competitors (under ``key``: pairs, teams) and
+    its rounds as written."""
+    return {
         "format": FORMAT,
         "version": VERSION,
-        "tournament": _tournament(tournament),
-        "pairs": initial,
-        "rounds": _written(entries),
+        "tournament": tournament,
+        key: competitors,
+        "rounds": rounds,
     }
-    return export_class(document, notes)
-
-
-def _tables_by_round(played: list[Round]) -> dict[int, list[Table]]:
-    """The tables of each played round (by its id), in number order."""
-    tables: dict[int, list[Table]] = defaultdict(list)
-    for table in (
-        Table.objects.filter(round__in=played)
-        .select_related("pair_ns", "pair_ew", "round__girone__stage__tournament")
-        .order_by("number")
-    ):
-        tables[table.round_id].append(table)
-    return tables
 
 
 def _girone(

@@ -9,7 +9,6 @@ pair it fielded, in pair-number order, so that the replay numbers them the same.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -19,8 +18,8 @@ from scoring.models import ResultVersion
 from seating.models import TeamMatch
 from tournament.models import Round, Tournament
 
-from .format import FORMAT, VERSION
 from .sources import (
+    by_round,
     current_results,
     decision_notes,
     groups_gironi,
@@ -65,7 +64,7 @@ def _team(team: Team, label: str, places: dict[int, int]) -> dict[str, Any]:
 
 
 def export_teams(tournament: Tournament, export_class: type[Export]) -> Export:
-    from .export import _tournament
+    from .export import _tournament, document
 
     notes: list[str] = []
     gironi = groups_gironi(tournament, notes)
@@ -85,7 +84,13 @@ def export_teams(tournament: Tournament, export_class: type[Export]) -> Export:
                 % {"number": team.number}
             )
     played = played_rounds(gironi, notes)
-    matches = _matches_by_round(played)
+    matches = by_round(
+        TeamMatch.objects.filter(round__in=played).select_related(
+            "team_a", "team_b", "table_1__pair_ns", "table_1__pair_ew",
+            "table_2__pair_ns", "table_2__pair_ew",
+            "round__girone__stage__tournament",
+        )
+    )  # fmt: skip
     current = current_results(played)
     by_girone = rounds_by_girone(played)
     count = max((len(r) for r in by_girone.values()), default=0)
@@ -110,30 +115,8 @@ def export_teams(tournament: Tournament, export_class: type[Export]) -> Export:
             entries, girone.label, members, rounds, matches, current, places,
             tournament.hands_per_round,
         )  # fmt: skip
-    document = {
-        "format": FORMAT,
-        "version": VERSION,
-        "tournament": {**_tournament(tournament), "format": "teams"},
-        "teams": listed,
-        "rounds": _written(entries),
-    }
-    return export_class(document, notes)
-
-
-def _matches_by_round(played: list[Round]) -> dict[int, list[TeamMatch]]:
-    """The team matches of each played round (by its id), in number order."""
-    matches: dict[int, list[TeamMatch]] = defaultdict(list)
-    for m in (
-        TeamMatch.objects.filter(round__in=played)
-        .select_related(
-            "team_a", "team_b", "table_1__pair_ns", "table_1__pair_ew",
-            "table_2__pair_ns", "table_2__pair_ew",
-            "round__girone__stage__tournament",
-        )
-        .order_by("number")
-    ):  # fmt: skip
-        matches[m.round_id].append(m)
-    return matches
+    described = {**_tournament(tournament), "format": "teams"}
+    return export_class(document(described, "teams", listed, _written(entries)), notes)
 
 
 def _girone(

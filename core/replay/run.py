@@ -25,6 +25,7 @@ file and says why, and the caller's transaction leaves no trace of the tournamen
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
@@ -105,37 +106,34 @@ class Run:
         competitor_of(self.tournament).register(self)
 
     def register_pairs(self) -> None:
-        assignment: dict[int, str] = {}
-        for index, pair in enumerate(self.doc["pairs"]):
-            path = at("pairs", index)
-            self.add_pair(pair, path)
-            assignment[pair["number"]] = pair["girone"]
-        labels = sorted(set(assignment.values()))
-        assert self.tournament is not None
-        with refusals("pairs", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
-            outcome = gironi_services.split_into_gironi(
-                self.tournament,
-                count=len(labels),
-                method="manual",
-                assignment=assignment,
-            )
-        self.gironi = {g.label: g for g in outcome.gironi}
+        self.register_from("pairs", self.add_pair, gironi_services.split_into_gironi)
 
     def register_teams(self) -> None:
-        assert self.tournament is not None
         if self.doc["pairs"]:
             raise ReplayError(
                 "pairs",
                 _("a team tournament's pairs are its teams' (give them under “teams”)"),
             )
+        self.register_from(
+            "teams", self.add_team, gironi_services.split_teams_into_gironi
+        )
+
+    def register_from(
+        self,
+        key: str,
+        add: Callable[[dict[str, Any], str], Any],
+        split: Callable[..., Any],
+    ) -> None:
+        """Register the file's ``key`` list (pairs, teams) with ``add`` and split them
+        into the gironi it names with ``split``."""
+        assert self.tournament is not None
         assignment: dict[int, str] = {}
-        for index, team in enumerate(self.doc["teams"]):
-            path = at("teams", index)
-            self.add_team(team, path)
-            assignment[team["number"]] = team["girone"]
+        for index, entry in enumerate(self.doc[key]):
+            add(entry, at(key, index))
+            assignment[entry["number"]] = entry["girone"]
         labels = sorted(set(assignment.values()))
-        with refusals("teams", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
-            outcome = gironi_services.split_teams_into_gironi(
+        with refusals(key, _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
+            outcome = split(
                 self.tournament,
                 count=len(labels),
                 method="manual",

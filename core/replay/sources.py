@@ -8,7 +8,9 @@ to the export's notes, in words, in the order the file's reader meets it.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultVersion, TableResult
@@ -73,6 +75,15 @@ def rounds_by_girone(played: list[Round]) -> dict[str, list[Round]]:
     for round_ in played:
         by_girone[round_.girone.label].append(round_)
     return by_girone
+
+
+def by_round(found: QuerySet[Any]) -> dict[int, list[Any]]:
+    """``found``'s rows (a played round's tables, its team matches) by round id, in
+    number order."""
+    grouped: dict[int, list[Any]] = defaultdict(list)
+    for row in found.order_by("number"):
+        grouped[row.round_id].append(row)
+    return grouped
 
 
 def current_results(played: list[Round]) -> dict[int, ResultVersion]:
