@@ -32,14 +32,7 @@ from standings.models import StandingsConfig
 from tournament.models import Round, Tournament
 
 from .format import FORMAT, KIND_KEYS, VERSION
-from .sources import (
-    by_round,
-    current_results,
-    decision_notes,
-    groups_gironi,
-    played_rounds,
-    rounds_by_girone,
-)
+from .sources import by_round, played
 
 Kind = ResultVersion.Kind
 
@@ -170,46 +163,30 @@ def export_tournament(tournament: Tournament) -> Export:
 
 def export_pairs(tournament: Tournament, export_class: type[Export]) -> Export:
     """The replay file of a pair event."""
-    notes: list[str] = []
-    gironi = groups_gironi(tournament, notes)
     pairs = list(
         Pair.objects.filter(tournament=tournament)
         .select_related("player1", "player2", "club", "girone")
         .order_by("number")
     )
-    label_of = {g.pk: g.label for g in gironi}
-    for pair in pairs:
-        if pair.girone_id not in label_of:
-            notes.append(
-                _("Pair %(number)s is in no girone: left out.")
-                % {"number": pair.number}
-            )
-    notes += decision_notes(tournament)
-    played = played_rounds(gironi, notes)
-    by_girone = rounds_by_girone(played)
+    found = played(tournament, pairs, _("Pair %(number)s is in no girone: left out."))
     tables = by_round(
-        Table.objects.filter(round__in=played).select_related(
+        Table.objects.filter(round__in=found.rounds).select_related(
             "pair_ns", "pair_ew", "round__girone__stage__tournament"
         )
     )
-    current = current_results(played)
-    count = max((len(r) for r in by_girone.values()), default=0)
-    entries: list[dict[str, Any]] = [
-        {"before": [], "tables": {}, "resting": {}, "hands": {}, "results": []}
-        for _ in range(count + 1)
-    ]
+    entries = found.entries(("before", "tables", "resting", "hands", "results"))
     initial: list[dict[str, Any]] = []
-    for girone in gironi:
+    for girone in found.gironi:
         members = [p for p in pairs if p.girone_id == girone.pk]
-        rounds = by_girone.get(girone.label, [])
+        rounds = found.by_girone.get(girone.label, [])
         initial += _girone(
-            entries, girone.label, members, rounds, tables, current,
+            entries, girone.label, members, rounds, tables, found.current,
             tournament.hands_per_round,
         )  # fmt: skip
     initial.sort(key=lambda p: p["number"])
-    rounds = _written(entries)
+    written = _written(entries)
     return export_class(
-        document(_tournament(tournament), "pairs", initial, rounds), notes
+        document(_tournament(tournament), "pairs", initial, written), found.notes
     )
 
 
