@@ -59,6 +59,8 @@ class Competitor:
     butler_page: str
     #: Whether a concluded event has a prize list (a team event's are not drawn up).
     prizes: bool
+    #: Whether a list of tournaments names the format (pairs, the usual, are not).
+    named_format: bool
 
     @property
     def page(self) -> str:
@@ -89,6 +91,7 @@ PAIRS = Competitor(
     own_api=(),
     butler_page="",
     prizes=True,
+    named_format=False,
 )
 
 TEAMS = Competitor(
@@ -109,6 +112,7 @@ TEAMS = Competitor(
     own_api=("/teams", "/team-standings"),
     butler_page="public:team_pairs",
     prizes=False,
+    named_format=True,
 )
 
 
