@@ -269,7 +269,9 @@ def tables_data(t: Tournament, round_id: int) -> list[dict]:
     }
     from scoring.models import PairScore
 
-    scores = api_parts.released_scores(t, rnd, PairScore.objects, "table_id", "line")
+    scores = api_parts.released_scores(
+        t, rnd, PairScore.objects.all(), "table_id", "line"
+    )
     return [
         {
             "number": number,

@@ -147,7 +147,9 @@ def matches_data(t: Tournament, round_id: int) -> list[dict]:
     # A pair event's round has no team match: an empty list.
     from scoring.models import TeamScore
 
-    scores = api_parts.released_scores(t, rnd, TeamScore.objects, "match_id", "side")
+    scores = api_parts.released_scores(
+        t, rnd, TeamScore.objects.all(), "match_id", "side"
+    )
     related = [
         f"{table}__{side}__{player}"
         for table in ("table_1", "table_2")

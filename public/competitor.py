@@ -25,7 +25,7 @@ from standings.services.teams import team_tables
 from tournament.models import Tournament
 
 from . import services, teams
-from .services import Search
+from .search import Search
 
 
 @dataclass(frozen=True)

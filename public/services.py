@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +17,6 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -26,8 +24,9 @@ from participants.models import Pair
 from people.search import query_words
 from seating.models import Table
 from tournament import visibility
-from tournament.inputs import searchable
 from tournament.models import Round, Stage, Tournament
+
+from .search import Search, SearchTexts, search
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -90,59 +89,6 @@ class Seat:
     def number(self) -> int:
         """The table's number as the players see it (the hall's, when numbered so)."""
         return getattr(self.table, "hall_number", self.table.number)
-
-
-@dataclass(frozen=True)
-class Search:
-    """The answer to "Dove gioco?": one competitor (a pair, a team), several to choose
-    from, or a message."""
-
-    query: str
-    found: list[Any]
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class SearchTexts:
-    """What a search says when it finds nothing: asked nothing, no such number
-    (``number``, ``last``), no such name (``name``)."""
-
-    empty: Promise
-    no_number: Promise
-    no_name: Promise
-
-
-def search(
-    query: str,
-    competitors: QuerySet[Any],
-    by_name: Callable[[str], list[Any]],
-    texts: SearchTexts,
-) -> Search:
-    """A competitor by number, or by name (``by_name``: at most 20, by number); a
-    helpful message otherwise.
-
-    Any text can be searched (control characters dropped, length capped). A number of
-    any script's digits is a number (a phone's keyboard may type ١٢); "²" is a digit
-    but not a number, and is searched as a name.
-    """
-    query = searchable(query, 60)
-    if not query:
-        return Search(query, [], str(texts.empty))
-    number = query.lstrip("#").strip()
-    if number.isdecimal():
-        found = list(competitors.filter(number=int(number)))
-        if not found:
-            top = (
-                competitors.order_by("-number").values_list("number", flat=True).first()
-            )
-            return Search(
-                query, [], texts.no_number % {"number": number, "last": top or 0}
-            )
-        return Search(query, found)
-    found = by_name(query)
-    if not found:
-        return Search(query, [], texts.no_name % {"name": query})
-    return Search(query, found)
 
 
 PAIR_TEXTS = SearchTexts(

@@ -18,7 +18,7 @@ from seating.models import Table, TeamMatch
 from tournament import visibility
 from tournament.models import Round, Tournament
 
-from .services import Search, SearchTexts, search
+from .search import Search, SearchTexts, search
 
 TEAM_TEXTS = SearchTexts(
     _("Type your team number, its name or a surname."),
