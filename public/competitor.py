@@ -44,9 +44,12 @@ class Competitor:
     current_template: str
     #: Its names in a list of found competitors (a pair: its players' full names).
     card_names: Callable[[Any], str]
-    #: Its standings: the template of their tables and the stored rows it reads.
-    standings_template: str
+    #: Its standings: the stored rows it reads, the headings of its number and names
+    #: (``public/_standings_tables.html``), and what a table ranked by the average
+    #: says (None: the game's words, per round).
     standings_tables: Callable[[list[Snapshot]], Sequence[Any]]
+    standings_headings: tuple[Promise, Promise]
+    average_note: Promise | None
     #: (number, names) of one of its standings rows, and the row's note of when the
     #: competitor entered or withdrew (docs/rules.md §8: pairs; "" for a team).
     rank: Callable[[Any], tuple[int, str]]
@@ -83,8 +86,9 @@ PAIRS = Competitor(
     current=services.current_seat,
     current_template="public/includes/_seat.html",
     card_names=lambda pair: f"{pair.player1} – {pair.player2}",
-    standings_template="public/_standings_tables.html",
     standings_tables=read.tables,
+    standings_headings=(_("Pair"), _("Players")),
+    average_note=None,
     rank=lambda row: (row.pair_number, row.players),
     attendance=lambda row: row.attendance,
     round_api="tables",
@@ -104,8 +108,9 @@ TEAMS = Competitor(
     current=_current_match,
     current_template="public/includes/_team_match.html",
     card_names=lambda team: team.name,
-    standings_template="public/_team_standings_tables.html",
     standings_tables=team_tables,
+    standings_headings=(_("No."), _("Team")),
+    average_note=_("ranked by VP per match: the gironi differ in size"),
     rank=lambda row: (row.team_number, row.name),
     attendance=lambda row: "",
     round_api="matches",

@@ -125,7 +125,7 @@ def standings_tables_html(obj: Tournament, found: list[Snapshot]) -> str:
     tables = competitor.standings_tables(found)
     english = get_language() == "en"
     return render_to_string(
-        competitor.standings_template,
+        "public/_standings_tables.html",
         {"tournament": obj, "tables": tables, "english": english},
     )
 

@@ -16,9 +16,16 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from public.competitor import Competitor
 from public.competitor import of as competitor_of
 
 register = template.Library()
+
+
+@register.simple_tag
+def competitor(tournament) -> Competitor:
+    """The tournament's competitor (:mod:`public.competitor`): its columns' headings."""
+    return competitor_of(tournament)
 
 
 @register.simple_tag
