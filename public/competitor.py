@@ -38,6 +38,8 @@ class Competitor:
     #: "Pairs found: %(n)s. Choose yours." (``n``: how many the search found)
     found_text: Promise
     find: Callable[[Tournament, str], Search]
+    #: What "Dove gioco?" says of a withdrawn one.
+    withdrawn_note: Promise
     #: Where one competitor plays now (None: no released round), and the template
     #: that shows it (``current`` in its context).
     current: Callable[[Any], Any]
@@ -82,6 +84,7 @@ PAIRS = Competitor(
     names_label=_("Players"),
     placeholder=_("Pair no. or surname"),
     found_text=_("Pairs found: %(n)s. Choose yours."),
+    withdrawn_note=_("This pair has withdrawn: it plays no further round."),
     find=services.find_pairs,
     current=services.current_seat,
     current_template="public/includes/_seat.html",
@@ -104,6 +107,7 @@ TEAMS = Competitor(
     names_label=_("Name"),
     placeholder=_("Team no., name or surname"),
     found_text=_("Teams found: %(n)s. Choose yours."),
+    withdrawn_note=_("This team has withdrawn: it plays no further round."),
     find=teams.find_teams,
     current=_current_match,
     current_template="public/includes/_team_match.html",
