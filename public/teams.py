@@ -31,7 +31,7 @@ def find_teams(tournament: Tournament, query: str) -> Search:
     """A team by number, by (part of) its name or a roster player's name.
 
     As for pairs (:func:`public.services.find_pairs`, the same
-    :func:`public.services.search`): players' names are compared folded
+    :func:`public.search.search`): players' names are compared folded
     (``dangelo`` finds "D'Angelo").
     """
     teams = Team.objects.filter(tournament=tournament).select_related("club")
