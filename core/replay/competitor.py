@@ -1,8 +1,9 @@
 """The competitor a replay registers, seats and ranks: a pair in a pair event, a team in
 a team event (docs/rules.md §11).
 
-:func:`of` is the one place in the replay (and the archive's rebuild) that asks a
-tournament's format. The runner (:mod:`.run`), the output (:mod:`.output`) and the export
+:func:`of` is the one place in the ``core`` app that asks a tournament's format (the
+archive's rebuild needs not: it writes the team scores of whatever team matches there
+are; the home page reads :mod:`public.competitor`). The runner (:mod:`.run`), the output (:mod:`.output`) and the export
 (:mod:`.export`) read what differs from the :class:`Competitor` it gives: how the file's
 competitors are registered and withdrawn (the runner's own steps for each), who rests
 in a round, the stored standings' rows and the key a row names its competitor by, the
