@@ -16,5 +16,8 @@ fi
 # about them, keep everything else it says.
 quiet() { grep -v "^WARNING: Location 'file:" || true; }
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip 2>&1 | quiet
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock 2>&1 | quiet
+# pip compiles what it installs one file at a time; compileall does it on every core.
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile \
+  -r requirements.lock 2>&1 | quiet
+.venv/bin/python -m compileall -q -j 0 .venv/lib > /dev/null
 echo "$want" > "$stamp"

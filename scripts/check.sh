@@ -4,6 +4,10 @@
 # every core; the browser tests and the URL walker are left to `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Compiled modules (and pytest's rewritten tests) are written and reused by every
+# process of the run (the legs, their workers, the commands the tests start): a
+# machine that sets PYTHONDONTWRITEBYTECODE would compile them all again in each.
+unset PYTHONDONTWRITEBYTECODE
 py=.venv/bin/python
 start=$SECONDS
 base=$(git merge-base HEAD main 2>/dev/null || git rev-parse HEAD)

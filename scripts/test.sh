@@ -10,6 +10,10 @@
 #      its 15 slowest tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Compiled modules (and pytest's rewritten tests) are written and reused by every
+# process of the run (the legs, their workers, the commands the tests start): a
+# machine that sets PYTHONDONTWRITEBYTECODE would compile them all again in each.
+unset PYTHONDONTWRITEBYTECODE
 if [ -z "${DATABASE_URL:-}" ]; then
   exec scripts/with-postgres.sh "$0" "$@"
 fi

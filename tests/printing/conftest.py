@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import re
+import subprocess
 
 import pytest
-from pypdf import PdfReader
 
 from tournament.models import TournamentRole
 
@@ -14,10 +13,15 @@ from .factories import make_world
 
 
 def pdf_pages(data: bytes) -> list[str]:
-    """The text of each page of a PDF (pypdf), whitespace collapsed."""
+    """The text of each page of a PDF (poppler's pdftotext), whitespace collapsed."""
     assert data.startswith(b"%PDF"), data[:20]
-    reader = PdfReader(io.BytesIO(data))
-    return [re.sub(r"\s+", " ", page.extract_text() or "") for page in reader.pages]
+    text = subprocess.run(
+        ["pdftotext", "-raw", "-enc", "UTF-8", "-", "-"],
+        input=data,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    return [re.sub(r"\s+", " ", page) for page in text.split("\f")[:-1]]
 
 
 @pytest.fixture
