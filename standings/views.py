@@ -22,11 +22,11 @@ from tournament.words import game_words
 from .models import Snapshot, StandingsConfig
 from .services import read
 from .services.butler import butler
+from .services.competitors import competitors_of
 from .services.config import chain_text, missed_round_text, standings_settings
 from .services.impact import stored_impact
 from .services.provisional import provisional_standings
 from .services.store import refresh_tournament
-from .services.teams import team_tables
 from .services.visibility import set_round_visibility
 
 DIRECTOR = TournamentRole.Role.DIRECTOR
@@ -98,15 +98,11 @@ def recompute(request, tournament):
 def _tables_html(request, tournament, found):
     from django.template.loader import render_to_string
 
-    if tournament.is_teams:
-        template, tables = "public/_team_standings_tables.html", team_tables(found)
-    else:
-        template, tables = "public/_standings_tables.html", read.tables(found)
     return render_to_string(
-        template,
+        competitors_of(tournament).tables_template,
         {
             "tournament": tournament,
-            "tables": tables,
+            "tables": read.tables(found),
             "english": getattr(request, "LANGUAGE_CODE", "it") == "en",
         },
     )
