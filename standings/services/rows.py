@@ -15,13 +15,14 @@ from django.db.models import Field
 
 from rules.standings import Explanation, Labels, StandingRow, render_explanation
 
-from ..models import Snapshot, attendance_note
+from ..models import Snapshot
+from ..models.snapshots import RowFigures
 from .competitors import CompetitorInfo, Competitors
 from .context import Context
 
 
 @dataclass(slots=True)
-class RowData:
+class RowData(RowFigures):
     """A standings row before it is stored (plain values: a 1,000-row girone is
     rebuilt on every result, and model instances would cost more than the ranking).
 
@@ -50,20 +51,6 @@ class RowData:
     note: str = ""
     note_en: str = ""
     snapshot_id: int | None = None
-
-    @property
-    def attendance(self) -> str:
-        """ "entrata al turno 2", "ritirata dopo il turno 3" (translated)."""
-        return attendance_note(self.missed, self.entered_round, self.withdrew_after)
-
-    @property
-    def mp_diff(self) -> int:
-        return self.mp_for - self.mp_against
-
-    @property
-    def signed_diff(self) -> str:
-        diff = self.mp_diff
-        return f"+{diff}" if diff > 0 else str(diff)
 
 
 def build_rows(
@@ -228,7 +215,9 @@ def replace_rows(
     if not fresh:
         known = _WRITTEN.pop((snapshot.pk, snapshot.digest), None)
         if known is None:
-            found = model._default_manager.filter(snapshot=snapshot).values_list(*fields)
+            found = model._default_manager.filter(snapshot=snapshot).values_list(
+                *fields
+            )
             known = {values[3]: list(values) for values in found.order_by()}
         stored = known
     if digest:
