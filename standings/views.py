@@ -47,6 +47,7 @@ def director(request, tournament):
         "standings/director.html",
         {
             "tournament": tournament,
+            "competitors": competitors_of(tournament),
             "tables_html": _tables_html(request, tournament, found),
             "rounds": rounds,
             "gironi": Girone.objects.filter(stage__tournament=tournament),
@@ -61,6 +62,8 @@ def director(request, tournament):
 @role_required(DIRECTOR)
 def provisional(request, tournament, girone_id):
     girone = get_object_or_404(Girone, pk=girone_id, stage__tournament=tournament)
+    if competitors_of(tournament).lineups:  # none for teams: see Competitors
+        return redirect("standings:director", slug=tournament.slug)
     view = provisional_standings(girone)
     return render(
         request,
@@ -121,7 +124,7 @@ def export_csv(request, tournament):
 @role_required(DIRECTOR)
 def team_pairs(request, tournament):
     """Team tournaments: what each pair brought its team (confirmed results)."""
-    if not tournament.is_teams:
+    if not competitors_of(tournament).lineups:
         return redirect("standings:director", slug=tournament.slug)
     return render(
         request,

@@ -281,3 +281,17 @@ class TeamRow(RowFigures, models.Model):
 
     def __str__(self) -> str:
         return f"{self.position}. {self.team_number} {self.name}"
+
+    # The competitor under the names a pair's row gives it (``Row``, and ``RowData``
+    # before it is stored), so that a reader of standings rows reads either table.
+    @property
+    def pair_id(self) -> int:
+        return self.team_id
+
+    @property
+    def pair_number(self) -> int:
+        return self.team_number
+
+    @property
+    def players(self) -> str:
+        return self.name

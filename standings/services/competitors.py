@@ -142,6 +142,10 @@ class Competitors:
     #: the competitor (one row per competitor and snapshot).
     columns: tuple[tuple[str, str], ...]
     tables_template: str  # the template that shows the stored tables
+    #: A competitor made of pairs (a team's line-ups): the director sees what each
+    #: pair brought its team (``butler``), and no provisional standings (a team
+    #: match counts once both its tables are confirmed).
+    lineups: bool
 
 
 PAIRS = Competitors(
@@ -164,6 +168,7 @@ PAIRS = Competitors(
         ("withdrew_after", "withdrew_after"),
     ),
     tables_template="public/_standings_tables.html",
+    lineups=False,
 )
 
 TEAMS = Competitors(
@@ -183,6 +188,7 @@ TEAMS = Competitors(
         *_TOTALS,
     ),
     tables_template="public/_team_standings_tables.html",
+    lineups=True,
 )
 
 
