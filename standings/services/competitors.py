@@ -15,7 +15,9 @@ chain, avulsa, lot, referee's decisions and notes: :mod:`.ranking`, :mod:`.rows`
 - the average of the overall standings by round: a pair's over its girone's rounds, a
   team's over its matches (the team rows have always said so);
 - the table a snapshot's rows are stored in (Row, TeamRow) and the template that shows
-  them.
+  them;
+- a team is made of pairs (its line-ups): the director's butler page shows what each
+  brought, and there are no provisional team standings.
 
 :func:`competitors_of` is the one place the standings ask a tournament's format.
 """
