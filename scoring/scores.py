@@ -83,8 +83,8 @@ class PairTotals:
 
 @dataclass(frozen=True)
 class Position:
-    """One pair's place in its girone's ranking (and in the stage's overall, if any),
-    as the stored standings rank it."""
+    """One pair's (a team's, in a team tournament) place in its girone's ranking (and
+    in the stage's overall, if any), as the stored standings rank it."""
 
     position: int
     pair_id: int
