@@ -102,7 +102,7 @@ def _tables_html(request, tournament, found):
     from django.template.loader import render_to_string
 
     return render_to_string(
-        competitors_of(tournament).tables_template,
+        "public/_standings_tables.html",  # a pair's or a team's rows
         {
             "tournament": tournament,
             "tables": read.tables(found),

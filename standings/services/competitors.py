@@ -14,8 +14,7 @@ chain, avulsa, lot, referee's decisions and notes: :mod:`.ranking`, :mod:`.rows`
 - the words of the tie-break notes ("Coppie", "Squadre");
 - the average of the overall standings by round: a pair's over its girone's rounds, a
   team's over its matches (the team rows have always said so);
-- the table a snapshot's rows are stored in (Row, TeamRow) and the template that shows
-  them;
+- the table a snapshot's rows are stored in (Row, TeamRow);
 - a team is made of pairs (its line-ups): the director's butler page shows what each
   brought, and there are no provisional team standings.
 
@@ -143,7 +142,6 @@ class Competitors:
     #: (``RowData`` attribute, field of ``row_model``), in column order; the fourth is
     #: the competitor (one row per competitor and snapshot).
     columns: tuple[tuple[str, str], ...]
-    tables_template: str  # the template that shows the stored tables
     #: A competitor made of pairs (a team's line-ups): the director sees what each
     #: pair brought its team (``butler``), and no provisional standings (a team
     #: match counts once both its tables are confirmed).
@@ -169,7 +167,6 @@ PAIRS = Competitors(
         ("entered_round", "entered_round"),
         ("withdrew_after", "withdrew_after"),
     ),
-    tables_template="public/_standings_tables.html",
     lineups=False,
 )
 
@@ -189,7 +186,6 @@ TEAMS = Competitors(
         ("players", "name"),
         *_TOTALS,
     ),
-    tables_template="public/_team_standings_tables.html",
     lineups=True,
 )
 
