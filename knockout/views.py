@@ -18,6 +18,7 @@ from tournament.permissions import role_required
 from . import services
 from .forms import MatchForm, QualifyForm
 from .models import Bracket, BracketMatch
+from .services.entrants import entrants_of
 from .services.errors import ReasonRequired
 from .services.read import bracket_view, round_title
 from .services.results import ImpactLine
@@ -60,13 +61,15 @@ def public_bracket(request, slug):
 @require_GET
 @role_required(Role.DIRECTOR)
 def director(request, tournament):
+    entrants = entrants_of(tournament)
     form = QualifyForm(
         request.GET or None,
         briscola=tournament.game == Tournament.Game.BRISCOLA,
-        teams=tournament.is_teams,
+        teams=entrants.teams,
     )
     context = {
         "tournament": tournament,
+        "entrants": entrants,
         "views": [bracket_view(b) for b in _brackets(tournament)],
         "form": form,
     }
@@ -89,7 +92,7 @@ def director(request, tournament):
 @require_POST
 @role_required(Role.DIRECTOR)
 def confirm(request, tournament):
-    form = QualifyForm(request.POST, teams=tournament.is_teams)
+    form = QualifyForm(request.POST, teams=entrants_of(tournament).teams)
     if not form.is_valid():
         messages.error(request, _("Check the qualification settings."))
         return redirect("knockout:director", slug=tournament.slug)
@@ -149,7 +152,7 @@ def match_entry(request, tournament, bracket_id, round_, index):
         index=index,
     )
     briscola = tournament.game == Tournament.Game.BRISCOLA
-    teams = tournament.is_teams
+    teams = entrants_of(tournament).teams
     form = MatchForm(request.POST or None, match=match, briscola=briscola, teams=teams)
     if request.method == "POST" and form.is_valid():
         try:

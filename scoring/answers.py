@@ -14,6 +14,7 @@ from tournament.models import Tournament
 from tournament.words import game_words
 
 from . import room, services
+from .formats import in_team_matches
 from .models import ResultVersion, TableResult
 from .pages import RowContext, table_row, team_info
 from .sheet_shape import summary
@@ -68,7 +69,7 @@ def render_row(request: Any, tournament: Tournament, table: Table) -> str:
     )
     ctx = RowContext.of(request, tournament, round_)
     row = table_row(tournament, round_, table, result, ctx)
-    if tournament.is_teams:
+    if in_team_matches(tournament):
         row.team = team_info(round_, [table]).get(table.pk)
     if room.players_enter(tournament):
         sources = room.open_sources(round_, table.pk).get(table.pk, [])
@@ -86,7 +87,7 @@ def team_lines(request: Any, tournament: Tournament, table: Table) -> dict[str, 
     """The match line ("Match 1 · 11–9 VP") of the other table of ``table``'s team
     match, by table number: once both tables count, the script shows the match result
     on both cards, not only on the one just saved."""
-    if not tournament.is_teams:
+    if not in_team_matches(tournament):
         return {}
     match = (
         TeamMatch.objects.filter(Q(table_1=table) | Q(table_2=table))

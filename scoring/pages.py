@@ -20,7 +20,6 @@ from django.db.models import Prefetch, Q
 from django.middleware.csrf import get_token
 from django.urls import reverse
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
 
 from participants.models import Pair
 from seating.models import Table, TeamMatch
@@ -31,6 +30,7 @@ from tournament.words import GameWords, game_words
 
 from . import quick, room, services
 from .cards import cards_html
+from .formats import in_team_matches, rest_reason
 from .forms import SheetForm, new_token
 from .models import ResultVersion, TableResult
 from .sheet_shape import form_shape, vp_data
@@ -169,10 +169,7 @@ def _fresh_sheet(
     }
     if shape["rest"]:
         values["kind"] = Kind.REST
-        if tournament.is_teams:
-            values["reason"] = _("Rest (odd number of teams)")
-        else:
-            values["reason"] = _("Rest (odd number of pairs)")
+        values["reason"] = rest_reason(tournament)
     return quick.QuickSheet(
         f"t{table.number}",
         shape["rows"],
@@ -315,7 +312,7 @@ def _rows(
         row.ns_label = labels.get(t.pair_ns_id, "")
         row.ew_label = labels.get(t.pair_ew_id, "") if t.pair_ew_id else ""
         rows.append(row)
-    if tournament.is_teams:
+    if in_team_matches(tournament):
         info = team_info(round_)
         for row in rows:
             row.team = info.get(row.table.pk)

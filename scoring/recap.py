@@ -23,6 +23,7 @@ from tournament.models import Round, Tournament
 from tournament.words import GameWords, game_words
 
 from . import room, services
+from .formats import in_team_matches
 from .models import ResultVersion, TableResult, TeamScore
 from .services.bounds import hand_message
 
@@ -175,7 +176,7 @@ def round_recap(tournament: Tournament, round_: Round) -> Recap:
                     hands, (version.mp_ns, version.mp_ew), pack, tournament.game
                 )
         rows.append(row)
-    matches = _team_matches(round_) if tournament.is_teams else []
+    matches = _team_matches(round_) if in_team_matches(tournament) else []
     return Recap(round_, rows, game_words(tournament), matches)
 
 

@@ -1,4 +1,9 @@
-"""The one reader of stored pair scores: from PairScore rows to matches and totals.
+"""The one reader of stored scores: from PairScore (or TeamScore) rows to matches and
+totals.
+
+A competitor is a pair in a pair event and a team in a team event (docs/rules.md §11):
+a team match's TeamScore rows are read as the same :class:`Score` as a table's PairScore
+rows (:func:`team_scores`), so every ranking below reads one kind of result.
 
 Every ranking of results reads them here: the stored standings (``standings``), the
 director's provisional view (with the sheets entered but not confirmed) and the impact
@@ -27,7 +32,9 @@ from rules.standings import MatchTuple
 
 
 class Score(NamedTuple):
-    """What one table gave one pair in one round (a PairScore row, or a provisional one).
+    """What one table gave one pair in one round (a PairScore row, or a provisional one),
+    or one team match one team (a TeamScore row: ``pair_id`` is the team, ``table_id``
+    the match, ``line`` its side "a" or "b").
 
     A named tuple: a 1,000-pair girone reads thousands of them on every result saved."""
 
@@ -76,8 +83,8 @@ class PairTotals:
 
 @dataclass(frozen=True)
 class Position:
-    """One pair's place in its girone's ranking (and in the stage's overall, if any),
-    as the stored standings rank it."""
+    """One pair's (a team's, in a team tournament) place in its girone's ranking (and
+    in the stage's overall, if any), as the stored standings rank it."""
 
     position: int
     pair_id: int
@@ -92,6 +99,30 @@ def confirmed_scores(girone_ids: Iterable[int]) -> list[Score]:
 
     rows = PairScore.objects.filter(girone_id__in=list(girone_ids)).values_list(
         *SCORE_FIELDS
+    )
+    return list(map(Score._make, rows.order_by()))
+
+
+#: A TeamScore row's columns in the order of :class:`Score`'s fields.
+TEAM_SCORE_FIELDS = (
+    "team_id",
+    "opponent_id",
+    "girone_id",
+    "round_number",
+    "match_id",
+    "side",
+    *SCORE_FIELDS[6:],
+)
+
+
+def team_scores(girone_ids: Iterable[int]) -> list[Score]:
+    """The TeamScore rows of these gironi (one per team and complete match; a rest is
+    a match against nobody), as scores: the team as ``pair_id``, the match as
+    ``table_id``, its side as ``line``."""
+    from .models import TeamScore
+
+    rows = TeamScore.objects.filter(girone_id__in=list(girone_ids)).values_list(
+        *TEAM_SCORE_FIELDS
     )
     return list(map(Score._make, rows.order_by()))
 
@@ -161,7 +192,8 @@ def seats_of(
 
 
 def matches_of(scores: Iterable[Score]) -> list[MatchTuple[int]]:
-    """One match per table whose pairs met; a match against None for the others.
+    """One match per table (or team match) whose competitors met; a match against None
+    for the others. The NS pair (side "a" of a team match) comes first.
 
     Each match is the score as played: a pair's penalty outside the meeting is added
     back here and taken from its totals by :func:`penalties_of` (docs/rules.md §6.5)."""
@@ -173,7 +205,8 @@ def matches_of(scores: Iterable[Score]) -> list[MatchTuple[int]]:
         else:
             matches.append(_alone(score))
     for sides in by_table.values():
-        ns, ew = sides.get("ns"), sides.get("ew")
+        ns = sides.get("ns", sides.get("a"))
+        ew = sides.get("ew", sides.get("b"))
         if ns is not None and ew is not None:
             matches.append(
                 (
@@ -237,28 +270,7 @@ def pair_totals(
     """
     from .models import PairScore
 
-    rows = PairScore.objects.filter(girone_id=girone_id)
-    if before_round is not None:
-        rows = rows.filter(round_number__lt=before_round)
-    aggregated = (
-        rows.values("pair_id")
-        .annotate(
-            vp=Sum("vp"),
-            mp_for=Sum("mp_for"),
-            mp_against=Sum("mp_against"),
-            played=Count("id", filter=Q(played=True)),
-        )
-        .order_by()
-    )
-    return {
-        row["pair_id"]: PairTotals(
-            vp=row["vp"],
-            mp_for=row["mp_for"],
-            mp_against=row["mp_against"],
-            played=row["played"],
-        )
-        for row in aggregated
-    }
+    return _summed(PairScore, "pair_id", girone_id, before_round)
 
 
 def team_totals(
@@ -268,11 +280,18 @@ def team_totals(
     :func:`pair_totals`, from the :class:`~scoring.models.TeamScore` rows)."""
     from .models import TeamScore
 
-    rows = TeamScore.objects.filter(girone_id=girone_id)
+    return _summed(TeamScore, "team_id", girone_id, before_round)
+
+
+def _summed(
+    model, competitor: str, girone_id: int, before_round: int | None
+) -> dict[int, PairTotals]:
+    """Totals per ``competitor`` of the ``model``'s rows (PairScore, TeamScore)."""
+    rows = model.objects.filter(girone_id=girone_id)
     if before_round is not None:
         rows = rows.filter(round_number__lt=before_round)
     aggregated = (
-        rows.values("team_id")
+        rows.values(competitor)
         .annotate(
             vp=Sum("vp"),
             mp_for=Sum("mp_for"),
@@ -282,7 +301,7 @@ def team_totals(
         .order_by()
     )
     return {
-        row["team_id"]: PairTotals(
+        row[competitor]: PairTotals(
             vp=row["vp"],
             mp_for=row["mp_for"],
             mp_against=row["mp_against"],

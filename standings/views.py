@@ -22,11 +22,11 @@ from tournament.words import game_words
 from .models import Snapshot, StandingsConfig
 from .services import read
 from .services.butler import butler
+from .services.competitors import competitors_of
 from .services.config import chain_text, missed_round_text, standings_settings
 from .services.impact import stored_impact
 from .services.provisional import provisional_standings
 from .services.store import refresh_tournament
-from .services.teams import team_tables
 from .services.visibility import set_round_visibility
 
 DIRECTOR = TournamentRole.Role.DIRECTOR
@@ -47,6 +47,7 @@ def director(request, tournament):
         "standings/director.html",
         {
             "tournament": tournament,
+            "competitors": competitors_of(tournament),
             "tables_html": _tables_html(request, tournament, found),
             "rounds": rounds,
             "gironi": Girone.objects.filter(stage__tournament=tournament),
@@ -61,6 +62,8 @@ def director(request, tournament):
 @role_required(DIRECTOR)
 def provisional(request, tournament, girone_id):
     girone = get_object_or_404(Girone, pk=girone_id, stage__tournament=tournament)
+    if competitors_of(tournament).lineups:  # none for teams: see Competitors
+        return redirect("standings:director", slug=tournament.slug)
     view = provisional_standings(girone)
     return render(
         request,
@@ -98,15 +101,11 @@ def recompute(request, tournament):
 def _tables_html(request, tournament, found):
     from django.template.loader import render_to_string
 
-    if tournament.is_teams:
-        template, tables = "public/_team_standings_tables.html", team_tables(found)
-    else:
-        template, tables = "public/_standings_tables.html", read.tables(found)
     return render_to_string(
-        template,
+        "public/_standings_tables.html",  # a pair's or a team's rows
         {
             "tournament": tournament,
-            "tables": tables,
+            "tables": read.tables(found),
             "english": getattr(request, "LANGUAGE_CODE", "it") == "en",
         },
     )
@@ -125,7 +124,7 @@ def export_csv(request, tournament):
 @role_required(DIRECTOR)
 def team_pairs(request, tournament):
     """Team tournaments: what each pair brought its team (confirmed results)."""
-    if not tournament.is_teams:
+    if not competitors_of(tournament).lineups:
         return redirect("standings:director", slug=tournament.slug)
     return render(
         request,

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
-
 from participants.models import Pair, Team
 from rules.knockout.qualifiers import ties_at_cut
-from standings.models import Row, TeamRow
+from standings.models import Row
+
+from .entrants import Entrants
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ def cut_ties(
     by_girone: dict[str, list[Row]],
     overall: list[Row],
     pairs: dict[int, Pair],
+    entrants: Entrants,
     *,
     per_girone: int | None,
     best_next: int,
@@ -58,7 +59,7 @@ def cut_ties(
     for label, tie, rows in found:
         note = next((r.note for r in rows if r.entrant in tie.pairs and r.note), "")
         if not note:
-            note = _fallback_note(tie.pairs, rows, pairs)
+            note = _fallback_note(tie.pairs, rows, pairs, entrants)
         views.append(
             CutTieView(
                 label,
@@ -71,30 +72,16 @@ def cut_ties(
     return views
 
 
-def _fallback_note(tied: Sequence[int], rows: list[Row], pairs: dict[int, Pair]) -> str:
+def _fallback_note(
+    tied: Sequence[int], rows: list[Row], pairs: dict[int, Pair], entrants: Entrants
+) -> str:
     """A plain note when the stored standings carry none for a tie."""
     tied_rows = [r for r in rows if r.entrant in tied]
     names = ", ".join(str(pairs[r.entrant].number) for r in tied_rows)
-    if tied_rows and isinstance(tied_rows[0], TeamRow):
-        if any(r.by_lot for r in tied_rows):
-            return _(
-                "Teams %(teams)s are level on points (%(points)s): the tie-break "
-                "chain of the standings ended with the lot."
-            ) % {"teams": names, "points": tied_rows[0].vp}
-        return _(
-            "Teams %(teams)s are level on points (%(points)s): placed by the "
-            "tie-break chain of the standings (direct match, classifica avulsa, "
-            "differences)."
-        ) % {"teams": names, "points": tied_rows[0].vp}
-    if any(r.by_lot for r in tied_rows):
-        return _(
-            "Pairs %(pairs)s are level on points (%(points)s): the tie-break chain of "
-            "the standings ended with the lot."
-        ) % {"pairs": names, "points": tied_rows[0].vp}
-    return _(
-        "Pairs %(pairs)s are level on points (%(points)s): placed by the tie-break "
-        "chain of the standings (direct match, classifica avulsa, differences)."
-    ) % {"pairs": names, "points": tied_rows[0].vp}
+    by_lot = any(r.by_lot for r in tied_rows)
+    note = entrants.level_by_lot if by_lot else entrants.level_by_chain
+    # The pairs' and the teams' texts name them %(pairs)s and %(teams)s.
+    return str(note) % {"pairs": names, "teams": names, "points": tied_rows[0].vp}
 
 
 def _places(standings: dict[str, list[int]], place: int) -> set[int]:

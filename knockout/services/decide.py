@@ -32,6 +32,7 @@ from scoring.services.bounds import (
 from tournament.models import Tournament
 
 from ..models import BracketMatch
+from .entrants import Entrants, entrants_of
 from .errors import KnockoutError
 from .packs import pack_of
 
@@ -114,11 +115,11 @@ def decide(tournament: Tournament, match: BracketMatch, entry: MatchEntry) -> De
     """The outcome of the typed result, or KnockoutError with the reason."""
     if entry.no_show:
         return Decided("b" if entry.no_show == "a" else "a", 0, 0, "no_show")
-    if tournament.is_teams:
-        return _decide_teams(match, entry)
-    if tournament.game == Tournament.Game.BRISCOLA:
+    entrants = entrants_of(tournament)
+    # A team match is played at Burraco tables (docs/rules.md §11).
+    if tournament.game == Tournament.Game.BRISCOLA and not entrants.teams:
         return _decide_briscola(tournament, match, entry)
-    return _decide_burraco(match, entry)
+    return _decide_burraco(match, entry, entrants)
 
 
 def _decide_briscola(
@@ -211,37 +212,14 @@ def _precheck_briscola(
         )
 
 
-def _decide_burraco(match: BracketMatch, entry: MatchEntry) -> Decided:
-    outcome = burraco_match(
-        entry.games,
-        match.best_of,
-        last_move=(entry.last_move or None),  # type: ignore[arg-type]
-    )
-    if outcome.pending is Pending.GAME:
-        raise KnockoutError(
-            _("%(n)s of %(total)s smazzate entered: the match is not over.")
-            % {"n": len(entry.games), "total": match.best_of}
-        )
-    if outcome.pending is Pending.LAST_MOVE:
-        raise KnockoutError(
-            _(
-                "The MP are level (%(mp)s): say which line made the last move of the "
-                "last smazzata (it loses)."
-            )
-            % {"mp": outcome.score_a}
-        )
-    assert outcome.winner is not None and outcome.decided_by is not None
-    return Decided(
-        outcome.winner, outcome.score_a, outcome.score_b, outcome.decided_by.value
-    )
-
-
-def _decide_teams(match: BracketMatch, entry: MatchEntry) -> Decided:
-    """A team match over two tables (docs/rules.md §11): each row is one smazzata as
-    (team A's line MP, team B's line MP), table 1's smazzate then table 2's; the team
-    with more MP over both tables (the sum of the differences) wins, a level match goes
-    to the last move of the last smazzata (seed 004), as a pair match."""
-    planned = 2 * match.best_of
+def _decide_burraco(
+    match: BracketMatch, entry: MatchEntry, entrants: Entrants
+) -> Decided:
+    """A Burraco match: the side with more MP over its smazzate wins; a level match
+    goes to the last move of the last smazzata (seed 004). A team match is played over
+    two tables (docs/rules.md §11): each row is one smazzata as (team A's line MP, team
+    B's line MP), table 1's smazzate then table 2's, the MP summed over both."""
+    planned = match.best_of * entrants.tables
     outcome = burraco_match(
         entry.games,
         planned,
@@ -249,20 +227,11 @@ def _decide_teams(match: BracketMatch, entry: MatchEntry) -> Decided:
     )
     if outcome.pending is Pending.GAME:
         raise KnockoutError(
-            _(
-                "%(n)s of %(total)s smazzate entered (%(each)s at each of the two "
-                "tables): the match is not over."
-            )
+            str(entrants.match_not_over)
             % {"n": len(entry.games), "total": planned, "each": match.best_of}
         )
     if outcome.pending is Pending.LAST_MOVE:
-        raise KnockoutError(
-            _(
-                "The teams' MP are level (%(mp)s): say which team made the last move "
-                "of the last smazzata (it loses)."
-            )
-            % {"mp": outcome.score_a}
-        )
+        raise KnockoutError(str(entrants.level_mp) % {"mp": outcome.score_a})
     assert outcome.winner is not None and outcome.decided_by is not None
     return Decided(
         outcome.winner, outcome.score_a, outcome.score_b, outcome.decided_by.value

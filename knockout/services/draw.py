@@ -14,6 +14,7 @@ from rules.knockout.qualifiers import Qualifier
 from rules.knockout.seeding import Seeding, place_qualifiers
 
 from ..models import Bracket, BracketMatch, Entry
+from .entrants import entrants_of
 from .errors import KnockoutError
 from .gironi import gironi_problems
 
@@ -52,7 +53,7 @@ def draw_bracket(bracket_id: int, *, by) -> Bracket:
         e.slot = slot_of[e.entrant_id]  # type: ignore[index]
     Entry.objects.bulk_update(entries, ["slot"])
     BracketMatch.objects.bulk_create(
-        _rows(bracket, pure, teams=bracket.tournament.is_teams)
+        _rows(bracket, pure, entrants_of(bracket.tournament).match_fields)
     )
     bracket.size = pure.size
     bracket.status = Bracket.Status.DRAWN
@@ -63,19 +64,18 @@ def draw_bracket(bracket_id: int, *, by) -> Bracket:
     return bracket
 
 
-def _rows(bracket: Bracket, pure: PureBracket, *, teams: bool) -> list[BracketMatch]:
+def _rows(
+    bracket: Bracket, pure: PureBracket, fields: tuple[str, str, str]
+) -> list[BracketMatch]:
+    """The matches of the drawn tabellone, their sides and winner in ``fields`` (the
+    pairs' columns, or the teams': ``Entrants.match_fields``)."""
     rows = []
     for m in pure.matches:
         final_round = m.round == pure.rounds
-        if teams:  # a team tabellone (docs/rules.md §11): its sides are teams
-            sides = {"team_a_id": m.pair_a, "team_b_id": m.pair_b}
-            sides["winner_team_id"] = m.winner
-        else:
-            sides = {
-                "pair_a_id": m.pair_a,
-                "pair_b_id": m.pair_b,
-                "winner_id": m.winner,
-            }
+        sides = {
+            f"{name}_id": value
+            for name, value in zip(fields, (m.pair_a, m.pair_b, m.winner), strict=True)
+        }
         rows.append(
             BracketMatch(
                 bracket=bracket,

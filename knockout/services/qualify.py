@@ -5,7 +5,9 @@ girone, and the stage's overall snapshot (the stable merge of the gironi's, by V
 round only when the plan gives the gironi different numbers of rounds; docs/rules.md
 §8) for the best-placed across gironi. Ties at the cut are shown with the note the
 standings chain wrote for them (:mod:`.cut`); a tie the chain left level (a lot not
-drawn, no referee's decision) stops the confirmation.
+drawn, no referee's decision) stops the confirmation. The qualifiers are the
+tournament's competitors, pairs or teams (:mod:`.entrants`), read and written the same
+way.
 """
 
 from __future__ import annotations
@@ -27,12 +29,14 @@ from rules.knockout.qualifiers import (
     qualifiers_by_girone,
     qualifiers_by_overall,
 )
-from standings.models import Row, Snapshot, TeamRow
+from standings.models import Row, Snapshot
 from standings.refresh import ensure_fresh
+from standings.services.competitors import competitors_of
 from tournament.models import Girone, Stage, Tournament
 
 from ..models import Bracket, Entry
 from .cut import CutTieView, cut_ties
+from .entrants import entrants_of
 from .errors import KnockoutError
 from .gironi import gironi_problems, gironi_stage, selected_gironi
 from .packs import default_best_of
@@ -69,7 +73,8 @@ class Proposal:
 def _snapshots(
     stage: Stage, labels: Sequence[str] = ()
 ) -> tuple[dict[str, list[Row]], list[Row]]:
-    """Confirmed standings rows per girone label, and the overall rows.
+    """Confirmed standings rows per girone label, and the overall rows (Row, or
+    TeamRow in a team tournament; ``entrant`` set on each: its pair or team id).
 
     With a subset of the gironi, the overall rows are the stage's overall standings
     restricted to their pairs: the merge compares the gironi's pairs by per-pair
@@ -81,16 +86,13 @@ def _snapshots(
     ).select_related("girone")
     by_girone: dict[str, list[Row]] = {}
     overall: list[Row] = []
-    if stage.tournament.is_teams:  # the qualifiers are teams (docs/rules.md §11)
-        rows = TeamRow.objects.filter(snapshot__in=snaps).select_related(
-            "snapshot__girone"
-        )
-    else:
-        rows = Row.objects.filter(snapshot__in=snaps).select_related(
-            "pair", "snapshot__girone"
-        )
+    model = competitors_of(stage.tournament).row_model
+    entrant = entrants_of(stage.tournament).row_field
+    rows = model._default_manager.filter(snapshot__in=snaps).select_related(
+        "snapshot__girone"
+    )
     for row in rows.order_by("snapshot_id", "index"):
-        row.entrant = row.team_id if isinstance(row, TeamRow) else row.pair_id
+        row.entrant = getattr(row, entrant)
         if row.snapshot.girone_id is None:
             overall.append(row)
         else:
@@ -145,7 +147,7 @@ def propose_qualifiers(
     rows_by_pair.update(
         {r.entrant: r for r in overall if r.entrant not in rows_by_pair}
     )
-    pairs = (Team if tournament.is_teams else Pair).objects.in_bulk(
+    pairs = entrants_of(tournament).model._default_manager.in_bulk(
         {q.pair for q in qualifiers} | set(overall_ids) | set(rows_by_pair)
     )
     proposal = Proposal(
@@ -164,6 +166,7 @@ def propose_qualifiers(
         by_girone,
         overall,
         pairs,
+        entrants_of(tournament),
         per_girone=per_girone if qualify == Bracket.Qualify.PER_GIRONE else None,
         best_next=best_next,
         count=count,
@@ -258,11 +261,9 @@ def _knockout_stage(tournament: Tournament) -> Stage:
     )
 
 
-def _write_entries(
-    bracket: Bracket, entries: list[ProposedEntry], *, teams: bool
-) -> None:
-    """The confirmed qualifiers, as the bracket's entries (pairs, or teams)."""
-    side = "team" if teams else "pair"
+def _write_entries(bracket: Bracket, entries: list[ProposedEntry], side: str) -> None:
+    """The confirmed qualifiers, as the bracket's entries (in the ``side`` column:
+    pairs, or teams)."""
     Entry.objects.bulk_create(
         Entry(
             bracket=bracket,
@@ -337,6 +338,6 @@ def confirm_qualifiers(
         confirmed_by=by,
         confirmed_at=timezone.now(),
     )
-    _write_entries(bracket, proposal.entries, teams=tournament.is_teams)
+    _write_entries(bracket, proposal.entries, entrants_of(tournament).entry_field)
     record_publish(tournament.pk, pages=True)
     return bracket

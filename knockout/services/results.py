@@ -27,6 +27,7 @@ from tournament.text import has_words, reason_problem
 
 from ..models import Bracket, BracketMatch
 from .decide import Decided, MatchEntry, check_bounds, decide
+from .entrants import Entrants, entrants_of
 from .errors import KnockoutError, ReasonRequired
 
 
@@ -84,14 +85,15 @@ def enter_result(
             "pair_a", "pair_b", "team_a", "team_b"
         )
     )
-    teams = bracket.tournament.is_teams
+    entrants = entrants_of(bracket.tournament)
     by_key = {(m.round, m.index): m for m in rows}
-    match = _playable(by_key.get((round_, index)), teams=teams)
+    match = _playable(by_key.get((round_, index)), entrants)
     check_bounds(
         bracket.tournament,
         entry,
         confirm=confirm,
-        table_size=match.best_of if teams else None,
+        # A team match: two tables of best_of smazzate each, checked table by table.
+        table_size=match.best_of if entrants.teams else None,
     )
     correcting = match.status == BracketMatch.Status.PLAYED
     _check_reason(match, entry, correcting=correcting)
@@ -102,7 +104,7 @@ def enter_result(
     except RulesError as exc:
         raise KnockoutError(_("Result refused: %(reason)s") % {"reason": exc}) from exc
     _write_entry(match, entry, decided, by, correcting=correcting)
-    impact = _apply(pure, by_key, changes, match, teams=teams)
+    impact = _apply(pure, by_key, changes, match, entrants)
     bracket.version += 1
     final = pure.match(pure.rounds, 0)
     third_done = (
@@ -115,7 +117,7 @@ def enter_result(
     return match, impact
 
 
-def _playable(match: BracketMatch | None, *, teams: bool) -> BracketMatch:
+def _playable(match: BracketMatch | None, entrants: Entrants) -> BracketMatch:
     """The match, if a result can be entered for it: not a bye, both sides known."""
     if match is None:
         raise KnockoutError(_("There is no such match in the tabellone."))
@@ -125,14 +127,7 @@ def _playable(match: BracketMatch | None, *, teams: bool) -> BracketMatch:
             % {"match": match_label(match)}
         )
     if match.side_id("a") is None or match.side_id("b") is None:
-        if teams:
-            message = _(
-                "%(match)s: its teams are not known yet, no result can be entered."
-            )
-        else:
-            message = _(
-                "%(match)s: its pairs are not known yet, no result can be entered."
-            )
+        message = str(entrants.sides_unknown)
         raise KnockoutError(message % {"match": match_label(match)})
     return match
 
@@ -180,14 +175,11 @@ def _apply(
     by_key: dict[tuple[int, int], BracketMatch],
     changes: tuple[Change, ...],
     entered: BracketMatch,
-    *,
-    teams: bool = False,
+    entrants: Entrants,
 ) -> list[ImpactLine]:
     """Write the pure tabellone back: pairs (or teams), winners, statuses, notes."""
-    sides = (
-        ("team_a", "team_b", "winner_team") if teams else ("pair_a", "pair_b", "winner")
-    )
-    impact = _impact(by_key, changes, entered, teams=teams)
+    sides = entrants.match_fields
+    impact = _impact(by_key, changes, entered, entrants)
     dirty = {entered.pk: entered}
     for m in pure.matches:
         row = by_key[m.key]
@@ -230,11 +222,10 @@ def _impact(
     by_key: dict[tuple[int, int], BracketMatch],
     changes: tuple[Change, ...],
     entered: BracketMatch,
-    *,
-    teams: bool,
+    entrants: Entrants,
 ) -> list[ImpactLine]:
     """What the result changed downstream; a played match it hits gets a note."""
-    pairs = (Team if teams else Pair).objects.in_bulk(
+    pairs = entrants.model._default_manager.in_bulk(
         {c.old for c in changes if c.old} | {c.new for c in changes if c.new}
     )
     impact = []
@@ -252,7 +243,6 @@ def _impact(
             ) % {
                 "source": match_label(entered),
                 "old": old or "—",
-                "new": new
-                or (_("a team not known yet") if teams else _("a pair not known yet")),
+                "new": new or entrants.not_known,
             }
     return impact

@@ -140,32 +140,25 @@ def _write_match(
     pen_b = [(b.penalty_vp, b.penalty_mp) for _a, b in sides]  # type: ignore[union-attr]
     vp_off_a, mp_off_a = sum(p[0] for p in pen_a), sum(p[1] for p in pen_a)
     vp_off_b, mp_off_b = sum(p[0] for p in pen_b), sum(p[1] for p in pen_b)
+    # Each side: (team, VP, MP, penalty VP, penalty MP); its MP against are the other
+    # side's MP with the other's penalties (what it made at the tables).
+    side_a = (match.team_a_id, result.vp_a, result.mp_a, vp_off_a, mp_off_a)
+    side_b = (match.team_b_id, result.vp_b, result.mp_b, vp_off_b, mp_off_b)
     TeamScore.objects.bulk_create(
         [
             TeamScore(
-                team_id=match.team_a_id,
-                side="a",
-                opponent_id=match.team_b_id,
-                vp=result.vp_a,
-                mp_for=result.mp_a,
-                mp_against=result.mp_b + mp_off_b,
+                team_id=us[0],
+                side=side,
+                opponent_id=them[0],
+                vp=us[1],
+                mp_for=us[2],
+                mp_against=them[2] + them[4],
                 played=played,
-                penalty_vp=vp_off_a,
-                penalty_mp=mp_off_a,
+                penalty_vp=us[3],
+                penalty_mp=us[4],
                 **common,
-            ),
-            TeamScore(
-                team_id=match.team_b_id,
-                side="b",
-                opponent_id=match.team_a_id,
-                vp=result.vp_b,
-                mp_for=result.mp_b,
-                mp_against=result.mp_a + mp_off_a,
-                played=played,
-                penalty_vp=vp_off_b,
-                penalty_mp=mp_off_b,
-                **common,
-            ),
+            )
+            for side, us, them in (("a", side_a, side_b), ("b", side_b, side_a))
         ]
     )
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 from outbox.work import record_rank
 from seating.models import Table
 
+from ..formats import in_team_matches
 from ..models import BriscolaGame, HandScore, PairScore, ResultVersion, TableResult
 from .sheet_types import Outcome, Sheet
 from .teams import write_team_scores
@@ -43,7 +44,7 @@ def write_pair_scores(
     scores = _pair_scores(table, version) if version is not None else []
     if scores:
         PairScore.objects.bulk_create(scores)
-    if table.round.girone.stage.tournament.is_teams:
+    if in_team_matches(table.round.girone.stage.tournament):
         write_team_scores(table, scores)  # the team match's result, from the scores
     record_rank(
         table.round.girone_id,

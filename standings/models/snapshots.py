@@ -47,6 +47,43 @@ def local_decimal(value: str) -> str:
     return number_format(number, decimal_pos=len(value.partition(".")[2]))
 
 
+class RowFigures:
+    """What a standings row shows besides its stored values: the MP difference, the
+    average as the language writes it, the rounds missed. Shared by the pairs' and the
+    teams' rows (:class:`Row`, :class:`TeamRow`) and the rows before they are stored
+    (``standings.services.rows.RowData``)."""
+
+    __slots__ = ()
+
+    mp_for: int
+    mp_against: int
+    average: str
+    missed: int
+    entered_round: int | None
+    withdrew_after: int | None
+
+    @property
+    def mp_diff(self) -> int:
+        return self.mp_for - self.mp_against
+
+    @property
+    def signed_diff(self) -> str:
+        """The MP difference as shown: +250, 0, -750."""
+        diff = self.mp_diff
+        return f"+{diff}" if diff > 0 else str(diff)
+
+    @property
+    def attendance(self) -> str:
+        """ "entrata al turno 2", "ritirata dopo il turno 3" (translated), or ""."""
+        return attendance_note(self.missed, self.entered_round, self.withdrew_after)
+
+    @property
+    def average_display(self) -> str:
+        """The average per round as the active language writes it ("12,67" in
+        Italian); stored as "12.67" (the CSV's form)."""
+        return local_decimal(self.average)
+
+
 class Snapshot(models.Model):
     """The stored ranking of one scope; ``version`` goes up when its content changes."""
 
@@ -138,7 +175,7 @@ class Snapshot(models.Model):
         return f"s{self.pk}v{self.version}"
 
 
-class Row(models.Model):
+class Row(RowFigures, models.Model):
     """One pair's line in a snapshot, in order; ``note`` explains its tie, if any."""
 
     snapshot = models.ForeignKey(
@@ -197,29 +234,8 @@ class Row(models.Model):
     def __str__(self) -> str:
         return f"{self.position}. {self.pair_number} {self.players}"
 
-    @property
-    def mp_diff(self) -> int:
-        return self.mp_for - self.mp_against
 
-    @property
-    def signed_diff(self) -> str:
-        """The MP difference as shown: +250, 0, -750."""
-        diff = self.mp_diff
-        return f"+{diff}" if diff > 0 else str(diff)
-
-    @property
-    def attendance(self) -> str:
-        """ "entrata al turno 2", "ritirata dopo il turno 3" (translated), or ""."""
-        return attendance_note(self.missed, self.entered_round, self.withdrew_after)
-
-    @property
-    def average_display(self) -> str:
-        """The average per round as the active language writes it ("12,67" in
-        Italian); stored as "12.67" (the CSV's form)."""
-        return local_decimal(self.average)
-
-
-class TeamRow(models.Model):
+class TeamRow(RowFigures, models.Model):
     """One team's line in a snapshot of a team tournament (docs/rules.md §11), in order;
     ``note`` explains its tie, if any. A team girone's snapshot holds these rows."""
 
@@ -244,6 +260,11 @@ class TeamRow(models.Model):
 
     note = ""
     note_en = ""
+    #: A team's attendance is not known (a team match has no seats to miss): its row
+    #: never says a round missed.
+    missed = 0
+    entered_round = None
+    withdrew_after = None
 
     class Meta:
         ordering = ["snapshot", "index"]
@@ -261,17 +282,16 @@ class TeamRow(models.Model):
     def __str__(self) -> str:
         return f"{self.position}. {self.team_number} {self.name}"
 
+    # The competitor under the names a pair's row gives it (``Row``, and ``RowData``
+    # before it is stored), so that a reader of standings rows reads either table.
     @property
-    def average_display(self) -> str:
-        """The average per match as the active language writes it ("12,67" in
-        Italian); stored as "12.67" (the CSV's form), like a pair's row."""
-        return local_decimal(self.average)
+    def pair_id(self) -> int:
+        return self.team_id
 
     @property
-    def mp_diff(self) -> int:
-        return self.mp_for - self.mp_against
+    def pair_number(self) -> int:
+        return self.team_number
 
     @property
-    def signed_diff(self) -> str:
-        diff = self.mp_diff
-        return f"+{diff}" if diff > 0 else str(diff)
+    def players(self) -> str:
+        return self.name

@@ -1,37 +1,32 @@
 """What one tournament's standings refresh reads once: settings, lot seed, the
-referee's decisions and the pairs' details copied into the rows."""
+referee's decisions, its competitors (pairs, or teams: :mod:`.competitors`) and their
+details copied into the rows."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
 
-from participants.models import Pair
 from rules.errors import RulesError
 from rules.packs import load_pack
 from tournament.models import Tournament
 from tournament.words import match_score as match_score_of
 
 from ..models import StandingsConfig
+from .competitors import CompetitorInfo, Competitors, competitors_of
 from .config import Settings, standings_settings
 
 
 @dataclass(frozen=True)
-class PairInfo:
-    number: int
-    players: str
-    club: str
-    girone_label: str
-
-
-@dataclass(frozen=True)
 class Context:
-    """What a tournament's refresh needs once: settings, lot seed, decisions, pairs."""
+    """What a tournament's refresh needs once: settings, lot seed, decisions, and its
+    competitors (``infos``: the pairs', or the teams', details by id)."""
 
     tournament: Tournament
     settings: Settings
     config: StandingsConfig
-    pairs: dict[int, PairInfo]
+    competitors: Competitors
+    infos: dict[int, CompetitorInfo]
 
     @cached_property
     def match_score(self) -> str:
@@ -44,23 +39,26 @@ class Context:
         config = self.config
         return (
             self.tournament.game,
+            self.tournament.format,
             self.match_score,
             self.settings,
             config.lot_seed,
             config.lines_apart,
             repr(config.decisions),
-            tuple(sorted(self.pairs.items())),
+            tuple(sorted(self.infos.items())),
         )
 
     @cached_property
     def lot_names(self) -> dict[int, int]:
-        """Pair id -> pair number: the lot is drawn on the numbers, as by hand, so
-        that the same seed draws the same wherever the event is entered."""
-        return {pid: info.number for pid, info in self.pairs.items()}
+        """Competitor id -> its number (pair or team number): the lot is drawn on the
+        numbers, as by hand, so that the same seed draws the same wherever the event is
+        entered."""
+        return {pid: info.number for pid, info in self.infos.items()}
 
     def decisions_for(self, team_ids: set[int]) -> list[list[int]]:
-        """The referee's orders (pair numbers in the config) that apply to these teams."""
-        by_number = {info.number: pid for pid, info in self.pairs.items()}
+        """The referee's orders (pair or team numbers in the config) that apply to
+        these competitors."""
+        by_number = {info.number: pid for pid, info in self.infos.items()}
         out: list[list[int]] = []
         seen: set[int] = set()
         for order in self.config.decisions or []:
@@ -97,18 +95,11 @@ def tournament_context(tournament: Tournament) -> Context:
         tournament=tournament,
         defaults={"lines_apart": lines_apart_default(tournament)},
     )
-    found = Pair.objects.filter(tournament=tournament).values_list(
-        "pk",
-        "number",
-        "player1__last_name",
-        "player1__first_name",
-        "player2__last_name",
-        "player2__first_name",
-        "club__name",
-        "girone__label",
+    competitors = competitors_of(tournament)
+    return Context(
+        tournament,
+        standings_settings(tournament),
+        config,
+        competitors,
+        competitors.infos(tournament),
     )
-    pairs = {
-        pk: PairInfo(number, f"{l1} {f1} – {l2} {f2}"[:130], club or "", label or "")
-        for pk, number, l1, f1, l2, f2, club, label in found
-    }
-    return Context(tournament, standings_settings(tournament), config, pairs)

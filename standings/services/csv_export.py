@@ -37,7 +37,8 @@ CSV_COLUMNS = (
 
 
 def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
-    """The stored standings of ``tournament`` as CSV: one line per pair and scope.
+    """The stored standings of ``tournament`` as CSV: one line per pair (per team in a
+    team tournament, under the same columns) and scope.
 
     ``kind`` is ``confirmed`` (every confirmed result) or ``public`` (the released
     rounds). Values are as stored, so the file matches the pages exactly: ``girone`` is
@@ -55,7 +56,7 @@ def standings_csv(tournament: Tournament, kind: str = "confirmed") -> str:
         ensure_fresh_tournament(tournament)
     snapshots = sorted(
         Snapshot.objects.filter(tournament=tournament, kind=kind).select_related(
-            "stage", "girone"
+            "stage", "girone", "tournament"
         ),
         key=lambda s: (
             s.stage.order,

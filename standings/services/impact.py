@@ -1,4 +1,4 @@
-"""The impact report of a correction: which pairs' VP, MP and positions changed.
+"""The impact report of a correction: which competitors' VP, MP and positions changed.
 
 A correction rewrites the corrected table's :class:`~scoring.models.PairScore` rows;
 the totals of every later round are sums over those rows, so they follow at once. What
@@ -20,13 +20,13 @@ from typing import Any
 
 from django.db import transaction
 
-from participants.models import Pair, Team
 from scoring.models import ResultVersion
 from scoring.scores import Position
 from scoring.services.versions import write_pair_scores
 from seating.models import Table
 from tournament.models import Round
 
+from .competitors import TEAMS, competitors_of
 from .ranking import positions
 
 
@@ -67,19 +67,9 @@ def impact_report(
     """A JSON-ready report of what changed between two snapshots of one girone."""
     old = {p.pair_id: p for p in before}
     new = {p.pair_id: p for p in after}
-    teams = table.round.girone.stage.tournament.is_teams
-    if teams:  # the positions are the teams' (standings.services.teams.team_positions)
-        names = {
-            team.pk: str(team)
-            for team in Team.objects.filter(pk__in=set(old) | set(new))
-        }
-    else:
-        names = {
-            pair.pk: f"{pair.number}. {pair.names}"
-            for pair in Pair.objects.filter(pk__in=set(old) | set(new)).select_related(
-                "player1", "player2"
-            )
-        }
+    # The positions are the competitors' (pairs, or teams): named as they are.
+    competitors = competitors_of(table.round.girone.stage.tournament)
+    names = competitors.names(set(old) | set(new))
     rows = []
     for pair_id in sorted(set(old) | set(new), key=lambda p: _order(new, old, p)):
         b, a = old.get(pair_id), new.get(pair_id)
@@ -117,7 +107,7 @@ def impact_report(
         "later_rounds": later,
         "overall": any(p.overall is not None for p in (*before, *after)),
         "rows": rows,
-        "teams": teams,
+        "teams": competitors is TEAMS,
     }
 
 

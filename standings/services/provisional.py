@@ -31,7 +31,7 @@ class Provisional:
 def provisional_standings(girone: Girone) -> Provisional:
     ctx = tournament_context(girone.stage.tournament)
     found = entered_scores(girone.pk)
-    data = girone_input(girone.pk, found.scores)
+    data = girone_input(ctx, girone.pk, found.scores)
     ranked = rank_girone(data, ctx)
     rows = build_rows(ctx, ranked, marks=marks([data]))
     return Provisional(girone, rows, found.entered, found.disputed)

@@ -2,7 +2,9 @@
 
 :func:`rank_girone` ranks a girone's scores (:mod:`scoring.scores`) by the rule pack's
 chain and settings, with the referee's decisions, the recorded lot seed and the rounds
-each pair missed (docs/rules.md §8, :mod:`seating.services.attendance`);
+each pair missed (docs/rules.md §8, :mod:`seating.services.attendance`). The scores are
+the competitors' (:mod:`.competitors`): a team tournament's teams are ranked by the same
+steps (docs/rules.md §11), with no attendance (a team match has no seats to miss);
 :func:`rank_stage` merges the girone rankings into the overall standings (a stable
 merge, :func:`rules.standings.rank_overall`), by total VP, or by VP per round when the
 plan gives the gironi different numbers of rounds. :func:`positions` is the ranking
@@ -14,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from participants.models import Pair
 from rules.standings import (
     HEAD_TO_HEAD,
     RankMemo,
@@ -27,7 +28,6 @@ from scoring.scores import (
     PairTotals,
     Position,
     Score,
-    confirmed_scores,
     matches_of,
     penalties_of,
     seats_of,
@@ -45,12 +45,13 @@ from .context import Context, tournament_context
 
 @dataclass(frozen=True)
 class GironeInput:
-    """What one girone's ranking reads: its scores, its pairs, who sat where."""
+    """What one girone's ranking reads: its scores, its competitors, who sat where
+    (``attendance`` None: not known, a team tournament's; nobody missed a round)."""
 
     girone_id: int
     scores: tuple[Score, ...]
     roster: frozenset[int]
-    attendance: Mapping[int, Attendance]
+    attendance: Mapping[int, Attendance] | None
 
     @property
     def rounds(self) -> list[int]:
@@ -59,6 +60,8 @@ class GironeInput:
 
     def missed(self) -> dict[int, int]:
         """Rounds counted that each pair of the roster sat nowhere in."""
+        if self.attendance is None:
+            return {}
         rounds = self.rounds
         out: dict[int, int] = {}
         for pid in self.roster:
@@ -73,32 +76,36 @@ class GironeInput:
         return (
             self.scores,
             self.roster,
-            tuple(sorted(self.attendance.items())),
+            tuple(sorted((self.attendance or {}).items())),
         )
 
 
-def active_pairs(girone_id: int) -> frozenset[int]:
-    """The girone's pairs that have not withdrawn."""
+def active_competitors(ctx: Context, girone_id: int) -> frozenset[int]:
+    """The girone's pairs (or teams) that have not withdrawn."""
     return frozenset(
-        Pair.objects.filter(girone_id=girone_id, withdrawn=False)
+        ctx.competitors.model._default_manager.filter(
+            girone_id=girone_id, withdrawn=False
+        )
         .order_by()
         .values_list("id", flat=True)
     )
 
 
 def girone_input(
+    ctx: Context,
     girone_id: int,
     scores: Iterable[Score],
     attendance: Mapping[int, Attendance] | None = None,
     active: frozenset[int] | None = None,
 ) -> GironeInput:
-    """The roster: the girone's pairs not withdrawn (``active``, read if not given),
-    and any pair with a score."""
+    """The roster: the girone's competitors not withdrawn (``active``, read if not
+    given), and any with a score. Who sat where is read if not given, when the
+    competitors have seats (pairs)."""
     counted = tuple(scores)
-    if attendance is None:
+    if attendance is None and ctx.competitors.seats:
         attendance = girone_attendance(girone_id)
     if active is None:
-        active = active_pairs(girone_id)
+        active = active_competitors(ctx, girone_id)
     roster = active | {s.pair_id for s in counted}
     return GironeInput(girone_id, counted, frozenset(roster), attendance)
 
@@ -108,6 +115,8 @@ def marks(inputs: Iterable[GironeInput]) -> dict[int, tuple[int | None, int | No
     rounds counted go (a withdrawal after them is not shown yet)."""
     out: dict[int, tuple[int | None, int | None]] = {}
     for data in inputs:
+        if data.attendance is None:
+            continue
         last = max(data.rounds, default=0)
         for pid in data.roster:
             att: Attendance | None = data.attendance.get(pid)
@@ -176,7 +185,7 @@ def per_round(stage: Stage) -> bool:
 
 
 def stage_rounds(inputs: Sequence[GironeInput]) -> dict[int, int]:
-    """Each pair's per-round denominator: the rounds counted in its girone."""
+    """Each competitor's per-round denominator: the rounds counted in its girone."""
     out: dict[int, int] = {}
     for data in inputs:
         count = len(data.rounds)
@@ -223,38 +232,47 @@ def rank_line(scores: list[Score], chosen: set[int], ctx: Context):
     )
 
 
+def attendance_of(
+    ctx: Context, girone_id: int, scores: list[Score], before_round: int | None = None
+) -> Mapping[int, Attendance] | None:
+    """Who sat where in the girone (``scores``: its confirmed ones, at least), as far
+    as ``before_round``; None for competitors without seats (teams)."""
+    if not ctx.competitors.seats:
+        return None
+    seats = seats_of(girone_id, scores)
+    if before_round is not None:
+        seats = [seat for seat in seats if seat[0] < before_round]
+    return attendance_from(girone_id, seats)
+
+
 def girone_order(girone_id: int, *, before_round: int) -> list[int]:
     """The girone's pair (or team) ids in the order its standings rank them over the
     rounds before ``before_round``: the order a Danese pairs by (docs/rules.md §9.2),
     so that the pairing and the published ranking never disagree on who is 3rd."""
     girone = Girone.objects.select_related("stage__tournament").get(pk=girone_id)
     ctx = tournament_context(girone.stage.tournament)
-    if ctx.tournament.is_teams:
-        from .teams import team_order
-
-        return team_order(girone_id, ctx, before_round=before_round)
-    scores = [s for s in confirmed_scores([girone_id]) if s.round_number < before_round]
-    seats = [seat for seat in seats_of(girone_id, scores) if seat[0] < before_round]
-    data = girone_input(girone_id, scores, attendance_from(girone_id, seats))
+    scores = [
+        s for s in ctx.competitors.scores([girone_id]) if s.round_number < before_round
+    ]
+    attendance = attendance_of(ctx, girone_id, scores, before_round)
+    data = girone_input(ctx, girone_id, scores, attendance)
     return [row.team for row in rank_girone(data, ctx)]
 
 
 def positions(girone_id: int) -> list[Position]:
-    """The girone's confirmed ranking as the stored standings have it (and each pair's
-    overall position when the stage has several gironi): the impact report's."""
+    """The girone's confirmed ranking as the stored standings have it (and each
+    competitor's overall position when the stage has several gironi): the impact
+    report's."""
     girone = Girone.objects.select_related("stage__tournament").get(pk=girone_id)
     ctx = tournament_context(girone.stage.tournament)
-    if ctx.tournament.is_teams:  # the teams' ranking (docs/rules.md §11)
-        from .teams import team_positions
-
-        return team_positions(girone_id, ctx)
     ids = list(Girone.objects.filter(stage=girone.stage).values_list("id", flat=True))
-    scores = confirmed_scores(ids)
+    scores = ctx.competitors.scores(ids)
     inputs = {
         gid: girone_input(
+            ctx,
             gid,
             [s for s in scores if s.girone_id == gid],
-            attendance_from(gid, seats_of(gid, scores)),
+            attendance_of(ctx, gid, scores),
         )
         for gid in ids
     }
@@ -270,7 +288,7 @@ def positions(girone_id: int) -> list[Position]:
         Position(
             row.position,
             row.team,
-            ctx.pairs[row.team].number if row.team in ctx.pairs else 0,
+            ctx.infos[row.team].number if row.team in ctx.infos else 0,
             PairTotals(
                 row.totals.points,
                 row.totals.score_for,

@@ -1,4 +1,7 @@
-"""What the pages and the API read: stored snapshots, never a recomputation."""
+"""What the pages and the API read: stored snapshots, never a recomputation.
+
+A snapshot's rows are its tournament's competitors' (:mod:`.competitors`): Row for
+pairs, TeamRow for teams; :func:`tables` reads either."""
 
 from __future__ import annotations
 
@@ -6,19 +9,22 @@ import contextlib
 import contextvars
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from tournament.models import Tournament
 
-from ..models import Row, Snapshot
+from ..models import Snapshot
 from ..refresh import ensure_fresh_tournament
+from .competitors import competitors_of
 
 
 @dataclass(frozen=True)
 class Table:
-    """One stored ranking ready to show: its snapshot and its rows in order."""
+    """One stored ranking ready to show: its snapshot and its rows in order (a team
+    tournament's are TeamRow rows)."""
 
     snapshot: Snapshot
-    rows: list[Row]
+    rows: list[Any]  # Row, or TeamRow in a team tournament
 
     @property
     def title_key(self) -> tuple[str, str]:
@@ -36,7 +42,7 @@ def snapshots(tournament: Tournament, kind: str) -> list[Snapshot]:
         ensure_fresh_tournament(tournament)
     found = list(
         Snapshot.objects.filter(tournament=tournament, kind=kind).select_related(
-            "girone", "stage"
+            "girone", "stage", "tournament"
         )
     )
     found.sort(
@@ -94,11 +100,15 @@ def read_tables(found: list[Snapshot]) -> list[Table]:
     between them would pair old notes with new rows. The versions are checked after the
     rows are read and, if one moved, both are read again.
     """
+    if not found:
+        return []
+    model = competitors_of(found[0].tournament).row_model
     for _attempt in range(5):
-        rows: dict[int, list[Row]] = {s.pk: [] for s in found}
+        rows: dict[int, list[Any]] = {s.pk: [] for s in found}
         notes = {s.pk: s.notes for s in found}
         consistent = True
-        for row in Row.objects.filter(snapshot__in=found).order_by(
+        row: Any
+        for row in model._default_manager.filter(snapshot__in=found).order_by(
             "snapshot_id", "index"
         ):
             if row.tie:
@@ -115,7 +125,7 @@ def read_tables(found: list[Snapshot]) -> list[Table]:
         fresh = {
             s.pk: s
             for s in Snapshot.objects.filter(pk__in=rows).select_related(
-                "girone", "stage"
+                "girone", "stage", "tournament"
             )
         }
         found = [fresh[s.pk] for s in found if s.pk in fresh]

@@ -1,5 +1,6 @@
-"""Standings rows: built from a ranking (pair details, tie notes rendered once), and
-written to the database (only the rows that changed)."""
+"""Standings rows: built from a ranking (the competitors' details, tie notes rendered
+once), and written to the database (only the rows that changed), in the table of the
+tournament's competitors (:mod:`.competitors`: Row for pairs, TeamRow for teams)."""
 
 from __future__ import annotations
 
@@ -12,16 +13,22 @@ from fractions import Fraction
 from django.db import connection
 from django.db.models import Field
 
-from rules.standings import LABELS, Explanation, Labels, StandingRow, render_explanation
+from rules.standings import Explanation, Labels, StandingRow, render_explanation
 
-from ..models import Row, Snapshot, attendance_note
-from .context import Context, PairInfo
+from ..models import Snapshot
+from ..models.snapshots import RowFigures
+from .competitors import CompetitorInfo, Competitors
+from .context import Context
 
 
 @dataclass(slots=True)
-class RowData:
+class RowData(RowFigures):
     """A standings row before it is stored (plain values: a 1,000-row girone is
-    rebuilt on every result, and model instances would cost more than the ranking)."""
+    rebuilt on every result, and model instances would cost more than the ranking).
+
+    ``pair_id``, ``pair_number``, ``players``: the competitor's, a team's id, number and
+    name in a team tournament (stored as TeamRow's ``team``, ``team_number``, ``name``);
+    a team's attendance is not known (``missed`` 0, no rounds entered or left)."""
 
     index: int
     position: int
@@ -45,33 +52,6 @@ class RowData:
     note_en: str = ""
     snapshot_id: int | None = None
 
-    @property
-    def attendance(self) -> str:
-        """ "entrata al turno 2", "ritirata dopo il turno 3" (translated)."""
-        return attendance_note(self.missed, self.entered_round, self.withdrew_after)
-
-    @property
-    def mp_diff(self) -> int:
-        return self.mp_for - self.mp_against
-
-    @property
-    def signed_diff(self) -> str:
-        diff = self.mp_diff
-        return f"+{diff}" if diff > 0 else str(diff)
-
-
-def labels_for(game: str, match_score: str = "partite") -> tuple[Labels, Labels]:
-    """The words of the notes. Briscola: the stored score is what the pack's
-    ``match_score`` counts: partite won, or card points under the v1 packs
-    (docs/rules.md §10.3)."""
-    if game == "briscola" and match_score == "card_points":
-        return Labels("Coppie", "punti", "punti carta", "punto"), Labels(
-            "Pairs", "points", "card points", "point"
-        )
-    if game == "briscola":
-        return LABELS["briscola"]["it"], LABELS["briscola"]["en"]
-    return LABELS["burraco"]["it"], LABELS["burraco"]["en"]
-
 
 def build_rows(
     ctx: Context,
@@ -83,24 +63,27 @@ def build_rows(
     """Unsaved rows for a ranking: pair details copied, each tie's note rendered once.
 
     ``rounds``: the per-round denominators when the ranking averages (the average is
-    shown); ``marks``: pair id -> (round entered at, round withdrawn after)."""
+    shown; a team's is over its matches, :mod:`.competitors`); ``marks``: pair id ->
+    (round entered at, round withdrawn after)."""
     marks = marks or {}
     notes = _Notes(ctx)
+    per_match = ctx.competitors.average_per_match
     rows: list[RowData] = []
     for index, r in enumerate(ranked):
-        info = ctx.pairs.get(r.team) or PairInfo(0, "", "", "")
+        info = ctx.infos.get(r.team) or CompetitorInfo(0, "", "", "")
         tie, note, note_en = notes.of(r.explanation)
         t = r.totals
         average = ""
-        if rounds is not None and rounds.get(r.team):
-            average = f"{float(Fraction(t.points, rounds[r.team])):.2f}"
+        over = t.matches if per_match else (rounds or {}).get(r.team)
+        if rounds is not None and over:
+            average = f"{float(Fraction(t.points, over)):.2f}"
         entered, withdrew = marks.get(r.team, (None, None))
         row = RowData(
             index=index,
             position=r.position,
             pair_id=r.team,
             pair_number=info.number,
-            players=info.players,
+            players=info.name,
             club=info.club,
             girone_label=info.girone_label,
             vp=t.points,
@@ -127,13 +110,13 @@ class _Notes:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.labels = labels_for(ctx.tournament.game, ctx.match_score)
+        self.labels = ctx.competitors.labels(ctx.tournament.game, ctx.match_score)
         self.known = _known_texts(ctx)
         self.numbered: dict[int, tuple[int, str, str]] = {}
 
     def name(self, pid: int) -> str:
-        pairs = self.ctx.pairs
-        return str(pairs[pid].number) if pid in pairs else str(pid)
+        infos = self.ctx.infos
+        return str(infos[pid].number) if pid in infos else str(pid)
 
     def of(self, explanation: Explanation[int] | None) -> tuple[int | None, str, str]:
         """(tie number, note, English note) of a row; (None, "", "") for no tie."""
@@ -157,7 +140,7 @@ class _Notes:
 
 
 #: The notes of the ties already rendered in this process, for one tournament state
-#: (``Context.key``: pairs, game, settings): after a result most ties are unchanged.
+#: (``Context.key``: competitors, game, settings): after a result most ties are unchanged.
 _TEXTS: list[object] = [None, {}]
 _TEXTS_MAX = 20_000
 
@@ -189,49 +172,16 @@ def notes_of(rows: list[RowData]) -> list[list[str]]:
     return notes
 
 
-_ROW_COLUMNS = (
-    "snapshot_id",
-    "index",
-    "position",
-    "pair_id",
-    "pair_number",
-    "players",
-    "club",
-    "girone_label",
-    "vp",
-    "mp_for",
-    "mp_against",
-    "played",
-    "byes",
-    "average",
-    "tie",
-    "by_lot",
-    "missed",
-    "entered_round",
-    "withdrew_after",
-)
-#: The PostgreSQL type of each of those columns (for the rows of the insert).
-_PG_TYPES = (
-    "bigint",
-    "integer",
-    "integer",
-    "bigint",
-    "integer",
-    "text",
-    "text",
-    "text",
-    "integer",
-    "integer",
-    "integer",
-    "integer",
-    "integer",
-    "text",
-    "integer",
-    "boolean",
-    "integer",
-    "integer",
-    "integer",
-)
+#: The PostgreSQL type of each ``RowData`` attribute stored (for the rows of the insert).
+_PG_TYPES = {
+    "snapshot_id": "bigint",
+    "pair_id": "bigint",
+    "players": "text",
+    "club": "text",
+    "girone_label": "text",
+    "average": "text",
+    "by_lot": "boolean",
+}
 
 
 #: The rows this process last wrote for a snapshot: (snapshot id, content digest) ->
@@ -242,7 +192,12 @@ _WRITTEN_MAX = 64
 
 
 def replace_rows(
-    snapshot: Snapshot, rows: list[RowData], *, fresh: bool, digest: str = ""
+    snapshot: Snapshot,
+    rows: list[RowData],
+    competitors: Competitors,
+    *,
+    fresh: bool,
+    digest: str = "",
 ) -> None:
     """Write only the rows that changed: the stored rows are read in one query (or
     known from this process's last write, while ``snapshot.digest`` is the one it
@@ -252,12 +207,17 @@ def replace_rows(
     content digest of ``rows`` (remembered with them)."""
     for row in rows:
         row.snapshot_id = snapshot.pk
-    new = {row.pair_id: [getattr(row, c) for c in _ROW_COLUMNS] for row in rows}
+    model = competitors.row_model
+    attributes = [attribute for attribute, _ in competitors.columns]
+    fields = [field for _, field in competitors.columns]
+    new = {row.pair_id: [getattr(row, c) for c in attributes] for row in rows}
     stored: dict[int, list[object]] = {}
     if not fresh:
         known = _WRITTEN.pop((snapshot.pk, snapshot.digest), None)
         if known is None:
-            found = Row.objects.filter(snapshot=snapshot).values_list(*_ROW_COLUMNS)
+            found = model._default_manager.filter(snapshot=snapshot).values_list(
+                *fields
+            )
             known = {values[3]: list(values) for values in found.order_by()}
         stored = known
     if digest:
@@ -266,53 +226,60 @@ def replace_rows(
         _WRITTEN[(snapshot.pk, digest)] = new
     gone = [pid for pid, values in stored.items() if new.get(pid) != values]
     added = [values for pid, values in new.items() if stored.get(pid) != values]
-    table = connection.ops.quote_name(Row._meta.db_table)
+    table = connection.ops.quote_name(model._meta.db_table)
+    competitor = connection.ops.quote_name(_column(model, fields[3]))
     with connection.cursor() as cursor:
         if len(gone) > len(stored) // 2:
             cursor.execute(f"DELETE FROM {table} WHERE snapshot_id = %s", [snapshot.pk])
             added = list(new.values())
         elif gone and connection.vendor == "postgresql":
             cursor.execute(
-                f"DELETE FROM {table} WHERE snapshot_id = %s AND pair_id = ANY(%s)",
+                f"DELETE FROM {table} WHERE snapshot_id = %s"
+                f" AND {competitor} = ANY(%s)",
                 [snapshot.pk, gone],
             )
         else:
             for chunk in _chunks(gone, 500):
                 marks = ", ".join(["%s"] * len(chunk))
                 cursor.execute(
-                    f"DELETE FROM {table} WHERE snapshot_id = %s AND pair_id IN ({marks})",
+                    f"DELETE FROM {table} WHERE snapshot_id = %s"
+                    f" AND {competitor} IN ({marks})",
                     [snapshot.pk, *chunk],
                 )
         if added:
-            _insert_rows(cursor, table, added)
+            _insert_rows(cursor, model, competitors.columns, added)
 
 
-def _column(name: str) -> str:
-    field = Row._meta.get_field(name.removesuffix("_id"))
+def _column(model, name: str) -> str:
+    field = model._meta.get_field(name.removesuffix("_id"))
     assert isinstance(field, Field)  # a column of the row, not a relation's other end
     return str(field.column)
 
 
-def _insert_rows(cursor, table: str, added: list[list[object]]) -> None:
+def _insert_rows(
+    cursor, model, spec: tuple[tuple[str, str], ...], added: list[list[object]]
+) -> None:
     """One INSERT of many rows. PostgreSQL: the rows as one JSON parameter
     (thousands of placeholders, or arrays of strings, cost the driver more than the
     database)."""
-    columns = ", ".join(connection.ops.quote_name(_column(c)) for c in _ROW_COLUMNS)
+    table = connection.ops.quote_name(model._meta.db_table)
+    names = [attribute for attribute, _ in spec]
+    columns = ", ".join(
+        connection.ops.quote_name(_column(model, field)) for _, field in spec
+    )
     if connection.vendor == "postgresql":
         record = ", ".join(
-            f"{connection.ops.quote_name(name)} {kind}"
-            for name, kind in zip(_ROW_COLUMNS, _PG_TYPES, strict=True)
+            f"{connection.ops.quote_name(name)} {_PG_TYPES.get(name, 'integer')}"
+            for name in names
         )
-        payload = json.dumps(
-            [dict(zip(_ROW_COLUMNS, row, strict=True)) for row in added]
-        )
+        payload = json.dumps([dict(zip(names, row, strict=True)) for row in added])
         cursor.execute(
             f"INSERT INTO {table} ({columns}) SELECT * FROM json_to_recordset(%s::json)"
             f" AS x({record})",
             [payload],
         )
         return
-    one = "(" + ", ".join(["%s"] * len(_ROW_COLUMNS)) + ")"
+    one = "(" + ", ".join(["%s"] * len(spec)) + ")"
     for chunk in _chunks(added, 50):
         cursor.execute(
             f"INSERT INTO {table} ({columns}) VALUES {', '.join([one] * len(chunk))}",

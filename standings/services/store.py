@@ -5,6 +5,8 @@ after a save recorded it in the outbox). For each girone it ranks the confirmed 
 (kind ``confirmed``) and those of the rounds whose results are public (kind
 ``public``), with the rounds each pair missed (docs/rules.md §8); then, for each stage
 with more than one girone, the overall standings (the stable merge of the gironi's).
+A team tournament's teams are ranked and stored by the same steps (docs/rules.md §11):
+what differs is the context's :mod:`.competitors` (their scores, rows, no seats).
 The ranking itself is :mod:`.ranking`'s, shared with the provisional view and the
 impact report of a correction.
 A snapshot whose content did not change keeps its version, so caches and ETags keyed by
@@ -18,8 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from django.db import transaction
 
 from rules.standings import RankMemo, StandingRow
-from scoring.scores import Score, confirmed_scores, seats_of
-from seating.services.attendance import Attendance, attendance_from
+from scoring.scores import Score
 from tournament.models import Girone, Round, Stage, Tournament
 from tournament.visibility import results_public_q
 
@@ -27,7 +28,8 @@ from ..models import Snapshot
 from .context import Context, tournament_context
 from .ranking import (
     GironeInput,
-    active_pairs,
+    active_competitors,
+    attendance_of,
     girone_input,
     marks,
     per_round,
@@ -37,7 +39,6 @@ from .ranking import (
     stage_rounds,
 )
 from .rows import RowData, build_rows, content_digest, notes_of, replace_rows
-from .teams import refresh_team_girone, refresh_team_stage
 
 Kind = Snapshot.Kind
 
@@ -98,18 +99,17 @@ def public_rounds(girone_ids: Sequence[int]) -> set[tuple[int, int]]:
 
 
 def refresh_girone(girone: Girone, ctx: Context) -> None:
-    if ctx.tournament.is_teams:  # a team girone ranks its teams (docs/rules.md §11)
-        refresh_team_girone(girone, ctx)
-        return
-    scores = confirmed_scores([girone.pk])
+    scores = ctx.competitors.scores([girone.pk])
     released = public_rounds([girone.pk])
-    attendance = _attendance(girone.pk, scores)
-    active = active_pairs(girone.pk)
+    attendance = attendance_of(ctx, girone.pk, scores)
+    active = active_competitors(ctx, girone.pk)
     built: dict[object, list[RowData]] = {}
-    if not ctx.config.lines_apart:  # no standings of a line (of either kind)
+    # Lines: pairs' NS and EO (docs/rules.md §9.1); a team match has none.
+    lines_apart = ctx.config.lines_apart and ctx.competitors.seats
+    if not lines_apart:  # no standings of a line (of either kind)
         Snapshot.objects.filter(girone=girone).exclude(line="").delete()
     for kind, counted in _by_kind(scores, released).items():
-        data = girone_input(girone.pk, counted, attendance, active)
+        data = girone_input(ctx, girone.pk, counted, attendance, active)
         inputs = (data.key(), ctx.key)
 
         def girone_rows(
@@ -123,7 +123,7 @@ def refresh_girone(girone: Girone, ctx: Context) -> None:
         _store_if_changed(
             ctx, girone.stage, girone, "", kind, counted, inputs, girone_rows
         )
-        if not ctx.config.lines_apart:
+        if not lines_apart:
             continue
         for line in ("ns", "ew"):
 
@@ -141,9 +141,6 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
     """The overall standings of a stage with several gironi: the stable merge of the
     girone standings, by VP per round when the plan gives the gironi different
     numbers of rounds (docs/rules.md §8)."""
-    if ctx.tournament.is_teams:
-        refresh_team_stage(stage, ctx)
-        return
     gironi = list(
         Girone.objects.filter(stage=stage)
         .order_by("label")
@@ -152,16 +149,20 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
     if len(gironi) < 2:
         Snapshot.objects.filter(stage=stage, girone__isnull=True).delete()
         return
-    scores = confirmed_scores(gironi)
+    scores = ctx.competitors.scores(gironi)
     released = public_rounds(gironi)
-    attendance = {g: _attendance(g, scores) for g in gironi}
-    active = {g: active_pairs(g) for g in gironi}
+    attendance = {g: attendance_of(ctx, g, scores) for g in gironi}
+    active = {g: active_competitors(ctx, g) for g in gironi}
     averaged = per_round(stage)
 
     for kind, counted in _by_kind(scores, released).items():
         inputs_of = [
             girone_input(
-                g, [s for s in counted if s.girone_id == g], attendance[g], active[g]
+                ctx,
+                g,
+                [s for s in counted if s.girone_id == g],
+                attendance[g],
+                active[g],
             )
             for g in gironi
         ]
@@ -174,11 +175,6 @@ def refresh_stage(stage: Stage, ctx: Context) -> None:
             return build_rows(ctx, ranked, rounds=rounds, marks=marks(data))
 
         _store_if_changed(ctx, stage, None, "", kind, counted, inputs, stage_rows)
-
-
-def _attendance(girone_id: int, scores: list[Score]) -> dict[int, Attendance]:
-    """Who sat where (``scores``: every confirmed score of the girone, at least)."""
-    return attendance_from(girone_id, seats_of(girone_id, scores))
 
 
 #: The latest rankings of each girone in this process (its confirmed and its public
@@ -288,7 +284,7 @@ def _store(
         snapshot = Snapshot.objects.create(tournament=ctx.tournament, **lookup)
     elif snapshot.digest == digest:
         return snapshot
-    replace_rows(snapshot, rows, fresh=fresh, digest=digest)
+    replace_rows(snapshot, rows, ctx.competitors, fresh=fresh, digest=digest)
     snapshot.version += 1
     snapshot.digest = digest
     snapshot.rounds = rounds

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from itertools import count
 
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
 from participants.models import Pair
 from people.models import Player
@@ -147,3 +148,16 @@ def play_gironi(
                 )
             if r <= len(calendar) - leave_open:
                 scoring.close_round(round_id=round_.pk, by=referee)
+
+
+def entry_url(tournament, bracket, round_: int = 1, index: int = 0) -> str:
+    """The referee's entry page of a match of the tabellone (the first, by default)."""
+    return reverse(
+        "knockout:match",
+        kwargs={
+            "slug": tournament.slug,
+            "bracket_id": bracket.pk,
+            "round_": round_,
+            "index": index,
+        },
+    )

@@ -1,14 +1,13 @@
 """Knockout entry checks the same bounds as a girone sheet (issue 14 §3)."""
 
 import pytest
-from django.urls import reverse
 
 from knockout import services
 from knockout.models import BracketMatch
 from knockout.services import MatchEntry
 from scoring.services import ImpossibleError, UnlikelyError
 
-from .factories import make_gironi, make_tournament, play_gironi, staff
+from .factories import entry_url, make_gironi, make_tournament, play_gironi, staff
 
 
 def _bracket(game: str, **kw):
@@ -23,18 +22,6 @@ def _bracket(game: str, **kw):
 @pytest.fixture
 def burraco(db):
     return _bracket("burraco", hands=2)
-
-
-def entry_url(tournament, bracket):
-    return reverse(
-        "knockout:match",
-        kwargs={
-            "slug": tournament.slug,
-            "bracket_id": bracket.pk,
-            "round_": 1,
-            "index": 0,
-        },
-    )
 
 
 def test_knockout_9995_is_refused_next_to_its_field(client, burraco):

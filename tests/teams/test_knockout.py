@@ -18,6 +18,7 @@ from knockout.services import (
 )
 from knockout.services.errors import ReasonRequired
 from standings.models import Snapshot, TeamRow
+from tests.knockout.factories import entry_url
 
 from .factories import director, make_team_event, play_round
 
@@ -111,28 +112,10 @@ def test_pages_of_a_team_tabellone(event, client):
     tournament, user = event
     bracket = _bracket(tournament, user)
     client.force_login(user)
-    page = client.get(
-        reverse(
-            "knockout:match",
-            kwargs={
-                "slug": tournament.slug,
-                "bracket_id": bracket.pk,
-                "round_": 1,
-                "index": 0,
-            },
-        )
-    ).content.decode()
+    page = client.get(entry_url(tournament, bracket)).content.decode()
     assert "Due tavoli di 2 smazzate" in page and "tavolo 2 · 2" in page
     response = client.post(
-        reverse(
-            "knockout:match",
-            kwargs={
-                "slug": tournament.slug,
-                "bracket_id": bracket.pk,
-                "round_": 1,
-                "index": 0,
-            },
-        ),
+        entry_url(tournament, bracket),
         {
             "g1a": 500,
             "g1b": 300,

@@ -3,7 +3,11 @@ results; the butler view of each pair's contribution (docs/rules.md §11)."""
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
+from django.urls import reverse
 
 from core.pipeline import drain
 from draw.services import rounds
@@ -11,6 +15,7 @@ from scoring.models import TeamScore
 from seating.models import TeamMatch
 from standings.models import Snapshot, TeamRow
 from standings.services.butler import butler
+from standings.services.csv_export import standings_csv
 
 from .factories import director, make_team_event, play_round
 
@@ -112,3 +117,25 @@ def test_overall_team_standings_merge_the_gironi():
         )
         merged = [r.team_id for r in rows if r.team_id in order]
         assert merged == order
+
+
+def test_the_directors_standings_of_a_team_event_read_its_teams(client):
+    """The standings of a team event are read as a pair event's (one reader of the
+    stored rows): the CSV lists its teams, one line each with its number and name;
+    the director's page links the butler; the provisional standings, which rank the
+    pairs' tables, are not offered (a team match counts with both tables)."""
+    tournament, made = make_team_event(teams_count=4)
+    user = director()
+    play_round(rounds.generate_round(made[0].girone), user)
+    lines = list(csv.DictReader(io.StringIO(standings_csv(tournament))))
+    assert sorted((int(x["pair"]), x["players"]) for x in lines) == sorted(
+        (t.number, t.name) for t in made
+    )
+    client.force_login(user)
+    page = client.get(reverse("standings:director", args=[tournament.slug]))
+    assert reverse("standings:team_pairs", args=[tournament.slug]) in page.text
+    provisional = reverse(
+        "standings:provisional", args=[tournament.slug, made[0].girone_id]
+    )
+    assert provisional not in page.text
+    assert client.get(provisional).status_code == 302
