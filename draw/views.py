@@ -12,6 +12,7 @@ from draw.forms import SwapForm, VisibilityForm, lineup_forms
 from draw.services import rounds as services
 from draw.services.lineups import set_lineup
 from draw.services.pairing import movement_of, plan_of
+from participants.competitors import competitors_of
 from participants.services.counts import pair_counts
 from seating.models import TeamMatch
 from seating.services.team_rounds import lineup_of
@@ -38,8 +39,7 @@ def _next_movement(tournament, girone, rounds) -> str:
     number = len(rounds) + 1
     if rounds and rounds[-1].status == Round.Status.DRAFT:
         number -= 1
-    members = girone.teams if tournament.is_teams else girone.pairs
-    count = members.filter(withdrawn=False).count()
+    count = competitors_of(tournament).of(girone).filter(withdrawn=False).count()
     try:
         plan_of(tournament)
         return movement_label(movement_of(tournament, number, count))
@@ -57,13 +57,11 @@ def girone(request, tournament, girone):
         {
             "tournament": tournament,
             "girone": girone,
-            "pairs": girone.pairs.select_related("player1", "player2", "club"),
-            "teams": girone.teams.select_related("club"),
+            "members": competitors_of(tournament).of(girone),
             "count": pair_counts(tournament).of(girone),
+            # A team plan has no Mitchell, so never a switch (danese_switch: None).
             "switch": services.danese_switch(tournament, girone)
-            if rounds
-            and rounds[-1].status != Round.Status.DRAFT
-            and not tournament.is_teams
+            if rounds and rounds[-1].status != Round.Status.DRAFT
             else None,
             "rounds": rounds,
             "next_movement": _next_movement(tournament, girone, rounds),

@@ -1,0 +1,161 @@
+"""One competitor: a pair in a pair event, a team in a team event (issue 29).
+
+The pages and services that list, count, register, withdraw, split into gironi or
+seat "the competitors" do not ask which format an event is played in: they take the
+event's :class:`Competitors` from :func:`competitors_of` and use what it holds. That
+function is the one place the participants app asks the question, and the apps above
+(seating, draw, the director's pages) ask it through it: what differs between the two
+formats is here as data (the model, the pages, the words), never as a branch.
+
+What truly differs stays in its own code: a team's roster and its pairs
+(:mod:`participants.services.teams`), its line-ups and the two tables of its match
+(``seating.services.team_rounds``, ``draw.services.lineups``).
+
+The words are the messages the two formats said before (same msgids, lazily
+translated), so the catalogues did not change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
+
+from participants.models import Pair, Team
+from tournament.models import Girone, Tournament
+
+__all__ = ["PAIRS", "TEAMS", "Competitors", "Words", "competitors_of", "kind_of"]
+
+
+@dataclass(frozen=True)
+class Words:
+    """How the pages and messages name a format's competitor.
+
+    Texts with ``%(number)s`` (and others) are lazy strings to fill with ``%``; the
+    counted ones are :func:`ngettext_lazy` on their ``n`` (``words.count % {"n": 3}``).
+    """
+
+    singular: Promise  # a column's head: "Pair" / "Team"
+    plural: Promise  # the register page's tab: "Pairs" / "Teams"
+    count: Promise  # "3 pairs"
+    registered: Promise  # "3 pairs registered"
+    registered_as: Promise  # "Pair 7 registered: Rossi – Bianchi." (names, or name)
+    imported: Promise  # "%(count)s pairs imported."
+    withdrawn_done: Promise  # "Pair 7 withdrawn: ..."
+    reinstated: Promise
+    already_withdrawn: Promise
+    not_withdrawn: Promise
+    club_clash: Promise  # "These pairs share a girone ...": %(pairs)s, or %(teams)s
+    avoid_clubs: Promise  # the gironi form's checkbox
+    split_title: Promise  # "Split the pairs into gironi"
+
+
+@dataclass(frozen=True)
+class Competitors:
+    """What one format's competitor is, for the code above the models.
+
+    ``related_name`` is the reverse name on :class:`~tournament.models.Tournament` and
+    :class:`~tournament.models.Girone` (``tournament.pairs``, ``girone.teams``);
+    ``page`` and ``import_page`` the URL names of the register and import pages,
+    ``withdraw_page`` of the withdrawal; ``is_team`` only picks the words and the
+    roster's columns of shared templates. ``pages_alone``: a change to one of them
+    rewrites its own published pages (a pair), or the tournament's (a team, whose name
+    stands on its pairs' pages and its matches).
+    """
+
+    model: type[Pair] | type[Team]
+    related_name: str
+    select: tuple[str, ...]  # what a list of them shows (select_related)
+    page: str
+    import_page: str
+    withdraw_page: str
+    is_team: bool
+    pages_alone: bool
+    words: Words
+
+    def of(self, owner: Tournament | Girone) -> QuerySet:
+        """The competitors of a tournament or of a girone."""
+        manager = getattr(owner, self.related_name)
+        return manager.select_related(*self.select).order_by("number")
+
+
+PAIRS = Competitors(
+    model=Pair,
+    related_name="pairs",
+    select=("player1", "player2", "club", "girone"),
+    page="tournament:pairs",
+    import_page="tournament:import",
+    withdraw_page="tournament:withdraw",
+    is_team=False,
+    pages_alone=True,
+    words=Words(
+        singular=_("Pair"),
+        plural=_("Pairs"),
+        count=ngettext_lazy("%(n)s pair", "%(n)s pairs", "n"),
+        registered=ngettext_lazy(
+            "%(n)s pair registered", "%(n)s pairs registered", "n"
+        ),
+        registered_as=_("Pair %(number)s registered: %(names)s."),
+        imported=ngettext_lazy(
+            "%(count)s pair imported.", "%(count)s pairs imported.", "count"
+        ),
+        withdrawn_done=_("Pair %(number)s withdrawn: it sits in no later round."),
+        reinstated=_("Pair %(number)s reinstated."),
+        already_withdrawn=_("Pair %(number)s is already withdrawn."),
+        not_withdrawn=_("Pair %(number)s is not withdrawn."),
+        club_clash=_(
+            "These pairs share a girone with a pair of their club: %(pairs)s."
+        ),
+        avoid_clubs=_("Keep pairs of the same club in different gironi"),
+        split_title=_("Split the pairs into gironi"),
+    ),
+)
+
+TEAMS = Competitors(
+    model=Team,
+    related_name="teams",
+    select=("club", "captain", "girone"),
+    page="tournament:teams",
+    import_page="tournament:import_teams",
+    withdraw_page="tournament:withdraw_team",
+    is_team=True,
+    pages_alone=False,
+    words=Words(
+        singular=_("Team"),
+        plural=_("Teams"),
+        count=ngettext_lazy("%(n)s team", "%(n)s teams", "n"),
+        registered=ngettext_lazy(
+            "%(n)s team registered", "%(n)s teams registered", "n"
+        ),
+        registered_as=_("Team %(number)s registered: %(name)s."),
+        imported=_("%(count)s teams imported."),
+        withdrawn_done=_("Team %(number)s withdrawn: it meets nobody in later rounds."),
+        reinstated=_("Team %(number)s reinstated."),
+        already_withdrawn=_("Team %(number)s is already withdrawn."),
+        not_withdrawn=_("Team %(number)s is not withdrawn."),
+        club_clash=_(
+            "These teams share a girone with a team of their club: %(teams)s."
+        ),
+        avoid_clubs=_("Keep teams of the same club in different gironi"),
+        split_title=_("Split the teams into gironi"),
+    ),
+)
+
+
+def competitors_of(tournament: Tournament) -> Competitors:
+    """The competitor of the event: its teams in a team tournament, else its pairs.
+
+    The one place the participants app, seating, the draw and the director's pages ask
+    whether an event is of teams (``Tournament.is_teams``): everything else reads the
+    answer's data.
+    """
+    return TEAMS if tournament.is_teams else PAIRS
+
+
+def kind_of(competitor: Pair | Team) -> Competitors:
+    """The format of one competitor's row (the answer :func:`competitors_of` gives for
+    its tournament, read from the row's model)."""
+    return TEAMS if isinstance(competitor, Team) else PAIRS
