@@ -210,7 +210,8 @@ PAIR_ENTRIES = EntryFormat(
 )
 
 
-def _check_open(fmt: EntryFormat, tournament: Tournament) -> None:
+def check_open(fmt: EntryFormat, tournament: Tournament) -> None:
+    """Refuse an entry once the tournament is finished, or of the other format."""
     if tournament.status == Tournament.Status.FINISHED:
         raise RegistrationError(_("The tournament is finished."))
     if fmt.refused is not None and competitors_of(tournament) is not fmt.competitors:
@@ -244,7 +245,7 @@ def register(
     fmt: EntryFormat, tournament: Tournament, entry: Any, *, create_club: bool = False
 ) -> Any:
     """Register one entry; its number is the next free one unless ``entry`` gives it."""
-    _check_open(fmt, tournament)
+    check_open(fmt, tournament)
     return _save(fmt, tournament, [entry], create_clubs=create_club)[0]
 
 
@@ -267,7 +268,7 @@ def import_entries(
     fmt: EntryFormat, tournament: Tournament, text: str, *, create_clubs: bool = False
 ) -> list[Any]:
     """Register every entry of a CSV text in one transaction, or none at all."""
-    _check_open(fmt, tournament)
+    check_open(fmt, tournament)
     parsed = fmt.parse(text)
     entries = readable_entries(parsed.entries, parsed.errors, str(fmt.empty))
     return _save(fmt, tournament, entries, create_clubs=create_clubs)
