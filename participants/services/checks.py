@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from participants.models import Pair
 from participants.services.clubs import club_key, find_clubs
@@ -33,9 +34,12 @@ from participants.services.entries import (
     MAX_PAIR_NUMBER,
     MAX_SEED,
     EntryError,
+    NumberRules,
     PairEntry,
     clean_name,
     name_key,
+    number_problems,
+    where_text,
 )
 from participants.services.entry_fields import (
     CONTROL,
@@ -73,8 +77,17 @@ class Checked:
         return not self.errors
 
 
-def _where(line: int | None) -> str:
-    return _("line %(line)s") % {"line": line} if line else _("this form")
+_where = where_text
+
+#: A pair's number and seed (``number_problems``).
+PAIR_NUMBERS = NumberRules(
+    maximum=MAX_PAIR_NUMBER,
+    seed_maximum=MAX_SEED,
+    out_of_range=gettext_lazy("The pair number must be between 1 and %(max)s."),
+    taken=gettext_lazy("Pair number %(number)s is already taken."),
+    also_on=gettext_lazy("Pair number %(number)s is also on %(where)s."),
+    seed_range=gettext_lazy("The seed must be between 1 and %(max)s."),
+)
 
 
 class _Checker:
@@ -225,42 +238,10 @@ class _Checker:
             )
 
     def check_number(self, entry: PairEntry) -> None:
-        if entry.seed is not None and not 1 <= entry.seed <= MAX_SEED:
-            self.add(
-                entry,
-                _("The seed must be between 1 and %(max)s.")
-                % {"max": number_format(MAX_SEED, force_grouping=True)},
-                "seed",
-                "seed",
-            )
-        number = entry.number
-        if number is None:
-            return
-        if not 1 <= number <= MAX_PAIR_NUMBER:
-            self.add(
-                entry,
-                _("The pair number must be between 1 and %(max)s.")
-                % {"max": number_format(MAX_PAIR_NUMBER, force_grouping=True)},
-                "number",
-                "parse",
-            )
-        elif number in self.taken_numbers:
-            self.add(
-                entry,
-                _("Pair number %(number)s is already taken.") % {"number": number},
-                "number",
-                "number_taken",
-            )
-        elif number in self.seen_numbers:
-            self.add(
-                entry,
-                _("Pair number %(number)s is also on %(where)s.")
-                % {"number": number, "where": _where(self.seen_numbers[number])},
-                "number",
-                "duplicate_number",
-            )
-        else:
-            self.seen_numbers[number] = entry.line
+        for message, field_name, code in number_problems(
+            entry, PAIR_NUMBERS, self.taken_numbers, self.seen_numbers
+        ):
+            self.add(entry, message, field_name, code)
 
     def check_player(self, entry: PairEntry, which: int) -> str:
         """Check one player; return an identity ('t:<tessera>' or 'n:<name>') or ''."""

@@ -9,6 +9,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Protocol
+
+from django.utils.formats import number_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 
 #: The largest pair number and seed a pair may have (the same on every database:
 #: SQLite would store a larger one, PostgreSQL's integer column would refuse it).
@@ -100,3 +105,60 @@ def name_key(last_name: str, first_name: str) -> str:
             text = _SPACES.sub(" ", text)
         parts.append(text.strip())
     return "|".join(parts)
+
+
+def where_text(line: int | None) -> str:
+    """Where an entry was typed: its CSV line, or the form."""
+    return _("line %(line)s") % {"line": line} if line else _("this form")
+
+
+class Numbered(Protocol):
+    """An entry with a seed and a number (a pair's or a team's)."""
+
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def line(self) -> int | None: ...
+
+
+@dataclass(frozen=True)
+class NumberRules:
+    """The number and seed a pair (or a team) may have, and how a refusal says it."""
+
+    maximum: int
+    seed_maximum: int
+    out_of_range: Promise  # %(max)s
+    taken: Promise  # %(number)s
+    also_on: Promise  # %(number)s, %(where)s
+    seed_range: Promise  # %(max)s
+
+
+def number_problems(
+    entry: Numbered,
+    rules: NumberRules,
+    taken: set[int],
+    seen: dict[int, int | None],
+) -> list[tuple[str, str, str]]:
+    """What is wrong with an entry's seed and number, as (message, field, code): out of
+    range, taken by a registered one, or given on another line too. A good number is
+    remembered in ``seen`` (the entries after it cannot take it)."""
+    found = []
+    if entry.seed is not None and not 1 <= entry.seed <= rules.seed_maximum:
+        limit = number_format(rules.seed_maximum, force_grouping=True)
+        found.append((rules.seed_range % {"max": limit}, "seed", "seed"))
+    number = entry.number
+    if number is None:
+        return found
+    if not 1 <= number <= rules.maximum:
+        limit = number_format(rules.maximum, force_grouping=True)
+        found.append((rules.out_of_range % {"max": limit}, "number", "parse"))
+    elif number in taken:
+        found.append((rules.taken % {"number": number}, "number", "number_taken"))
+    elif number in seen:
+        said = {"number": number, "where": where_text(seen[number])}
+        found.append((rules.also_on % said, "number", "duplicate_number"))
+    else:
+        seen[number] = entry.line
+    return found

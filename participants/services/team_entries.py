@@ -17,11 +17,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from participants.models import TeamMember
 from participants.services.checks import Checked
 from participants.services.clubs import club_key, find_clubs
-from participants.services.entries import EntryError, clean_name, name_key
+from participants.services.entries import (
+    EntryError,
+    NumberRules,
+    clean_name,
+    name_key,
+    number_problems,
+    where_text,
+)
 from participants.services.people import other_owner, owner_message
 from people.models import Player
 from rules.packs import load_pack
@@ -63,8 +71,17 @@ class TeamEntry:
         ]
 
 
-def _where(line: int | None) -> str:
-    return _("line %(line)s") % {"line": line} if line else _("this form")
+_where = where_text
+
+#: A team's number and seed (``number_problems``).
+TEAM_NUMBERS = NumberRules(
+    maximum=MAX_TEAM_NUMBER,
+    seed_maximum=MAX_TEAM_NUMBER,
+    out_of_range=gettext_lazy("The team number must be from 1 to %(max)s."),
+    taken=gettext_lazy("Team number %(number)s is already taken."),
+    also_on=gettext_lazy("Team number %(number)s is also on %(where)s."),
+    seed_range=gettext_lazy("The seed must be from 1 to %(max)s."),
+)
 
 
 class _TeamChecker:
@@ -148,13 +165,8 @@ class _TeamChecker:
                 continue
             top += 1
             if top > MAX_TEAM_NUMBER:
-                self.add(
-                    entry,
-                    _("The team number must be from 1 to %(max)s.")
-                    % {"max": MAX_TEAM_NUMBER},
-                    "number",
-                    "parse",
-                )
+                limit = {"max": MAX_TEAM_NUMBER}
+                self.add(entry, TEAM_NUMBERS.out_of_range % limit, "number", "parse")
                 return
 
     def too_long(self, entry: TeamEntry, value: str, limit: int, field: str) -> bool:
@@ -192,41 +204,10 @@ class _TeamChecker:
             )
         else:
             self.seen_names[name.casefold()] = entry.line
-        if entry.seed is not None and not 1 <= entry.seed <= MAX_TEAM_NUMBER:
-            self.add(
-                entry,
-                _("The seed must be from 1 to %(max)s.") % {"max": MAX_TEAM_NUMBER},
-                "seed",
-                "seed",
-            )
-        number = entry.number
-        if number is None:
-            return
-        if not 1 <= number <= MAX_TEAM_NUMBER:
-            self.add(
-                entry,
-                _("The team number must be from 1 to %(max)s.")
-                % {"max": MAX_TEAM_NUMBER},
-                "number",
-                "parse",
-            )
-        elif number in self.taken_numbers:
-            self.add(
-                entry,
-                _("Team number %(number)s is already taken.") % {"number": number},
-                "number",
-                "number_taken",
-            )
-        elif number in self.seen_numbers:
-            self.add(
-                entry,
-                _("Team number %(number)s is also on %(where)s.")
-                % {"number": number, "where": _where(self.seen_numbers[number])},
-                "number",
-                "duplicate_number",
-            )
-        else:
-            self.seen_numbers[number] = entry.line
+        for message, field, code in number_problems(
+            entry, TEAM_NUMBERS, self.taken_numbers, self.seen_numbers
+        ):
+            self.add(entry, message, field, code)
 
     def check_club(self, entry: TeamEntry) -> None:
         if not entry.club.strip():
