@@ -51,9 +51,11 @@ class Words:
     club_clash: Promise  # "These pairs share a girone ...": %(pairs)s, or %(teams)s
     avoid_clubs: Promise  # the gironi form's checkbox
     split_title: Promise  # "Split the pairs into gironi"
+    by_hand: Promise  # the gironi page's grid: "By hand: the girone of each pair"
+    girone_of: Promise  # one field of it: "Girone of pair %(n)s"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # two of them, compared (and hashed) as themselves
 class Competitors:
     """What one format's competitor is, for the code above the models.
 
@@ -74,6 +76,7 @@ class Competitors:
     withdraw_page: str
     is_team: bool
     pages_alone: bool
+    first_gironi: int  # what the gironi page offers first: a team event is one, often
     words: Words
 
     def of(self, owner: Tournament | Girone) -> QuerySet:
@@ -91,6 +94,7 @@ PAIRS = Competitors(
     withdraw_page="tournament:withdraw",
     is_team=False,
     pages_alone=True,
+    first_gironi=2,
     words=Words(
         singular=_("Pair"),
         plural=_("Pairs"),
@@ -111,6 +115,8 @@ PAIRS = Competitors(
         ),
         avoid_clubs=_("Keep pairs of the same club in different gironi"),
         split_title=_("Split the pairs into gironi"),
+        by_hand=_("By hand: the girone of each pair"),
+        girone_of=_("Girone of pair %(n)s"),
     ),
 )
 
@@ -123,6 +129,7 @@ TEAMS = Competitors(
     withdraw_page="tournament:withdraw_team",
     is_team=True,
     pages_alone=False,
+    first_gironi=1,
     words=Words(
         singular=_("Team"),
         plural=_("Teams"),
@@ -141,6 +148,8 @@ TEAMS = Competitors(
         ),
         avoid_clubs=_("Keep teams of the same club in different gironi"),
         split_title=_("Split the teams into gironi"),
+        by_hand=_("By hand: the girone of each team"),
+        girone_of=_("Girone of team %(n)s"),
     ),
 )
 
