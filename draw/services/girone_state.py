@@ -14,6 +14,7 @@ from typing import Literal
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from draw.services.words import PAIR_WORDS, TEAM_WORDS, DrawWords
 from participants.models import Pair, Team
 from rules.errors import PairingError, RulePackError
 from rules.packs import load_pack
@@ -52,8 +53,11 @@ class GironeState:
     seats: list[list[tuple[int, int, int | None]]] = field(default_factory=list)
     first_step: int | None = None
     rounds_done: int = 0
-    #: A team girone: the numbers above are team numbers (docs/rules.md §11).
+    #: A team girone: the numbers above are team numbers (docs/rules.md §11); what
+    #: that changes is the standings' totals a Danese ranks by (a team's matches) and
+    #: the reasons' words.
     teams: bool = False
+    words: DrawWords = PAIR_WORDS
 
     @property
     def first_round_pairs(self) -> list[int]:
@@ -104,23 +108,17 @@ def plan_of(tournament: Tournament) -> tuple[str, ...]:
         ) from exc
 
 
-def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
-    """The movement of round ``number``; a lone ``round_robin`` covers the calendar."""
+def movement_of(
+    tournament: Tournament, number: int, n_pairs: int, words: DrawWords = PAIR_WORDS
+) -> str:
+    """The movement of round ``number``; a lone ``round_robin`` covers the calendar
+    (of ``n_pairs`` pairs or teams, named by ``words``)."""
     plan = plan_of(tournament)
     whole = calendar_movement(plan)
     if whole is not None:
         calendar = movement(whole).calendar_rounds(n_pairs) or len(plan)
         if number > calendar:
-            if tournament.is_teams:
-                message = _(
-                    "The round robin of %(count)s teams has %(calendar)s rounds: "
-                    "there is no round %(number)s."
-                )
-            else:
-                message = _(
-                    "The round robin of %(count)s pairs has %(calendar)s rounds: "
-                    "there is no round %(number)s."
-                )
+            message = words.round_robin_short
             raise RoundError(
                 message % {"count": n_pairs, "calendar": calendar, "number": number}
             )
@@ -195,6 +193,7 @@ def load_team_state(girone: Girone, *, before: int | None = None) -> GironeState
         clubs={t.number: t.club_id for t in teams},
         seeds={t.number: t.seed for t in teams},
         teams=True,
+        words=TEAM_WORDS,
     )
     rounds = girone.rounds.order_by("number")
     if before is not None:
