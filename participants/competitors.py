@@ -52,6 +52,11 @@ class Words:
     avoid_clubs: Promise  # the gironi form's checkbox
     split_title: Promise  # "Split the pairs into gironi"
     by_hand: Promise  # the gironi page's grid: "By hand: the girone of each pair"
+    register: Promise  # the dashboard's first step
+    import_csv: Promise  # and its other way
+    #: The step for those registered once the rounds have begun (a late pair joins a
+    #: girone from the pairs page; a team joins none: None, the gironi page says why).
+    late_join: Promise | None
     girone_of: Promise  # one field of it: "Girone of pair %(n)s"
 
 
@@ -116,6 +121,9 @@ PAIRS = Competitors(
         avoid_clubs=_("Keep pairs of the same club in different gironi"),
         split_title=_("Split the pairs into gironi"),
         by_hand=_("By hand: the girone of each pair"),
+        register=_("Register the pairs"),
+        import_csv=_("Import pairs from a CSV file"),
+        late_join=_("Put the pairs without a girone into one (pairs page)"),
         girone_of=_("Girone of pair %(n)s"),
     ),
 )
@@ -149,6 +157,9 @@ TEAMS = Competitors(
         avoid_clubs=_("Keep teams of the same club in different gironi"),
         split_title=_("Split the teams into gironi"),
         by_hand=_("By hand: the girone of each team"),
+        register=_("Register the teams"),
+        import_csv=_("Import teams from a CSV file"),
+        late_join=None,
         girone_of=_("Girone of team %(n)s"),
     ),
 )
