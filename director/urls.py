@@ -9,7 +9,9 @@ from django.urls import path
 
 from director import views as director
 from draw import views as rounds
-from participants.views import clubs, pairs, teams
+from participants.competitors import PAIRS, TEAMS
+from participants.views import clubs, pairs
+from participants.views import competitors as entries
 from seating import views as seating
 from staff import views as staff
 from tournament.views import tournaments
@@ -17,6 +19,7 @@ from tournament.views import tournaments
 app_name = "tournament"
 
 ROUND = "<slug:slug>/gironi/<label:girone>/turni/<id:number>/"
+OF_PAIRS, OF_TEAMS = {"competitors": PAIRS}, {"competitors": TEAMS}
 
 urlpatterns = [
     path("", tournaments.index, name="index"),
@@ -34,18 +37,30 @@ urlpatterns = [
         staff.staff_remove,
         name="staff_remove",
     ),
-    path("<slug:slug>/coppie/", pairs.pairs, name="pairs"),
+    # The pairs' and the teams' pages are the same views, told which they are of.
+    path("<slug:slug>/coppie/", entries.register, OF_PAIRS, name="pairs"),
     path("<slug:slug>/coppie/<id:number>/", pairs.edit_pair, name="edit_pair"),
-    path("<slug:slug>/coppie/<id:number>/ritiro/", pairs.withdraw, name="withdraw"),
+    path(
+        "<slug:slug>/coppie/<id:number>/ritiro/",
+        entries.withdraw,
+        OF_PAIRS,
+        name="withdraw",
+    ),
     path("<slug:slug>/coppie/<id:number>/girone/", seating.place, name="place_pair"),
-    path("<slug:slug>/importa/", pairs.import_pairs, name="import"),
-    path("<slug:slug>/squadre/", teams.teams, name="teams"),
+    path("<slug:slug>/importa/", entries.import_entries, OF_PAIRS, name="import"),
+    path("<slug:slug>/squadre/", entries.register, OF_TEAMS, name="teams"),
     path(
         "<slug:slug>/squadre/<id:number>/ritiro/",
-        teams.withdraw_team,
+        entries.withdraw,
+        OF_TEAMS,
         name="withdraw_team",
     ),
-    path("<slug:slug>/squadre/importa/", teams.import_teams, name="import_teams"),
+    path(
+        "<slug:slug>/squadre/importa/",
+        entries.import_entries,
+        OF_TEAMS,
+        name="import_teams",
+    ),
     path("<slug:slug>/gironi/", seating.gironi, name="gironi"),
     path("<slug:slug>/genera-tutti/", rounds.generate_all, name="generate_all"),
     path("<slug:slug>/pubblica-tutti/", rounds.publish_all, name="publish_all"),

@@ -18,6 +18,7 @@ translated), so the catalogues did not change.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.functional import Promise
@@ -90,79 +91,90 @@ class Competitors:
         return manager.select_related(*self.select).order_by("number")
 
 
-PAIRS = Competitors(
-    model=Pair,
-    related_name="pairs",
-    select=("player1", "player2", "club", "girone"),
-    page="tournament:pairs",
-    import_page="tournament:import",
-    withdraw_page="tournament:withdraw",
-    is_team=False,
-    pages_alone=True,
-    first_gironi=2,
-    words=Words(
-        singular=_("Pair"),
-        plural=_("Pairs"),
-        count=ngettext_lazy("%(n)s pair", "%(n)s pairs", "n"),
-        registered=ngettext_lazy(
-            "%(n)s pair registered", "%(n)s pairs registered", "n"
-        ),
-        registered_as=_("Pair %(number)s registered: %(names)s."),
-        imported=ngettext_lazy(
-            "%(count)s pair imported.", "%(count)s pairs imported.", "count"
-        ),
-        withdrawn_done=_("Pair %(number)s withdrawn: it sits in no later round."),
-        reinstated=_("Pair %(number)s reinstated."),
-        already_withdrawn=_("Pair %(number)s is already withdrawn."),
-        not_withdrawn=_("Pair %(number)s is not withdrawn."),
-        club_clash=_(
-            "These pairs share a girone with a pair of their club: %(pairs)s."
-        ),
-        avoid_clubs=_("Keep pairs of the same club in different gironi"),
-        split_title=_("Split the pairs into gironi"),
-        by_hand=_("By hand: the girone of each pair"),
-        register=_("Register the pairs"),
-        import_csv=_("Import pairs from a CSV file"),
-        late_join=_("Put the pairs without a girone into one (pairs page)"),
-        girone_of=_("Girone of pair %(n)s"),
-    ),
-)
+#: What a pair event's and a team event's competitors are, side by side: each field of
+#: :class:`Competitors` (then of :class:`Words`) as (the pairs', the teams').
+_FIELDS: dict[str, tuple[Any, Any]] = {
+    "model": (Pair, Team),
+    "related_name": ("pairs", "teams"),
+    "select": (("player1", "player2", "club", "girone"), ("club", "captain", "girone")),
+    "page": ("tournament:pairs", "tournament:teams"),
+    "import_page": ("tournament:import", "tournament:import_teams"),
+    "withdraw_page": ("tournament:withdraw", "tournament:withdraw_team"),
+    "is_team": (False, True),
+    "pages_alone": (True, False),
+    "first_gironi": (2, 1),
+}
 
-TEAMS = Competitors(
-    model=Team,
-    related_name="teams",
-    select=("club", "captain", "girone"),
-    page="tournament:teams",
-    import_page="tournament:import_teams",
-    withdraw_page="tournament:withdraw_team",
-    is_team=True,
-    pages_alone=False,
-    first_gironi=1,
-    words=Words(
-        singular=_("Team"),
-        plural=_("Teams"),
-        count=ngettext_lazy("%(n)s team", "%(n)s teams", "n"),
-        registered=ngettext_lazy(
-            "%(n)s team registered", "%(n)s teams registered", "n"
-        ),
-        registered_as=_("Team %(number)s registered: %(name)s."),
-        imported=_("%(count)s teams imported."),
-        withdrawn_done=_("Team %(number)s withdrawn: it meets nobody in later rounds."),
-        reinstated=_("Team %(number)s reinstated."),
-        already_withdrawn=_("Team %(number)s is already withdrawn."),
-        not_withdrawn=_("Team %(number)s is not withdrawn."),
-        club_clash=_(
-            "These teams share a girone with a team of their club: %(teams)s."
-        ),
-        avoid_clubs=_("Keep teams of the same club in different gironi"),
-        split_title=_("Split the teams into gironi"),
-        by_hand=_("By hand: the girone of each team"),
-        register=_("Register the teams"),
-        import_csv=_("Import teams from a CSV file"),
-        late_join=None,
-        girone_of=_("Girone of team %(n)s"),
+_WORDS: dict[str, tuple[Promise, Promise | None]] = {
+    "singular": (_("Pair"), _("Team")),
+    "plural": (_("Pairs"), _("Teams")),
+    "count": (
+        ngettext_lazy("%(n)s pair", "%(n)s pairs", "n"),
+        ngettext_lazy("%(n)s team", "%(n)s teams", "n"),
     ),
-)
+    "registered": (
+        ngettext_lazy("%(n)s pair registered", "%(n)s pairs registered", "n"),
+        ngettext_lazy("%(n)s team registered", "%(n)s teams registered", "n"),
+    ),
+    "registered_as": (
+        _("Pair %(number)s registered: %(names)s."),
+        _("Team %(number)s registered: %(name)s."),
+    ),
+    "imported": (
+        ngettext_lazy("%(count)s pair imported.", "%(count)s pairs imported.", "count"),
+        _("%(count)s teams imported."),
+    ),
+    "withdrawn_done": (
+        _("Pair %(number)s withdrawn: it sits in no later round."),
+        _("Team %(number)s withdrawn: it meets nobody in later rounds."),
+    ),
+    "reinstated": (
+        _("Pair %(number)s reinstated."),
+        _("Team %(number)s reinstated."),
+    ),
+    "already_withdrawn": (
+        _("Pair %(number)s is already withdrawn."),
+        _("Team %(number)s is already withdrawn."),
+    ),
+    "not_withdrawn": (
+        _("Pair %(number)s is not withdrawn."),
+        _("Team %(number)s is not withdrawn."),
+    ),
+    "club_clash": (
+        _("These pairs share a girone with a pair of their club: %(pairs)s."),
+        _("These teams share a girone with a team of their club: %(teams)s."),
+    ),
+    "avoid_clubs": (
+        _("Keep pairs of the same club in different gironi"),
+        _("Keep teams of the same club in different gironi"),
+    ),
+    "split_title": (
+        _("Split the pairs into gironi"),
+        _("Split the teams into gironi"),
+    ),
+    "by_hand": (
+        _("By hand: the girone of each pair"),
+        _("By hand: the girone of each team"),
+    ),
+    "girone_of": (_("Girone of pair %(n)s"), _("Girone of team %(n)s")),
+    "register": (_("Register the pairs"), _("Register the teams")),
+    "import_csv": (
+        _("Import pairs from a CSV file"),
+        _("Import teams from a CSV file"),
+    ),
+    "late_join": (_("Put the pairs without a girone into one (pairs page)"), None),
+}
+
+
+def _side(side: int) -> Competitors:
+    words = Words(**{name: texts[side] for name, texts in _WORDS.items()})
+    return Competitors(
+        **{name: values[side] for name, values in _FIELDS.items()}, words=words
+    )
+
+
+PAIRS = _side(0)
+TEAMS = _side(1)
 
 
 def competitors_of(tournament: Tournament) -> Competitors:

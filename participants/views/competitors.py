@@ -1,36 +1,78 @@
-"""The pages pairs and teams share: register one (form and list), import a CSV file with
-a preview, withdraw one after a confirmation (issue 29: written once).
+"""The pages of the competitors, pairs and teams alike: register one (form and list),
+import a CSV file with a preview, withdraw one after a confirmation (issue 29: written
+once; a pair's correction is :mod:`participants.views.pairs`).
 
-What differs is data: the format's :class:`~participants.services.registration.EntryFormat`
-(how entries are read, checked and saved, and its
-:class:`~participants.competitors.Competitors`: pages and words), its form and its
-templates. A page of the other format's competitor (the pairs' page of a team event, a
-stale link) leads to the event's own page.
+What differs is data, :data:`_PAGES`: the format's
+:class:`~participants.services.registration.EntryFormat` (how entries are read, checked
+and saved), its form and its templates, picked by the event's competitor
+(:func:`~participants.competitors.competitors_of`). The pairs' and the teams' URLs
+(``tournament:pairs``, ``tournament:teams`` ...) lead to the same views and name the
+competitor they are of (``competitors``): one of the other format (a stale link)
+leads to the event's own page.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from participants.competitors import competitors_of
+from participants import csv_import, team_csv
+from participants.competitors import PAIRS, TEAMS, Competitors, competitors_of
+from participants.forms import ImportForm, PairForm, TeamForm
 from participants.services import registration
 from participants.services.counts import pair_counts
-from participants.services.registration import EntriesInvalid, EntryFormat
+from participants.services.registration import (
+    PAIR_ENTRIES,
+    EntriesInvalid,
+    EntryFormat,
+)
+from participants.services.teams import TEAM_ENTRIES
 from people.models import Club
+from tournament.models import TournamentRole
+from tournament.permissions import role_required
 from tournament.services.errors import ServiceError
 from tournament.services.tournaments import gironi_of
 from tournament.views.common import show_error
 
+DIRECTOR = TournamentRole.Role.DIRECTOR
 
-def other_format(tournament, fmt: EntryFormat, page: str = "page"):
-    """A redirect to the event's own page when ``fmt`` is not its format, else None
-    (``page``: ``"page"`` or ``"import_page"``)."""
-    kind = competitors_of(tournament)
-    if kind is fmt.competitors:
-        return None
-    return redirect(getattr(kind, page), slug=tournament.slug)
+
+@dataclass(frozen=True)
+class _Pages:
+    """A format's entries, form and templates."""
+
+    entries: EntryFormat
+    form: type
+    template: str
+    import_template: str
+    example: str  # the CSV header the import page shows
+
+
+_PAGES = {
+    PAIRS: _Pages(
+        PAIR_ENTRIES,
+        PairForm,
+        "tournament/pairs.html",
+        "tournament/import.html",
+        csv_import.EXAMPLE_HEADER,
+    ),
+    TEAMS: _Pages(
+        TEAM_ENTRIES,
+        TeamForm,
+        "tournament/teams.html",
+        "tournament/import_teams.html",
+        team_csv.EXAMPLE_HEADER,
+    ),
+}
+
+
+def _pages(tournament, competitors: Competitors) -> _Pages | None:
+    """The event's pages, or None when the URL is of the other format's."""
+    own = competitors_of(tournament)
+    return _PAGES[own] if own is competitors else None
 
 
 def add_entry_errors(form, error: EntriesInvalid) -> None:
@@ -40,11 +82,15 @@ def add_entry_errors(form, error: EntriesInvalid) -> None:
         form.add_error(field, problem.message)
 
 
-def register_page(request, tournament, fmt: EntryFormat, form_class, template: str):
+@role_required(DIRECTOR)
+def register(request, tournament, competitors: Competitors):
     """Register one competitor from the form (Enter saves, the cursor comes back), and
     the list of those registered."""
-    kind = fmt.competitors
-    form = form_class(request.POST or None)
+    pages = _pages(tournament, competitors)
+    if pages is None:
+        return redirect(competitors_of(tournament).page, slug=tournament.slug)
+    fmt, kind = pages.entries, competitors
+    form = pages.form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             made = registration.register(
@@ -66,7 +112,7 @@ def register_page(request, tournament, fmt: EntryFormat, form_class, template: s
         listed = listed.prefetch_related("members__player")
     return render(
         request,
-        template,
+        pages.template,
         {
             "tournament": tournament,
             "form": form,
@@ -78,10 +124,13 @@ def register_page(request, tournament, fmt: EntryFormat, form_class, template: s
     )
 
 
-def withdraw_page(request, tournament, number: int, fmt: EntryFormat):
+@role_required(DIRECTOR)
+def withdraw(request, tournament, number: int, competitors: Competitors):
     """Withdraw a competitor after a confirmation (a page that says what it means), or
     reinstate it."""
-    kind = fmt.competitors
+    if _pages(tournament, competitors) is None:
+        return redirect(competitors_of(tournament).page, slug=tournament.slug)
+    kind = competitors
     competitor = get_object_or_404(
         kind.model.objects.select_related(*kind.select),
         tournament=tournament,
@@ -114,9 +163,14 @@ def withdraw_page(request, tournament, number: int, fmt: EntryFormat):
     return redirect(kind.page, slug=tournament.slug)
 
 
-def import_page(request, tournament, fmt: EntryFormat, form_class, template, example):
+@role_required(DIRECTOR)
+def import_entries(request, tournament, competitors: Competitors):
     """Paste or upload, see every error by line, fix, and confirm a clean preview."""
-    form = form_class(request.POST or None, request.FILES or None)
+    pages = _pages(tournament, competitors)
+    if pages is None:
+        return redirect(competitors_of(tournament).import_page, slug=tournament.slug)
+    fmt = pages.entries
+    form = ImportForm(request.POST or None, request.FILES or None)
     preview = None
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
@@ -140,14 +194,14 @@ def import_page(request, tournament, fmt: EntryFormat, form_class, template, exa
         data = request.POST.copy()
         data["text"] = text
         data["confirm"] = ""
-        form = form_class(data)
+        form = ImportForm(data)
     return render(
         request,
-        template,
+        pages.import_template,
         {
             "tournament": tournament,
             "form": form,
             "preview": preview,
-            "example": example,
+            "example": pages.example,
         },
     )

@@ -1,5 +1,5 @@
-"""Pairs: fast one-by-one entry, CSV import with a preview, withdrawal (the pages teams
-have too, :mod:`participants.views.competitors`), and a pair's correction."""
+"""A pair's correction (registering, importing and withdrawing pairs are the
+competitors' pages, :mod:`participants.views.competitors`)."""
 
 from __future__ import annotations
 
@@ -7,32 +7,17 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from participants import csv_import
-from participants.forms import ImportForm, PairEditForm, PairForm
+from participants.forms import PairEditForm
 from participants.models import Pair
 from participants.services import pair_edit, registry
-from participants.services.registration import PAIR_ENTRIES, EntriesInvalid
-from participants.views.competitors import (
-    add_entry_errors,
-    import_page,
-    other_format,
-    register_page,
-    withdraw_page,
-)
+from participants.services.registration import EntriesInvalid
+from participants.views.competitors import add_entry_errors
 from people.models import Club, Player
 from tournament.models import TournamentRole
 from tournament.permissions import role_required
 from tournament.services.errors import ServiceError
 
 DIRECTOR = TournamentRole.Role.DIRECTOR
-
-
-@role_required(DIRECTOR)
-def pairs(request, tournament):
-    """Register a pair (fast entry), and the pairs registered."""
-    return other_format(tournament, PAIR_ENTRIES) or register_page(
-        request, tournament, PAIR_ENTRIES, PairForm, "tournament/pairs.html"
-    )
 
 
 @role_required(DIRECTOR)
@@ -81,23 +66,4 @@ def edit_pair(request, tournament, number):
             "locked": [p for p in (pair.player1, pair.player2) if p.pk not in editable],
             "managers": registry.whom_to_ask(Player),
         },
-    )
-
-
-@role_required(DIRECTOR)
-def withdraw(request, tournament, number):
-    """Withdraw a pair after a confirmation, or reinstate it."""
-    return withdraw_page(request, tournament, number, PAIR_ENTRIES)
-
-
-@role_required(DIRECTOR)
-def import_pairs(request, tournament):
-    """Paste or upload, see every error by line, fix, and confirm a clean preview."""
-    return other_format(tournament, PAIR_ENTRIES, "import_page") or import_page(
-        request,
-        tournament,
-        PAIR_ENTRIES,
-        ImportForm,
-        "tournament/import.html",
-        csv_import.EXAMPLE_HEADER,
     )

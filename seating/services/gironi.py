@@ -155,24 +155,9 @@ def split_into_gironi(
     return SplitOutcome(gironi, seed, clashes)
 
 
-def split_teams_into_gironi(
-    tournament: Tournament,
-    *,
-    count: int,
-    method: str = "snake",
-    seed: int | None = None,
-    avoid_clubs: bool = False,
-    assignment: Mapping[int, str] | None = None,
-) -> SplitOutcome:
-    """The gironi of a team tournament (:func:`split_into_gironi`, by its older name)."""
-    return split_into_gironi(
-        tournament,
-        count=count,
-        method=method,
-        seed=seed,
-        avoid_clubs=avoid_clubs,
-        assignment=assignment,
-    )
+#: The gironi of a team tournament: :func:`split_into_gironi`, by its older name (the
+#: replay and the demo call it so).
+split_teams_into_gironi = split_into_gironi
 
 
 def _open_stage(tournament: Tournament, method: str, count: int) -> Stage:
