@@ -19,7 +19,28 @@ from tournament.views import tournaments
 app_name = "tournament"
 
 ROUND = "<slug:slug>/gironi/<label:girone>/turni/<id:number>/"
-OF_PAIRS, OF_TEAMS = {"competitors": PAIRS}, {"competitors": TEAMS}
+
+#: The pairs' and the teams' pages: the same views, told which competitor they are of
+#: (a link of the other format's leads to the event's own page). Side by side: the
+#: view, then (a pair event's path and name), (a team event's).
+_COMPETITOR_PAGES = [
+    (entries.register, ("coppie/", "pairs"), ("squadre/", "teams")),
+    (
+        entries.withdraw,
+        ("coppie/<id:number>/ritiro/", "withdraw"),
+        ("squadre/<id:number>/ritiro/", "withdraw_team"),
+    ),
+    (
+        entries.import_entries,
+        ("importa/", "import"),
+        ("squadre/importa/", "import_teams"),
+    ),
+]
+COMPETITORS = [
+    path(f"<slug:slug>/{route}", view, {"competitors": kind}, name=name)
+    for view, *sides in _COMPETITOR_PAGES
+    for kind, (route, name) in zip((PAIRS, TEAMS), sides, strict=True)
+]
 
 urlpatterns = [
     path("", tournaments.index, name="index"),
@@ -37,30 +58,9 @@ urlpatterns = [
         staff.staff_remove,
         name="staff_remove",
     ),
-    # The pairs' and the teams' pages are the same views, told which they are of.
-    path("<slug:slug>/coppie/", entries.register, OF_PAIRS, name="pairs"),
     path("<slug:slug>/coppie/<id:number>/", pairs.edit_pair, name="edit_pair"),
-    path(
-        "<slug:slug>/coppie/<id:number>/ritiro/",
-        entries.withdraw,
-        OF_PAIRS,
-        name="withdraw",
-    ),
     path("<slug:slug>/coppie/<id:number>/girone/", seating.place, name="place_pair"),
-    path("<slug:slug>/importa/", entries.import_entries, OF_PAIRS, name="import"),
-    path("<slug:slug>/squadre/", entries.register, OF_TEAMS, name="teams"),
-    path(
-        "<slug:slug>/squadre/<id:number>/ritiro/",
-        entries.withdraw,
-        OF_TEAMS,
-        name="withdraw_team",
-    ),
-    path(
-        "<slug:slug>/squadre/importa/",
-        entries.import_entries,
-        OF_TEAMS,
-        name="import_teams",
-    ),
+    *COMPETITORS,
     path("<slug:slug>/gironi/", seating.gironi, name="gironi"),
     path("<slug:slug>/genera-tutti/", rounds.generate_all, name="generate_all"),
     path("<slug:slug>/pubblica-tutti/", rounds.publish_all, name="publish_all"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from draw.services.girone_state import GironeState, load_state, load_team_state
 from draw.services.words import PAIR_WORDS, TEAM_WORDS, DrawWords
@@ -40,21 +41,21 @@ class DrawFormat:
     words: DrawWords
 
 
+#: Each field of :class:`DrawFormat` side by side: (a pair event's, a team event's).
+_FIELDS: dict[str, tuple[Any, Any]] = {
+    "load_state": (load_state, load_team_state),
+    "planned_tables": (pair_planned_tables, team_planned_tables),
+    "save_tables": (save_pair_tables, save_team_round),
+    "seats_template": (
+        "tournament/includes/_round_tables.html",
+        "tournament/includes/_round_matches.html",
+    ),
+    "words": (PAIR_WORDS, TEAM_WORDS),
+}
+
 _FORMATS: dict[Competitors, DrawFormat] = {
-    PAIRS: DrawFormat(
-        load_state=load_state,
-        planned_tables=pair_planned_tables,
-        save_tables=save_pair_tables,
-        seats_template="tournament/includes/_round_tables.html",
-        words=PAIR_WORDS,
-    ),
-    TEAMS: DrawFormat(
-        load_state=load_team_state,
-        planned_tables=team_planned_tables,
-        save_tables=save_team_round,
-        seats_template="tournament/includes/_round_matches.html",
-        words=TEAM_WORDS,
-    ),
+    kind: DrawFormat(**{name: values[side] for name, values in _FIELDS.items()})
+    for side, kind in enumerate((PAIRS, TEAMS))
 }
 
 

@@ -137,23 +137,31 @@ def movement_of(
     return movement_for_round(plan, number)
 
 
+def _members(
+    girone: Girone, model: type[Pair] | type[Team], **format: object
+) -> tuple[GironeState, dict[int, int]]:
+    """A girone's state with its pairs (teams) and none of its rounds yet; and each
+    one's number by its pk. ``format``: a team girone's ``teams`` and ``words``."""
+    members = list(model.objects.filter(girone=girone).order_by("number"))
+    state = GironeState(
+        tournament=girone.stage.tournament,
+        girone=girone,
+        active=[m.number for m in members if not m.withdrawn],
+        pk_of={m.number: m.pk for m in members},
+        clubs={m.number: m.club_id for m in members},
+        seeds={m.number: m.seed for m in members},
+        **format,  # type: ignore[arg-type]
+    )
+    return state, {m.pk: m.number for m in members}
+
+
 def load_state(girone: Girone, *, before: int | None = None) -> GironeState:
     """Read a girone: its pairs, and the rounds before ``before`` (default: all).
 
     Pairs are named by their number (unique in the tournament), so that what
     rules.pairing says about them is what the director reads on the sheets.
     """
-    tournament = girone.stage.tournament
-    pairs = list(Pair.objects.filter(girone=girone).order_by("number"))
-    number_of = {p.pk: p.number for p in pairs}
-    state = GironeState(
-        tournament=tournament,
-        girone=girone,
-        active=[p.number for p in pairs if not p.withdrawn],
-        pk_of={p.number: p.pk for p in pairs},
-        clubs={p.number: p.club_id for p in pairs},
-        seeds={p.number: p.seed for p in pairs},
-    )
+    state, number_of = _members(girone, Pair)
     rounds = girone.rounds.order_by("number").prefetch_related("tables")
     if before is not None:
         rounds = rounds.filter(number__lt=before)
@@ -182,19 +190,7 @@ def load_state(girone: Girone, *, before: int | None = None) -> GironeState:
 
 def load_team_state(girone: Girone, *, before: int | None = None) -> GironeState:
     """Read a team girone: its teams, and the rounds before ``before`` (default: all)."""
-    tournament = girone.stage.tournament
-    teams = list(Team.objects.filter(girone=girone).order_by("number"))
-    number_of = {t.pk: t.number for t in teams}
-    state = GironeState(
-        tournament=tournament,
-        girone=girone,
-        active=[t.number for t in teams if not t.withdrawn],
-        pk_of={t.number: t.pk for t in teams},
-        clubs={t.number: t.club_id for t in teams},
-        seeds={t.number: t.seed for t in teams},
-        teams=True,
-        words=TEAM_WORDS,
-    )
+    state, number_of = _members(girone, Team, teams=True, words=TEAM_WORDS)
     rounds = girone.rounds.order_by("number")
     if before is not None:
         rounds = rounds.filter(number__lt=before)

@@ -26,15 +26,13 @@ from dataclasses import dataclass, field
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from participants.models import Pair
 from participants.services.clubs import club_key, find_clubs
 from participants.services.entries import (
     MAX_PAIR_NUMBER,
-    MAX_SEED,
+    PAIR_NUMBERS,
     EntryError,
-    NumberRules,
     PairEntry,
     clean_name,
     name_key,
@@ -78,16 +76,6 @@ class Checked:
 
 
 _where = where_text
-
-#: A pair's number and seed (``number_problems``).
-PAIR_NUMBERS = NumberRules(
-    maximum=MAX_PAIR_NUMBER,
-    seed_maximum=MAX_SEED,
-    out_of_range=gettext_lazy("The pair number must be between 1 and %(max)s."),
-    taken=gettext_lazy("Pair number %(number)s is already taken."),
-    also_on=gettext_lazy("Pair number %(number)s is also on %(where)s."),
-    seed_range=gettext_lazy("The seed must be between 1 and %(max)s."),
-)
 
 
 class _Checker:

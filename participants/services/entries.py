@@ -9,16 +9,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 #: The largest pair number and seed a pair may have (the same on every database:
 #: SQLite would store a larger one, PostgreSQL's integer column would refuse it).
 MAX_PAIR_NUMBER = 99_999
 MAX_SEED = 99_999
+#: The highest team number (and seed): its pairs are numbered team x 100 + k, within
+#: the pair numbers a tournament allows (``MAX_PAIR_NUMBER``).
+MAX_TEAM_NUMBER = 999
 
 _SPACES = re.compile(r"\s+")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
@@ -133,6 +137,31 @@ class NumberRules:
     taken: Promise  # %(number)s
     also_on: Promise  # %(number)s, %(where)s
     seed_range: Promise  # %(max)s
+
+
+#: A pair's and a team's numbers, side by side: (the pairs', the teams').
+_NUMBERS: dict[str, tuple[Any, Any]] = {
+    "maximum": (MAX_PAIR_NUMBER, MAX_TEAM_NUMBER),
+    "seed_maximum": (MAX_SEED, MAX_TEAM_NUMBER),
+    "out_of_range": (
+        gettext_lazy("The pair number must be between 1 and %(max)s."),
+        gettext_lazy("The team number must be from 1 to %(max)s."),
+    ),
+    "taken": (
+        gettext_lazy("Pair number %(number)s is already taken."),
+        gettext_lazy("Team number %(number)s is already taken."),
+    ),
+    "also_on": (
+        gettext_lazy("Pair number %(number)s is also on %(where)s."),
+        gettext_lazy("Team number %(number)s is also on %(where)s."),
+    ),
+    "seed_range": (
+        gettext_lazy("The seed must be between 1 and %(max)s."),
+        gettext_lazy("The seed must be from 1 to %(max)s."),
+    ),
+}
+PAIR_NUMBERS = NumberRules(**{k: v[0] for k, v in _NUMBERS.items()})
+TEAM_NUMBERS = NumberRules(**{k: v[1] for k, v in _NUMBERS.items()})
 
 
 def number_problems(

@@ -17,14 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from participants.models import TeamMember
 from participants.services.checks import Checked
 from participants.services.clubs import club_key, find_clubs
 from participants.services.entries import (
+    MAX_TEAM_NUMBER,
+    TEAM_NUMBERS,
     EntryError,
-    NumberRules,
     clean_name,
     name_key,
     number_problems,
@@ -37,9 +37,6 @@ from tournament.models import Tournament
 
 #: The most players a team line of a CSV file (or the form) can hold.
 MAX_ROSTER = 8
-#: The highest team number: its pairs are numbered team x 100 + k, within the pair
-#: numbers a tournament allows (``entries.MAX_PAIR_NUMBER``, 99,999).
-MAX_TEAM_NUMBER = 999
 #: The longest values the models keep (a longer one is refused, never cut).
 LIMITS = {"name": 120, "club": 120, "last": 60, "first": 60, "tessera": 20}
 
@@ -72,16 +69,6 @@ class TeamEntry:
 
 
 _where = where_text
-
-#: A team's number and seed (``number_problems``).
-TEAM_NUMBERS = NumberRules(
-    maximum=MAX_TEAM_NUMBER,
-    seed_maximum=MAX_TEAM_NUMBER,
-    out_of_range=gettext_lazy("The team number must be from 1 to %(max)s."),
-    taken=gettext_lazy("Team number %(number)s is already taken."),
-    also_on=gettext_lazy("Team number %(number)s is also on %(where)s."),
-    seed_range=gettext_lazy("The seed must be from 1 to %(max)s."),
-)
 
 
 class _TeamChecker:

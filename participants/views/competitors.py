@@ -13,6 +13,7 @@ leads to the event's own page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import messages
@@ -75,11 +76,18 @@ def _pages(tournament, competitors: Competitors) -> _Pages | None:
     return _PAGES[own] if own is competitors else None
 
 
-def add_entry_errors(form, error: EntriesInvalid) -> None:
-    """Each problem of an entry on its field of the form (on the form if no field)."""
-    for problem in error.errors:
-        field = problem.field if problem.field in form.fields else None
-        form.add_error(field, problem.message)
+def saved[T](form, save: Callable[[], T]) -> T | None:
+    """What ``save`` made, or None with why it refused on the form: each problem of an
+    entry on its field (on the form when it names none)."""
+    try:
+        return save()
+    except EntriesInvalid as error:
+        for problem in error.errors:
+            field = problem.field if problem.field in form.fields else None
+            form.add_error(field, problem.message)
+    except ServiceError as error:
+        form.add_error(None, error.message)
+    return None
 
 
 @role_required(DIRECTOR)
@@ -92,18 +100,16 @@ def register(request, tournament, competitors: Competitors):
     fmt, kind = pages.entries, competitors
     form = pages.form(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            made = registration.register(
+        made = saved(
+            form,
+            lambda: registration.register(
                 fmt,
                 tournament,
                 form.entry(),
                 create_club=form.cleaned_data["create_club"],
-            )
-        except EntriesInvalid as error:
-            add_entry_errors(form, error)
-        except ServiceError as error:
-            form.add_error(None, error.message)
-        else:
+            ),
+        )
+        if made is not None:
             said = {"number": made.number, "names": made.names, "name": made.names}
             messages.success(request, kind.words.registered_as % said)
             return redirect(kind.page, slug=tournament.slug)

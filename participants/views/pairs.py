@@ -10,12 +10,10 @@ from django.utils.translation import gettext as _
 from participants.forms import PairEditForm
 from participants.models import Pair
 from participants.services import pair_edit, registry
-from participants.services.registration import EntriesInvalid
-from participants.views.competitors import add_entry_errors
+from participants.views.competitors import saved
 from people.models import Club, Player
 from tournament.models import TournamentRole
 from tournament.permissions import role_required
-from tournament.services.errors import ServiceError
 
 DIRECTOR = TournamentRole.Role.DIRECTOR
 
@@ -32,23 +30,21 @@ def edit_pair(request, tournament, number):
         request.POST or None, initial=PairEditForm.initial_for(pair_edit.entry_of(pair))
     )
     if request.method == "POST" and form.is_valid():
-        try:
-            pair = pair_edit.edit_pair(
+        edited = saved(
+            form,
+            lambda: pair_edit.edit_pair(
                 tournament,
                 pair,
                 form.entry(),
                 by=request.user,
                 create_club=form.cleaned_data["create_club"],
-            )
-        except EntriesInvalid as error:
-            add_entry_errors(form, error)
-        except ServiceError as error:
-            form.add_error(None, error.message)
-        else:
+            ),
+        )
+        if edited is not None:
             messages.success(
                 request,
                 _("Pair %(number)s saved: %(names)s.")
-                % {"number": pair.number, "names": pair.names},
+                % {"number": edited.number, "names": edited.names},
             )
             return redirect("tournament:pairs", slug=tournament.slug)
     editable = registry.editable_players(
