@@ -78,6 +78,21 @@ class Checked:
 _where = where_text
 
 
+def take_club(
+    club: str, known: dict[str, Club], create: bool, result: Checked
+) -> str | None:
+    """Note an entry's club in ``result``: found, or to create (``create``); else the
+    refusal to show (a pair's and a team's)."""
+    key = club_key(club)
+    if key in known:
+        result.clubs[key] = known[key]
+    elif create:
+        result.clubs_to_create.setdefault(key, clean_name(club))
+    else:
+        return _("Unknown club “%(club)s”.") % {"club": club.strip()}
+    return None
+
+
 class _Checker:
     """Walks the entries once, remembering what it has seen; collects every error."""
 
@@ -212,18 +227,9 @@ class _Checker:
     def check_club(self, entry: PairEntry) -> None:
         if not entry.club.strip():
             return
-        key = club_key(entry.club)
-        if key in self.clubs:
-            self.result.clubs[key] = self.clubs[key]
-        elif self.create_clubs:
-            self.result.clubs_to_create.setdefault(key, clean_name(entry.club))
-        else:
-            self.add(
-                entry,
-                _("Unknown club “%(club)s”.") % {"club": entry.club.strip()},
-                "club",
-                "unknown_club",
-            )
+        unknown = take_club(entry.club, self.clubs, self.create_clubs, self.result)
+        if unknown:
+            self.add(entry, unknown, "club", "unknown_club")
 
     def check_number(self, entry: PairEntry) -> None:
         for message, field_name, code in number_problems(

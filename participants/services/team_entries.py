@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from participants.models import TeamMember
-from participants.services.checks import Checked
-from participants.services.clubs import club_key, find_clubs
+from participants.services.checks import Checked, take_club
+from participants.services.clubs import find_clubs
 from participants.services.entries import (
     MAX_TEAM_NUMBER,
     TEAM_NUMBERS,
@@ -201,18 +201,9 @@ class _TeamChecker:
             return
         if self.too_long(entry, clean_name(entry.club), LIMITS["club"], "club"):
             return
-        key = club_key(entry.club)
-        if key in self.clubs:
-            self.result.clubs[key] = self.clubs[key]
-        elif self.create_clubs:
-            self.result.clubs_to_create.setdefault(key, clean_name(entry.club))
-        else:
-            self.add(
-                entry,
-                _("Unknown club “%(club)s”.") % {"club": entry.club.strip()},
-                "club",
-                "unknown_club",
-            )
+        unknown = take_club(entry.club, self.clubs, self.create_clubs, self.result)
+        if unknown:
+            self.add(entry, unknown, "club", "unknown_club")
 
     def check_player(
         self, entry: TeamEntry, place: int, player: tuple[str, str, str]
