@@ -59,6 +59,9 @@ class Words:
     #: girone from the pairs page; a team joins none: None, the gironi page says why).
     late_join: Promise | None
     girone_of: Promise  # one field of it: "Girone of pair %(n)s"
+    withdraw: Promise  # the withdrawal's page: "Withdraw pair %(n)s"
+    withdraw_asked: Promise  # "... (%(names)s)?"
+    withdraw_sure: Promise  # its confirmation box
 
 
 @dataclass(frozen=True, eq=False)  # two of them, compared (and hashed) as themselves
@@ -68,8 +71,9 @@ class Competitors:
     ``related_name`` is the reverse name on :class:`~tournament.models.Tournament` and
     :class:`~tournament.models.Girone` (``tournament.pairs``, ``girone.teams``);
     ``page`` and ``import_page`` the URL names of the register and import pages,
-    ``withdraw_page`` of the withdrawal; ``is_team`` only picks the words and the
-    roster's columns of shared templates. ``pages_alone``: a change to one of them
+    ``withdraw_page`` of the withdrawal. ``seated_at``: where a round seats one, at a
+    table's two lines (a pair) or on a match's two sides (a team, whose match is two
+    tables: the one place the two-table structure shows here). ``pages_alone``: a change to one of them
     rewrites its own published pages (a pair), or the tournament's (a team, whose name
     stands on its pairs' pages and its matches).
     """
@@ -80,7 +84,8 @@ class Competitors:
     page: str
     import_page: str
     withdraw_page: str
-    is_team: bool
+    prefetch: tuple[str, ...]  # and what its register page lists (prefetch_related)
+    seated_at: tuple[str, str]  # a Round's lookups of its two sides (a table, a match)
     pages_alone: bool
     first_gironi: int  # what the gironi page offers first: a team event is one, often
     words: Words
@@ -100,7 +105,11 @@ _FIELDS: dict[str, tuple[Any, Any]] = {
     "page": ("tournament:pairs", "tournament:teams"),
     "import_page": ("tournament:import", "tournament:import_teams"),
     "withdraw_page": ("tournament:withdraw", "tournament:withdraw_team"),
-    "is_team": (False, True),
+    "prefetch": ((), ("members__player",)),
+    "seated_at": (
+        ("tables__pair_ns", "tables__pair_ew"),
+        ("team_matches__team_a", "team_matches__team_b"),
+    ),
     "pages_alone": (True, False),
     "first_gironi": (2, 1),
 }
@@ -163,6 +172,15 @@ _WORDS: dict[str, tuple[Promise, Promise | None]] = {
         _("Import teams from a CSV file"),
     ),
     "late_join": (_("Put the pairs without a girone into one (pairs page)"), None),
+    "withdraw": (_("Withdraw pair %(n)s"), _("Withdraw team %(n)s")),
+    "withdraw_asked": (
+        _("Withdraw pair %(n)s (%(names)s)?"),
+        _("Withdraw team %(n)s (%(names)s)?"),
+    ),
+    "withdraw_sure": (
+        _("Yes, pair %(n)s withdraws from the tournament."),
+        _("Yes, team %(n)s withdraws from the tournament."),
+    ),
 }
 
 

@@ -298,13 +298,9 @@ def import_pairs(
 def seated_rounds(competitor: Pair | Team) -> list[Round]:
     """The rounds not yet closed that seat a pair (or a team): what a withdrawal leaves
     as is (a published round's table keeps it, a draft has to be generated again).
-
-    A team sits in a round by its match, a pair at a table: the one query here that
-    follows the two-table structure of a team match."""
-    if isinstance(competitor, Team):
-        seats = Q(team_matches__team_a=competitor) | Q(team_matches__team_b=competitor)
-    else:
-        seats = Q(tables__pair_ns=competitor) | Q(tables__pair_ew=competitor)
+    A pair sits at a table, a team in a match (``Competitors.seated_at``)."""
+    one, other = kind_of(competitor).seated_at
+    seats = Q(**{one: competitor}) | Q(**{other: competitor})
     return list(
         Round.objects.filter(
             seats, girone__stage__tournament_id=competitor.tournament_id

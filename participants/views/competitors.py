@@ -113,9 +113,7 @@ def register(request, tournament, competitors: Competitors):
             said = {"number": made.number, "names": made.names, "name": made.names}
             messages.success(request, kind.words.registered_as % said)
             return redirect(kind.page, slug=tournament.slug)
-    listed = kind.of(tournament)
-    if kind.is_team:
-        listed = listed.prefetch_related("members__player")
+    listed = kind.of(tournament).prefetch_related(*kind.prefetch)
     return render(
         request,
         pages.template,
@@ -152,7 +150,9 @@ def withdraw(request, tournament, number: int, competitors: Competitors):
             {
                 "tournament": tournament,
                 "competitor": competitor,
-                "is_team": kind.is_team,
+                "kind": kind,
+                "withdraw_asked": kind.words.withdraw_asked
+                % {"n": number, "names": competitor.names},
                 "seated": registration.seated_rounds(competitor),
                 "unconfirmed": request.method == "POST",
                 "action": reverse(kind.withdraw_page, args=[tournament.slug, number]),
