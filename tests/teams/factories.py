@@ -9,16 +9,15 @@ from itertools import count
 from django.contrib.auth import get_user_model
 from django.db.models import F
 
-from core.pipeline import drain
 from draw.services import rounds
 from participants.models import Team
 from participants.services import teams
 from participants.services.team_entries import TeamEntry
 from scoring import services as scoring
-from scoring.models import TableResult
 from scoring.services import Hand, Sheet
 from seating.models import TeamMatch
 from seating.services import gironi as gironi_services
+from tests.scoring.helpers import save
 from tournament.models import Round, Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament
 
@@ -87,22 +86,8 @@ def make_team_event(
 
 
 def enter(table, user, the_sheet: Sheet, **kw):
-    lock = (
-        TableResult.objects.filter(table=table)
-        .values_list("lock_version", flat=True)
-        .first()
-        or 0
-    )
-    saved = scoring.submit_sheet(
-        table=scoring.load_table(table.pk),
-        sheet=the_sheet,
-        by=user,
-        expected_lock_version=lock,
-        token=f"tok-{table.pk}-{next(_seq)}",
-        **kw,
-    )
-    drain()  # the worker's ranking and publishing, as right after a save
-    return saved
+    """Submit a sheet at one of a match's tables, as at a pair's (``helpers.save``)."""
+    return save(table, user, the_sheet, **kw)
 
 
 def hands(*pairs: tuple[int, int]) -> Sheet:
