@@ -11,8 +11,8 @@ What truly differs stays in its own code: a team's roster and its pairs
 (:mod:`participants.services.teams`), its line-ups and the two tables of its match
 (``seating.services.team_rounds``, ``draw.services.lineups``).
 
-The words are the messages the two formats said before (same msgids, lazily
-translated), so the catalogues did not change.
+The words are the messages the two formats said before (the same msgids, lazily
+translated); the few a team never needed before (placing teams by hand) are new.
 """
 
 from __future__ import annotations
@@ -73,9 +73,9 @@ class Competitors:
     ``page`` and ``import_page`` the URL names of the register and import pages,
     ``withdraw_page`` of the withdrawal. ``seated_at``: where a round seats one, at a
     table's two lines (a pair) or on a match's two sides (a team, whose match is two
-    tables: the one place the two-table structure shows here). ``pages_alone``: a change to one of them
-    rewrites its own published pages (a pair), or the tournament's (a team, whose name
-    stands on its pairs' pages and its matches).
+    tables: the one place the two-table structure shows here). ``pages_alone``: a
+    change to one of them rewrites its own published pages (a pair), or the
+    tournament's (a team, whose name stands on its pairs' pages and its matches).
     """
 
     model: type[Pair] | type[Team]
