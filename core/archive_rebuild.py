@@ -80,9 +80,9 @@ def rebuild(tournament: Tournament, result_ids: dict[int, int]) -> None:
             PairScore(**line, **common) for line in pair_lines(table, result.current)
         ]
     PairScore.objects.bulk_create(scores, batch_size=BATCH)
-    if tournament.is_teams:
-        for match in TeamMatch.objects.filter(
-            round__girone__stage__tournament=tournament
-        ).select_related("table_1"):
-            write_team_scores(match.table_1)
+    # A team match's scores (a pair event has no team match).
+    for match in TeamMatch.objects.filter(
+        round__girone__stage__tournament=tournament
+    ).select_related("table_1"):
+        write_team_scores(match.table_1)
     refresh_tournament(tournament)

@@ -27,8 +27,6 @@ from django.db import transaction
 from django.db.models import F
 
 from draw.services import rounds
-from knockout.models import Bracket, BracketMatch
-from knockout.services import MatchEntry, confirm_qualifiers, draw_bracket, enter_result
 from participants import csv_import
 from participants.models import Pair
 from participants.services import registration
@@ -38,6 +36,8 @@ from scoring.services import close_round
 from seating.services import gironi
 from tournament.models import Round, Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament, set_status
+
+from .demo_knockout import play_knockout
 
 GIGLIO_SLUG = "trofeo-del-giglio-2026"
 CARNEVALE_SLUG = "trofeo-di-carnevale-2026"
@@ -158,33 +158,11 @@ def _play(tournament: Tournament, users: dict[str, Any]) -> None:
 
 def _knockout(tournament: Tournament, users: dict[str, Any]) -> None:
     """The first four in a tabellone: semifinals and final of 4 smazzate each."""
-    bracket = Bracket.objects.filter(tournament=tournament).first()
-    if bracket is None:
-        bracket = confirm_qualifiers(
-            tournament,
-            by=users["direttore"],
-            per_girone=4,
-            name="Finali",
-            best_of=4,
-            final_best_of=4,
-        )
-    if bracket.status == Bracket.Status.CONFIRMED:
-        draw_bracket(bracket.pk, by=users["direttore"])
-    for round_ in (1, 2):
-        for match in BracketMatch.objects.filter(
-            bracket=bracket, round=round_, status=BracketMatch.Status.READY
-        ).order_by("index"):
-            rng = random.Random(f"{tournament.slug}/ko/{round_}/{match.index}")
-            games = [_smazzata(rng) for _ in range(match.best_of)]
-            a, b = sum(g[0] for g in games), sum(g[1] for g in games)
-            enter_result(
-                bracket.pk,
-                round_,
-                match.index,
-                MatchEntry(games=games, last_move="a" if a == b else ""),
-                by=users["arbitro"],
-                confirm=True,
-            )
+    play_knockout(tournament, users, best_of=4, games=_games)
+
+
+def _games(rng: random.Random, count: int) -> list[tuple[int, int]]:
+    return [_smazzata(rng) for _ in range(count)]
 
 
 def _smazzata(rng: random.Random) -> tuple[int, int]:

@@ -24,9 +24,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 
+from draw.demo_names import CLUBS
 from draw.services import lineups, rounds
-from knockout.models import Bracket, BracketMatch
-from knockout.services import MatchEntry, confirm_qualifiers, draw_bracket, enter_result
 from participants.services import teams
 from participants.services.team_entries import TeamEntry
 from people.models import Club
@@ -38,17 +37,11 @@ from seating.services import gironi as gironi_services
 from tournament.models import Girone, Round, Tournament, TournamentRole
 from tournament.services.tournaments import create_tournament
 
+from .demo_knockout import play_knockout
+
 COPPA_SLUG = "coppa-toscana-a-squadre-2026"
 GIGLIO_SLUG = "campionato-a-squadre-del-giglio-2026"
 
-CLUBS = [
-    ("Burraco Club Firenze", "Firenze", "FI01"),
-    ("Circolo del Burraco Prato", "Prato", "PO02"),
-    ("ASD Burraco Pisa", "Pisa", "PI03"),
-    ("Circolo Arci Livorno", "Livorno", "LI04"),
-    ("Burraco Siena", "Siena", "SI05"),
-    ("Circolo Lucchese", "Lucca", "LU06"),
-]
 COPPA_TEAMS = [
     "Giglio Rosso", "Torre Pendente", "Le Mura", "Ponte Vecchio",
     "Palio", "Fortezza Medicea", "Piazza dei Miracoli", "Porta Elisa",
@@ -220,42 +213,51 @@ def _rounds(girone: Girone, users, slug: str, *, played: int, drafts: int) -> in
         count += 1
 
 
+#: The two events: slug, team names, the seed of their rosters, the tournament's
+#: fields, and how many rounds are played (then how many left as drafts).
+EVENTS = [
+    (
+        COPPA_SLUG,
+        COPPA_TEAMS,
+        8,
+        {
+            "name": "Coppa Toscana a squadre",
+            "date": datetime.date(2026, 10, 3),
+            "venue": "Circolo del Burraco, Prato",
+            "rounds_planned": 7,
+            "movement_plan": "round_robin",
+        },
+        (6, 1),
+    ),
+    (
+        GIGLIO_SLUG,
+        GIGLIO_TEAMS,
+        12,
+        {
+            "name": "Campionato a squadre del Giglio",
+            "date": datetime.date(2026, 11, 14),
+            "venue": "Palazzo dei Congressi, Firenze",
+            "rounds_planned": 5,
+            "movement_plan": "seeded+4xdanese_modificato",
+        },
+        (5, 0),
+    ),
+]
+
+
 def seed(stdout: Any) -> None:
     users = _users()
     if set(users) != {"direttore", "arbitro", "arbitro2"}:
         return
-    with transaction.atomic():
-        coppa = _create(
-            users,
-            COPPA_SLUG,
-            COPPA_TEAMS,
-            random.Random(8),
-            name="Coppa Toscana a squadre",
-            date=datetime.date(2026, 10, 3),
-            venue="Circolo del Burraco, Prato",
-            rounds_planned=7,
-            movement_plan="round_robin",
-        )
-        _roles(coppa, users)
-        played = _rounds(
-            coppa.teams.first().girone, users, COPPA_SLUG, played=6, drafts=1
-        )
-    with transaction.atomic():
-        giglio = _create(
-            users,
-            GIGLIO_SLUG,
-            GIGLIO_TEAMS,
-            random.Random(12),
-            name="Campionato a squadre del Giglio",
-            date=datetime.date(2026, 11, 14),
-            venue="Palazzo dei Congressi, Firenze",
-            rounds_planned=5,
-            movement_plan="seeded+4xdanese_modificato",
-        )
-        _roles(giglio, users)
-        played += _rounds(
-            giglio.teams.first().girone, users, GIGLIO_SLUG, played=5, drafts=0
-        )
+    made, played = [], 0
+    for slug, names, roster_seed, fields, (rounds_played, drafts) in EVENTS:
+        with transaction.atomic():
+            event = _create(users, slug, names, random.Random(roster_seed), **fields)
+            _roles(event, users)
+            girone = event.teams.first().girone
+            played += _rounds(girone, users, slug, played=rounds_played, drafts=drafts)
+        made.append(event)
+    coppa, giglio = made
     with transaction.atomic():
         matches = _knockout(giglio, users)
     if played or matches:
@@ -269,38 +271,9 @@ def seed(stdout: Any) -> None:
 def _knockout(tournament: Tournament, users: dict[str, Any]) -> int:
     """The first four teams in a tabellone (semifinals, final), each match over two
     tables of 3 smazzate, entered by the referee."""
-    bracket = Bracket.objects.filter(tournament=tournament).first()
-    if bracket is None:
-        bracket = confirm_qualifiers(
-            tournament,
-            by=users["direttore"],
-            per_girone=4,
-            name="Finali",
-            best_of=3,
-            final_best_of=3,
-        )
-    if bracket.status == Bracket.Status.CONFIRMED:
-        draw_bracket(bracket.pk, by=users["direttore"])
-    count = 0
-    for round_ in range(1, 3):
-        for match in BracketMatch.objects.filter(
-            bracket=bracket, round=round_, status=BracketMatch.Status.READY
-        ).order_by("index"):
-            rng = random.Random(f"{GIGLIO_SLUG}/ko/{round_}/{match.index}")
-            games = [
-                (h.ns, h.ew)
-                for _table in range(2)
-                for h in _sheet(rng, match.best_of).hands
-            ]
-            a = sum(g[0] for g in games)
-            b = sum(g[1] for g in games)
-            enter_result(
-                bracket.pk,
-                round_,
-                match.index,
-                MatchEntry(games=games, last_move="a" if a == b else ""),
-                by=users["arbitro"],
-                confirm=True,
-            )
-            count += 1
-    return count
+    return play_knockout(tournament, users, best_of=3, games=_two_tables)
+
+
+def _two_tables(rng: random.Random, best_of: int) -> list[tuple[int, int]]:
+    """A team match's games: both tables' smazzate, table 1's first."""
+    return [(h.ns, h.ew) for _table in range(2) for h in _sheet(rng, best_of).hands]

@@ -15,6 +15,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 from knockout.models import Bracket
+from public.competitor import of as competitor_of
 from public.services import public_tournaments, tournaments_today_first
 from scoring.desk import landing_url
 from staff.models import PasswordToChange
@@ -47,6 +48,7 @@ def home(request):
     )
     for t in ordered:
         t.has_bracket = t.pk in with_bracket
+        t.competitor = competitor_of(t)  # what differs in a team event's card
     groups = [
         (_("Under way"), "running", [t for t in ordered if t.status == "running"]),
         (

@@ -16,6 +16,7 @@ from tournament.models import Stage
 from tournament.permissions import Role, role_required
 
 from . import services
+from .competitor import of as competitor_of
 from .documents import BUILDERS, DocumentError, scope_of
 from .documents.prizes import build_prize_list
 from .models import Render
@@ -57,6 +58,7 @@ def index(request, tournament, prizes_form=None):
         "printing/index.html",
         {
             "tournament": tournament,
+            "competitor": competitor_of(tournament),
             "rounds": rounds,
             "gironi": gironi,
             "kinds": BUILDERS,
@@ -166,7 +168,10 @@ def public_prizes(request, slug):
     rows as the printed one). Before the tournament is concluded there is none: prizes
     go by the final standings."""
     tournament = get_object_or_404(visibility.public_tournaments(), slug=slug)
-    if not visibility.standings_final(tournament) or tournament.is_teams:
+    if (
+        not visibility.standings_final(tournament)
+        or not competitor_of(tournament).prizes
+    ):
         raise Http404  # prizes go by final standings; a team event's are not drawn up
     try:
         document = build_prize_list(tournament)
@@ -177,6 +182,7 @@ def public_prizes(request, slug):
         "printing/prizes_public.html",
         {
             "tournament": tournament,
+            "competitor": competitor_of(tournament),
             "section": document.sections[0],
             "words": document.context["words"],
             "has_bracket": Bracket.objects.filter(tournament=tournament).exists(),

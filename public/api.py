@@ -24,12 +24,9 @@ from pydantic import BaseModel as Schema
 
 from participants.models import Pair
 from seating.models import Table
-from standings.models import Snapshot
-from standings.services import read
-from tournament import visibility
 from tournament.models import Round, Tournament
 
-from . import services
+from . import api_parts, services
 from .api_answer import answer
 from .api_teams import router as teams_router
 
@@ -129,15 +126,7 @@ class StandingsOut(Schema):
     rows: list[StandingRowOut]
 
 
-class ErrorOut(Schema):
-    detail: str
-
-
-def _tournament(slug: str) -> Tournament:
-    try:
-        return services.public_tournaments().get(slug=slug)
-    except Tournament.DoesNotExist:
-        raise Http404(f"no public tournament {slug!r}") from None
+_tournament = api_parts.public_tournament
 
 
 def _tournament_out(t: Tournament) -> dict:
@@ -209,7 +198,7 @@ def tournaments_data() -> list[dict]:
 
 @api.get(
     "/tournaments/{slug:slug}",
-    response={200: TournamentDetail, 404: ErrorOut},
+    response={200: TournamentDetail, 404: api_parts.ErrorOut},
     tags=["tournaments"],
 )
 def tournament(request, slug: str):
@@ -228,7 +217,7 @@ def tournament_data(t: Tournament) -> dict:
 
 @api.get(
     "/tournaments/{slug:slug}/rounds",
-    response={200: list[RoundOut], 404: ErrorOut},
+    response={200: list[RoundOut], 404: api_parts.ErrorOut},
     tags=["rounds"],
 )
 def rounds(request, slug: str):
@@ -243,7 +232,7 @@ def rounds_data(t: Tournament) -> list[dict]:
 
 @api.get(
     "/tournaments/{slug:slug}/rounds/{id:round_id}/tables",
-    response={200: list[TableOut], 404: ErrorOut},
+    response={200: list[TableOut], 404: api_parts.ErrorOut},
     tags=["rounds"],
 )
 def tables(request, slug: str, round_id: int):
@@ -252,9 +241,7 @@ def tables(request, slug: str, round_id: int):
 
 
 def tables_data(t: Tournament, round_id: int) -> list[dict]:
-    rnd = services.shown_rounds(t).filter(pk=round_id).first()
-    if rnd is None:
-        raise Http404(f"round {round_id} is not published in {t.slug!r}")
+    rnd = api_parts.shown_round(t, round_id)
     found = list(
         Table.objects.filter(round=rnd)
         .order_by("number")
@@ -280,37 +267,25 @@ def tables_data(t: Tournament, round_id: int) -> list[dict]:
             "club__name",
         )
     }
-    scores: dict[tuple[int, str], tuple[int, int]] = {}
-    if visibility.results_are_public(rnd, t):
-        from scoring.models import PairScore
+    from scoring.models import PairScore
 
-        scores = {
-            (table_id, line): (vp, mp_for)
-            for table_id, line, vp, mp_for in PairScore.objects.filter(round=rnd)
-            .order_by()
-            .values_list("table_id", "line", "vp", "mp_for")
+    scores = api_parts.released_scores(
+        t, rnd, PairScore.objects.all(), "table_id", "line"
+    )
+    return [
+        {
+            "number": number,
+            "ns": refs[ns_id],
+            "ew": refs[ew_id] if ew_id is not None else None,
+            **api_parts.results(scores, pk, ("ns", "ew")),
         }
-    out = []
-    none = (None, None)
-    for pk, number, ns_id, ew_id in found:
-        ns, ew = scores.get((pk, "ns"), none), scores.get((pk, "ew"), none)
-        out.append(
-            {
-                "number": number,
-                "ns": refs[ns_id],
-                "ew": refs[ew_id] if ew_id is not None else None,
-                "vp_ns": ns[0],
-                "vp_ew": ew[0],
-                "mp_ns": ns[1],
-                "mp_ew": ew[1],
-            }
-        )
-    return out
+        for pk, number, ns_id, ew_id in found
+    ]
 
 
 @api.get(
     "/tournaments/{slug:slug}/standings",
-    response={200: list[StandingsOut], 404: ErrorOut},
+    response={200: list[StandingsOut], 404: api_parts.ErrorOut},
     tags=["standings"],
 )
 def standings(request, slug: str, lang: str = "it"):
@@ -325,40 +300,12 @@ def standings(request, slug: str, lang: str = "it"):
 
 
 def standings_data(t: Tournament, lang: str = "it") -> list[dict]:
-    if t.is_teams:  # its standings rank teams: /tournaments/{slug}/team-standings
-        return []
-    english = lang == "en"
-    out = []
-    for table in read.tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
-        s = table.snapshot
-        out.append(
-            {
-                "girone": s.girone.label if s.girone is not None else None,
-                "stage": s.stage.order,
-                "line": s.line or None,
-                "version": s.version,
-                "rounds": s.rounds,
-                "chain": s.chain,
-                "rows": [
-                    {
-                        "rank": r.position,
-                        "pair_number": r.pair_number,
-                        "players": r.players,
-                        "club": r.club,
-                        "girone": r.girone_label,
-                        "vp": r.vp,
-                        "mp_difference": r.mp_diff,
-                        "mp_scored": r.mp_for,
-                        "matches_played": r.played,
-                        "rests": r.byes,
-                        "vp_per_match": r.average or None,
-                        "tie_break_note": (r.note_en if english else r.note) or None,
-                    }
-                    for r in table.rows
-                ],
-            }
-        )
-    return out
+    return api_parts.standings_data(
+        t,
+        lang,
+        "pair",  # a team event's rank teams: /tournaments/{slug}/team-standings
+        lambda r: {"pair_number": r.pair_number, "players": r.players},
+    )
 
 
 api.add_router("", teams_router)  # team tournaments (docs/rules.md §11)

@@ -7,19 +7,14 @@ and the stored public team standings (never recomputed here).
 
 from __future__ import annotations
 
-from django.http import Http404
 from ninja import Router
 from pydantic import BaseModel as Schema
 
 from participants.models import Pair, Team, TeamMember
 from seating.models import TeamMatch
-from standings.models import Snapshot
-from standings.services import read
-from standings.services.teams import team_tables
-from tournament import visibility
 from tournament.models import Tournament
 
-from . import services
+from . import api_parts
 from .api_answer import answer
 
 router = Router(tags=["teams"])
@@ -88,20 +83,12 @@ class TeamStandingsOut(Schema):
     rows: list[TeamStandingRowOut]
 
 
-class ErrorOut(Schema):
-    detail: str
-
-
-def _team_tournament(slug: str) -> Tournament:
-    """A public tournament (a pair tournament answers empty lists: it has no teams)."""
-    t = services.public_tournaments().filter(slug=slug).first()
-    if t is None:
-        raise Http404(f"no public tournament {slug!r}")
-    return t
+_team_tournament = api_parts.public_tournament  # a pair event has no teams: []
 
 
 @router.get(
-    "/tournaments/{slug:slug}/teams", response={200: list[TeamOut], 404: ErrorOut}
+    "/tournaments/{slug:slug}/teams",
+    response={200: list[TeamOut], 404: api_parts.ErrorOut},
 )
 def teams(request, slug: str):
     """The teams of a team tournament, with their rosters (captain marked)."""
@@ -109,8 +96,7 @@ def teams(request, slug: str):
 
 
 def teams_data(t: Tournament) -> list[dict]:
-    if not t.is_teams:
-        return []
+    """The teams and their rosters (a pair event has none: an empty list)."""
     found = Team.objects.filter(tournament=t).select_related("club", "girone")
     members: dict[int, list[dict]] = {}
     for m in (
@@ -148,7 +134,7 @@ def _players(pair: Pair | None) -> str | None:
 
 @router.get(
     "/tournaments/{slug:slug}/rounds/{id:round_id}/matches",
-    response={200: list[TeamMatchOut], 404: ErrorOut},
+    response={200: list[TeamMatchOut], 404: api_parts.ErrorOut},
 )
 def matches(request, slug: str, round_id: int):
     """The team matches of a released round: the two tables and their line-ups; the
@@ -157,66 +143,47 @@ def matches(request, slug: str, round_id: int):
 
 
 def matches_data(t: Tournament, round_id: int) -> list[dict]:
-    rnd = services.shown_rounds(t).filter(pk=round_id).first()
-    if rnd is None:
-        raise Http404(f"round {round_id} is not published in {t.slug!r}")
-    if not t.is_teams:
-        return []
-    scores: dict[tuple[int, str], tuple[int, int]] = {}
-    if visibility.results_are_public(rnd, t):
-        from scoring.models import TeamScore
+    rnd = api_parts.shown_round(t, round_id)
+    # A pair event's round has no team match: an empty list.
+    from scoring.models import TeamScore
 
-        scores = {
-            (match_id, side): (vp, mp)
-            for match_id, side, vp, mp in TeamScore.objects.filter(round=rnd)
-            .order_by()
-            .values_list("match_id", "side", "vp", "mp_for")
-        }
+    scores = api_parts.released_scores(
+        t, rnd, TeamScore.objects.all(), "match_id", "side"
+    )
     related = [
         f"{table}__{side}__{player}"
         for table in ("table_1", "table_2")
         for side in ("pair_ns", "pair_ew")
         for player in ("player1", "player2")
     ]
-    out = []
-    none = (None, None)
-    for m in (
-        TeamMatch.objects.filter(round=rnd)
+    return [
+        {
+            "number": m.number,
+            "team_a": {"number": m.team_a.number, "name": m.team_a.name},
+            "team_b": (
+                {"number": m.team_b.number, "name": m.team_b.name} if m.team_b else None
+            ),
+            "tables": [
+                {
+                    "table": table.number,
+                    "pair_ns": table.pair_ns.number,
+                    "pair_ew": table.pair_ew.number if table.pair_ew else None,
+                    "players_ns": _players(table.pair_ns),
+                    "players_ew": _players(table.pair_ew),
+                }
+                for table in m.tables
+            ],
+            **api_parts.results(scores, m.pk, ("a", "b")),
+        }
+        for m in TeamMatch.objects.filter(round=rnd)
         .select_related("team_a", "team_b", *related)
         .order_by("number")
-    ):
-        a, b = scores.get((m.pk, "a"), none), scores.get((m.pk, "b"), none)
-        out.append(
-            {
-                "number": m.number,
-                "team_a": {"number": m.team_a.number, "name": m.team_a.name},
-                "team_b": (
-                    {"number": m.team_b.number, "name": m.team_b.name}
-                    if m.team_b
-                    else None
-                ),
-                "tables": [
-                    {
-                        "table": table.number,
-                        "pair_ns": table.pair_ns.number,
-                        "pair_ew": table.pair_ew.number if table.pair_ew else None,
-                        "players_ns": _players(table.pair_ns),
-                        "players_ew": _players(table.pair_ew),
-                    }
-                    for table in m.tables
-                ],
-                "vp_a": a[0],
-                "vp_b": b[0],
-                "mp_a": a[1],
-                "mp_b": b[1],
-            }
-        )
-    return out
+    ]
 
 
 @router.get(
     "/tournaments/{slug:slug}/team-standings",
-    response={200: list[TeamStandingsOut], 404: ErrorOut},
+    response={200: list[TeamStandingsOut], 404: api_parts.ErrorOut},
 )
 def team_standings(request, slug: str, lang: str = "it"):
     """Stored team standings per girone (and overall), released results only.
@@ -228,36 +195,6 @@ def team_standings(request, slug: str, lang: str = "it"):
 
 
 def team_standings_data(t: Tournament, lang: str = "it") -> list[dict]:
-    if not t.is_teams:
-        return []
-    english = lang == "en"
-    out = []
-    for table in team_tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
-        s = table.snapshot
-        out.append(
-            {
-                "girone": s.girone.label if s.girone is not None else None,
-                "stage": s.stage.order,
-                "version": s.version,
-                "rounds": s.rounds,
-                "chain": s.chain,
-                "rows": [
-                    {
-                        "rank": r.position,
-                        "team_number": r.team_number,
-                        "name": r.name,
-                        "club": r.club,
-                        "girone": r.girone_label,
-                        "vp": r.vp,
-                        "mp_difference": r.mp_diff,
-                        "mp_scored": r.mp_for,
-                        "matches_played": r.played,
-                        "rests": r.byes,
-                        "vp_per_match": r.average or None,
-                        "tie_break_note": (r.note_en if english else r.note) or None,
-                    }
-                    for r in table.rows
-                ],
-            }
-        )
-    return out
+    return api_parts.standings_data(
+        t, lang, "team", lambda r: {"team_number": r.team_number, "name": r.name}
+    )

@@ -11,6 +11,7 @@ import functools
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.http import Http404, HttpResponse
 
@@ -21,6 +22,7 @@ from tournament.models import Tournament
 
 from . import api, api_teams, pages, paths
 from .api_answer import answer
+from .competitor import of as competitor_of
 
 logger = logging.getLogger("public.publish")
 
@@ -89,13 +91,7 @@ def tournament_entries(t: Tournament) -> list[Entry]:
             lambda: answer(list[api.RoundOut], api.rounds_data(t)),
         ),
     ]
-    if t.is_teams:
-        entries.append(
-            api_entry(
-                _api(slug, "/teams"),
-                lambda: answer(list[api_teams.TeamOut], api_teams.teams_data(t)),
-            )
-        )
+    entries += own_api_entries(t, ranking=False)
     # The tabellone's page answers for every public tournament ("no tabellone yet").
     entries.append(
         page_entry(f"{paths.BRACKETS}{slug}/", lambda: pages.Page(*bracket_page(t)))
@@ -123,34 +119,65 @@ def standings_entries(t: Tournament) -> list[Entry]:
             lambda: answer(list[api.StandingsOut], api.standings_data(t)),
         ),
     ]
-    if t.is_teams:
-        entries += [
+    if competitor_of(t).butler_page:
+        entries.append(
             page_entry(
                 site_path(f"{slug}/classifica/coppie/"),
                 lambda: pages.team_pairs_page(t),
-            ),
-            api_entry(
-                _api(slug, "/team-standings"),
-                lambda: answer(
-                    list[api_teams.TeamStandingsOut], api_teams.team_standings_data(t)
-                ),
-            ),
-        ]
+            )
+        )
+    return entries + own_api_entries(t, ranking=True)
+
+
+#: The API's answers of one competitor only (:attr:`public.competitor.Competitor.own_api`),
+#: by their path's tail: the answer's schema, its data, and whether a ranking changes it.
+OWN_API = {
+    "/teams": (list[api_teams.TeamOut], api_teams.teams_data, False),
+    "/team-standings": (
+        list[api_teams.TeamStandingsOut],
+        api_teams.team_standings_data,
+        True,
+    ),
+}
+
+
+def own_api_entries(t: Tournament, *, ranking: bool) -> list[Entry]:
+    """The tournament's API answers of its competitor only: those a ranking changes
+    (``ranking``), or the others."""
+    entries = []
+    for tail in competitor_of(t).own_api:
+        schema, data, ranked = OWN_API[tail]
+        if ranked == ranking:
+            build = functools.partial(data, t)
+            entries.append(
+                api_entry(
+                    _api(t.slug, tail), functools.partial(_answer_of, schema, build)
+                )
+            )
     return entries
 
 
+def _answer_of(schema: Any, data: Callable[[], Any]) -> HttpResponse:
+    return answer(schema, data())
+
+
+#: A round's seating in the API (:attr:`public.competitor.Competitor.round_api`): its
+#: tables (pairs), its team matches (teams).
+ROUND_API = {
+    "tables": (list[api.TableOut], api.tables_data),
+    "matches": (list[api_teams.TeamMatchOut], api_teams.matches_data),
+}
+
+
 def round_entries(t: Tournament, round_ids: Iterable[int]) -> list[Entry]:
-    """Each round's tables (matches, for teams) in the API."""
-
-    def tables(round_id: int) -> HttpResponse:
-        return answer(list[api.TableOut], api.tables_data(t, round_id))
-
-    def matches(round_id: int) -> HttpResponse:
-        return answer(list[api_teams.TeamMatchOut], api_teams.matches_data(t, round_id))
-
-    build, tail = (matches, "matches") if t.is_teams else (tables, "tables")
+    """Each round's seating in the API: its tables (its team matches, for teams)."""
+    tail = competitor_of(t).round_api
+    schema, data = ROUND_API[tail]
     return [
-        api_entry(_api(t.slug, f"/rounds/{rid}/{tail}"), functools.partial(build, rid))
+        api_entry(
+            _api(t.slug, f"/rounds/{rid}/{tail}"),
+            functools.partial(_answer_of, schema, functools.partial(data, t, rid)),
+        )
         for rid in sorted(round_ids)
     ]
 

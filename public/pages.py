@@ -25,12 +25,12 @@ from participants.models import Pair, Team
 from standings.models import Season, Snapshot
 from standings.services import read
 from standings.services.season import SeasonTable, season_table
-from standings.services.teams import team_tables
 from tournament.links import pair_url, public_base_url, qr_svg
 from tournament.models import Tournament
 
 from . import services, venue
-from .teams import find_teams, team_matches
+from .competitor import of as competitor_of
+from .teams import team_matches
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,7 @@ def tournament_page(obj: Tournament) -> Page:
         "public/tournament.html",
         {
             "tournament": obj,
+            "competitor": competitor_of(obj),
             "now": timezone.now(),
             "provisional": services.provisional_rounds(obj),
             "rounds": rounds,
@@ -69,25 +70,23 @@ def tournament_page(obj: Tournament) -> Page:
 
 
 def where_page(obj: Tournament, query: str = "") -> Page:
-    """Dove gioco? A pair (a team) by number or name: its table, line and opponents."""
-    if obj.is_teams:
-        search = find_teams(obj, query)
-        current = None
-        if len(search.teams) == 1:
-            matches = team_matches(search.teams[0])
-            current = matches[-1] if matches else None
-        return Page(
-            "public/team_where.html",
-            {
-                "tournament": obj,
-                "search": search,
-                "current": current,
-                "bracket_url": services.bracket_url(obj),
-            },
-        )
-    found = services.find_pairs(obj, query)
-    seat = services.current_seat(found.pairs[0]) if len(found.pairs) == 1 else None
-    return Page("public/where.html", {"tournament": obj, "search": found, "seat": seat})
+    """Dove gioco? A pair (a team) by number or name: where it plays now (its table,
+    line and opponents; its team match over two tables)."""
+    competitor = competitor_of(obj)
+    search = competitor.find(obj, query)
+    current = competitor.current(search.found[0]) if len(search.found) == 1 else None
+    return Page(
+        "public/where.html",
+        {
+            "tournament": obj,
+            "competitor": competitor,
+            "search": search,
+            "found_text": competitor.found_text % {"n": len(search.found)},
+            "cards": [(c, competitor.card_names(c)) for c in search.found],
+            "current": current,
+            "bracket_url": services.bracket_url(obj),
+        },
+    )
 
 
 PAIR_TEMPLATE = "public/pair.html"
@@ -122,14 +121,12 @@ def standings_found(obj: Tournament) -> list[Snapshot]:
 
 def standings_tables_html(obj: Tournament, found: list[Snapshot]) -> str:
     """The standings' tables (the costly part of the page, cached by the view)."""
-    tables: list[Any]
-    if obj.is_teams:  # team rows (docs/rules.md §11)
-        template, tables = "public/_team_standings_tables.html", team_tables(found)
-    else:
-        template, tables = "public/_standings_tables.html", read.tables(found)
+    competitor = competitor_of(obj)
+    tables = competitor.standings_tables(found)
     english = get_language() == "en"
     return render_to_string(
-        template, {"tournament": obj, "tables": tables, "english": english}
+        "public/_standings_tables.html",
+        {"tournament": obj, "tables": tables, "english": english},
     )
 
 
@@ -144,6 +141,7 @@ def standings_page(
         "public/standings.html",
         {
             "tournament": obj,
+            "competitor": competitor_of(obj),
             # Our own template's output, escaped when it was rendered.
             "tables_html": mark_safe(tables_html),
             "empty": not found,
@@ -164,6 +162,7 @@ def venue_page(obj: Tournament, request: HttpRequest | None = None) -> Page:
         "public/venue.html",
         {
             "tournament": obj,
+            "competitor": competitor_of(obj),
             "rounds": rounds,
             "gironi": len({r.girone_id for r in rounds}) > 1,
             "seating": venue.seating(obj, rounds),

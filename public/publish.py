@@ -224,11 +224,11 @@ def _publish_tournament(
     number_of = dict(pairs.values_list("pk", "number"))
     numbers = set(number_of.values())
     entries += round_entries(t, rounds.values_list("pk", flat=True))
-    if t.is_teams:
-        teams = Team.objects.filter(tournament=t)
-        if not scope.everything:
-            teams = teams.filter(pairs__in=pairs).distinct()
-        entries += team_entries(t, teams.values_list("number", flat=True))
+    # The team pages (a pair event has no team: none).
+    teams = Team.objects.filter(tournament=t)
+    if not scope.everything:
+        teams = teams.filter(pairs__in=pairs).distinct()
+    entries += team_entries(t, teams.values_list("number", flat=True))
     if scope.everything:
         entries += site_entries()
         keep = {e.path for e in entries} | set(pair_pages(t, numbers))
@@ -254,13 +254,18 @@ def _publish_tournament(
 
 def _sweep(base: Path, slug: str, keep: set[str]) -> int:
     """Remove the tournament's files that are no page of it any more."""
+    return _sweep_folders(base, tournament_folders(base, slug), keep)
+
+
+def _sweep_folders(base: Path, folders: Iterable[Path], keep: set[str]) -> int:
+    """Remove the pages in ``folders`` (and below) whose URL path is not in ``keep``."""
     wanted = {
         published.file_for(base, lang, path)
         for path in keep
         for lang in published.LANGUAGES
     }
     removed = 0
-    for folder in tournament_folders(base, slug):
+    for folder in folders:
         if not folder.exists():
             continue
         for name in ("index.html", "index.json"):
@@ -327,21 +332,8 @@ def _subfolders(folder: Path) -> list[Path]:
 
 def _sweep_folder(base: Path, prefix: str, keep: set[str]) -> int:
     """Remove the pages under URL ``prefix`` that are not in ``keep``."""
-    wanted = {
-        published.file_for(base, lang, path)
-        for path in keep
-        for lang in published.LANGUAGES
-    }
-    removed = 0
-    for lang in published.LANGUAGES:
-        folder = base / lang / prefix.strip("/")
-        if not folder.exists():
-            continue
-        for name in ("index.html", "index.json"):
-            for found in folder.rglob(name):
-                if found not in wanted:
-                    removed += published.remove(found)
-    return removed
+    folders = [base / lang / prefix.strip("/") for lang in published.LANGUAGES]
+    return _sweep_folders(base, folders, keep)
 
 
 def _sweep_tournaments(base: Path) -> int:

@@ -18,13 +18,15 @@ from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from participants.models import Pair
 from people.search import query_words
 from seating.models import Table
 from tournament import visibility
-from tournament.inputs import searchable
 from tournament.models import Round, Stage, Tournament
+
+from .search import Search, SearchTexts, search
 
 
 def public_tournaments() -> QuerySet[Tournament]:
@@ -89,13 +91,11 @@ class Seat:
         return getattr(self.table, "hall_number", self.table.number)
 
 
-@dataclass(frozen=True)
-class Search:
-    """The answer to "Dove gioco?": one pair, several to choose from, or a message."""
-
-    query: str
-    pairs: list[Pair]
-    message: str = ""
+PAIR_TEXTS = SearchTexts(
+    _lazy("Type your pair number or a surname."),
+    _lazy("No pair has number %(number)s in this tournament (pairs: 1–%(last)s)."),
+    _lazy('No player named "%(name)s" in this tournament. Try your pair number.'),
+)
 
 
 def find_pairs(tournament: Tournament, query: str) -> Search:
@@ -104,43 +104,20 @@ def find_pairs(tournament: Tournament, query: str) -> Search:
     Names are compared folded (``people.search``): ``dangelo``, ``D’Angelo`` and
     ``niccolo`` all find "D'Angelo Niccolò", on every database.
     """
-    query = searchable(query, 60)
-    if not query:
-        return Search(query, [], _("Type your pair number or a surname."))
     pairs = Pair.objects.filter(tournament=tournament).select_related(
         "player1", "player2", "club"
     )
-    number = query.lstrip("#").strip()
-    # Decimal digits of any script (a phone's keyboard may type ١٢); "²" is a digit
-    # but not a number, and is searched as a name.
-    if number.isdecimal():
-        found = list(pairs.filter(number=int(number)))
-        if not found:
-            top = pairs.order_by("-number").values_list("number", flat=True).first()
-            return Search(
-                query,
-                [],
-                _(
-                    "No pair has number %(number)s in this tournament (pairs: 1–%(last)s)."
-                )
-                % {"number": number, "last": top or 0},
+
+    def by_name(query: str) -> list[Pair]:
+        words = query_words(query)
+        match = Q()
+        for word in words:
+            match &= Q(player1__search_key__contains=word) | Q(
+                player2__search_key__contains=word
             )
-        return Search(query, found)
-    words = query_words(query)
-    match = Q()
-    for word in words:
-        match &= Q(player1__search_key__contains=word) | Q(
-            player2__search_key__contains=word
-        )
-    found = list(pairs.filter(match).order_by("number")[:20]) if words else []
-    if not found:
-        return Search(
-            query,
-            [],
-            _('No player named "%(name)s" in this tournament. Try your pair number.')
-            % {"name": query},
-        )
-    return Search(query, found)
+        return list(pairs.filter(match).order_by("number")[:20]) if words else []
+
+    return search(query, pairs, by_name, PAIR_TEXTS)
 
 
 def _released_rounds(tournament_id: int) -> dict[int, Round]:

@@ -10,73 +10,46 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Q
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from participants.models import Pair, Team, TeamMember
 from people.search import query_words
 from seating.models import Table, TeamMatch
 from tournament import visibility
-from tournament.inputs import searchable
 from tournament.models import Round, Tournament
 
+from .search import Search, SearchTexts, search
 
-@dataclass(frozen=True)
-class TeamSearch:
-    """The answer to "Dove gioco?" in a team tournament."""
-
-    query: str
-    teams: list[Team]
-    message: str = ""
+TEAM_TEXTS = SearchTexts(
+    _("Type your team number, its name or a surname."),
+    _("No team has number %(number)s in this tournament (teams: 1–%(last)s)."),
+    _('No team or player named "%(name)s" in this tournament.'),
+)
 
 
-def find_teams(tournament: Tournament, query: str) -> TeamSearch:
+def find_teams(tournament: Tournament, query: str) -> Search:
     """A team by number, by (part of) its name or a roster player's name.
 
-    As for pairs (``public.services.find_pairs``): any text can be searched (control
-    characters dropped, length capped), a number of any script's digits is a team
-    number ("²" is a name), players' names are compared folded (``dangelo`` finds
-    "D'Angelo").
+    As for pairs (:func:`public.services.find_pairs`, the same
+    :func:`public.search.search`): players' names are compared folded
+    (``dangelo`` finds "D'Angelo").
     """
-    query = searchable(query, 60)
-    if not query:
-        return TeamSearch(query, [], _("Type your team number, its name or a surname."))
     teams = Team.objects.filter(tournament=tournament).select_related("club")
-    number = query.lstrip("#").strip()
-    if number.isdecimal():
-        found = list(teams.filter(number=int(number)))
-        if not found:
-            top = teams.order_by("-number").values_list("number", flat=True).first()
-            return TeamSearch(
-                query,
-                [],
-                _(
-                    "No team has number %(number)s in this tournament (teams: 1–%(last)s)."
-                )
-                % {"number": number, "last": top or 0},
-            )
-        return TeamSearch(query, found)
-    by_player = TeamMember.objects.filter(tournament=tournament)
-    folded = query_words(query)
-    for word in folded:
-        by_player = by_player.filter(player__search_key__contains=word)
-    if not folded:
-        by_player = by_player.none()
-    by_name = Q()
-    for word in query.split():
-        by_name &= Q(name__icontains=word)
-    found = list(
-        teams.filter(by_name | Q(pk__in=by_player.values("team_id"))).order_by(
-            "number"
-        )[:20]
-    )
-    if not found:
-        return TeamSearch(
-            query,
-            [],
-            _('No team or player named "%(name)s" in this tournament.')
-            % {"name": query},
-        )
-    return TeamSearch(query, found)
+
+    def by_name(query: str) -> list[Team]:
+        by_player = TeamMember.objects.filter(tournament=tournament)
+        folded = query_words(query)
+        for word in folded:
+            by_player = by_player.filter(player__search_key__contains=word)
+        if not folded:
+            by_player = by_player.none()
+        by_name = Q()
+        for word in query.split():
+            by_name &= Q(name__icontains=word)
+        found = teams.filter(by_name | Q(pk__in=by_player.values("team_id")))
+        return list(found.order_by("number")[:20])
+
+    return search(query, teams, by_name, TEAM_TEXTS)
 
 
 @dataclass(frozen=True)

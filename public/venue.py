@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from participants.models import Pair
 from seating.models import Table
 from standings.models import Snapshot, local_decimal
-from standings.services import read
-from standings.services.teams import team_tables
 from tournament.models import Round, Tournament
 
 from . import services
+from .competitor import of as competitor_of
 
 
 @dataclass(frozen=True)
@@ -122,23 +121,13 @@ def _hall_offsets(
 
 def rankings(tournament: Tournament, found: list[Snapshot]) -> list[Ranking]:
     """The rows of the public standings' tables (``found``: their snapshots)."""
-    if tournament.is_teams:
-        return [
-            Ranking(
-                t.snapshot,
-                [
-                    RankRow(r.position, r.team_number, r.name, _points(r))
-                    for r in t.rows
-                ],
-            )
-            for t in team_tables(found)
-        ]
+    competitor = competitor_of(tournament)
     return [
         Ranking(
             t.snapshot,
-            [RankRow(r.position, r.pair_number, r.players, _points(r)) for r in t.rows],
+            [RankRow(r.position, *competitor.rank(r), _points(r)) for r in t.rows],
         )
-        for t in read.tables(found)
+        for t in competitor.standings_tables(found)
     ]
 
 

@@ -17,7 +17,6 @@ team tournament is written by :mod:`.export_teams` (version 2).
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,13 +32,7 @@ from standings.models import StandingsConfig
 from tournament.models import Round, Tournament
 
 from .format import FORMAT, KIND_KEYS, VERSION
-from .sources import (
-    current_results,
-    decision_notes,
-    groups_gironi,
-    played_rounds,
-    rounds_by_girone,
-)
+from .sources import by_round, played
 
 Kind = ResultVersion.Kind
 
@@ -160,64 +153,58 @@ def _unlikely(table: Table, version: ResultVersion, hands: list[list[int]]) -> b
 
 
 def export_tournament(tournament: Tournament) -> Export:
-    """The replay file of ``tournament``'s gironi, and notes on what it leaves out."""
-    if tournament.is_teams:  # teams, line-ups and team matches (version 2)
-        from .export_teams import export_teams
+    """The replay file of ``tournament``'s gironi, and notes on what it leaves out
+    (a team event's: its teams, line-ups and team matches, version 2)."""
+    from .competitor import of as competitor_of
 
-        return export_teams(tournament, Export)
-    notes: list[str] = []
-    gironi = groups_gironi(tournament, notes)
+    export: Export = competitor_of(tournament).export(tournament, Export)
+    return export
+
+
+def export_pairs(tournament: Tournament, export_class: type[Export]) -> Export:
+    """The replay file of a pair event."""
     pairs = list(
         Pair.objects.filter(tournament=tournament)
         .select_related("player1", "player2", "club", "girone")
         .order_by("number")
     )
-    label_of = {g.pk: g.label for g in gironi}
-    for pair in pairs:
-        if pair.girone_id not in label_of:
-            notes.append(
-                _("Pair %(number)s is in no girone: left out.")
-                % {"number": pair.number}
-            )
-    notes += decision_notes(tournament)
-    played = played_rounds(gironi, notes)
-    by_girone = rounds_by_girone(played)
-    tables = _tables_by_round(played)
-    current = current_results(played)
-    count = max((len(r) for r in by_girone.values()), default=0)
-    entries: list[dict[str, Any]] = [
-        {"before": [], "tables": {}, "resting": {}, "hands": {}, "results": []}
-        for _ in range(count + 1)
-    ]
+    found = played(tournament, pairs, _("Pair %(number)s is in no girone: left out."))
+    tables = by_round(
+        Table.objects.filter(round__in=found.rounds).select_related(
+            "pair_ns", "pair_ew", "round__girone__stage__tournament"
+        )
+    )
+    entries = found.entries(("before", "tables", "resting", "hands", "results"))
     initial: list[dict[str, Any]] = []
-    for girone in gironi:
+    for girone in found.gironi:
         members = [p for p in pairs if p.girone_id == girone.pk]
-        rounds = by_girone.get(girone.label, [])
+        rounds = found.by_girone.get(girone.label, [])
         initial += _girone(
-            entries, girone.label, members, rounds, tables, current,
+            entries, girone.label, members, rounds, tables, found.current,
             tournament.hands_per_round,
         )  # fmt: skip
     initial.sort(key=lambda p: p["number"])
-    document = {
+    written = _written(entries)
+    return export_class(
+        document(_tournament(tournament), "pairs", initial, written), found.notes
+    )
+
+
+def document(
+    tournament: dict[str, Any],
+    key: str,
+    competitors: list[dict[str, Any]],
+    rounds: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The file: its tournament, its competitors (under ``key``: pairs, teams) and
+    its rounds as written."""
+    return {
         "format": FORMAT,
         "version": VERSION,
-        "tournament": _tournament(tournament),
-        "pairs": initial,
-        "rounds": _written(entries),
+        "tournament": tournament,
+        key: competitors,
+        "rounds": rounds,
     }
-    return Export(document, notes)
-
-
-def _tables_by_round(played: list[Round]) -> dict[int, list[Table]]:
-    """The tables of each played round (by its id), in number order."""
-    tables: dict[int, list[Table]] = defaultdict(list)
-    for table in (
-        Table.objects.filter(round__in=played)
-        .select_related("pair_ns", "pair_ew", "round__girone__stage__tournament")
-        .order_by("number")
-    ):
-        tables[table.round_id].append(table)
-    return tables
 
 
 def _girone(

@@ -9,7 +9,6 @@ pair it fielded, in pair-number order, so that the replay numbers them the same.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -19,14 +18,7 @@ from scoring.models import ResultVersion
 from seating.models import TeamMatch
 from tournament.models import Round, Tournament
 
-from .format import FORMAT, VERSION
-from .sources import (
-    current_results,
-    decision_notes,
-    groups_gironi,
-    played_rounds,
-    rounds_by_girone,
-)
+from .sources import by_round, played
 
 if TYPE_CHECKING:
     from .export import Export
@@ -65,75 +57,41 @@ def _team(team: Team, label: str, places: dict[int, int]) -> dict[str, Any]:
 
 
 def export_teams(tournament: Tournament, export_class: type[Export]) -> Export:
-    from .export import _tournament
+    from .export import _tournament, document
 
-    notes: list[str] = []
-    gironi = groups_gironi(tournament, notes)
-    notes += decision_notes(tournament)
-    label_of = {g.pk: g.label for g in gironi}
     teams = list(
         Team.objects.filter(tournament=tournament)
         .select_related("club")
         .order_by("number")
     )
-    places: dict[int, dict[int, int]] = {}
-    for team in teams:
-        places[team.pk] = {m.player_id: m.order for m in team.members.order_by("order")}
-        if team.girone_id not in label_of:
-            notes.append(
-                _("Team %(number)s is in no girone: left out.")
-                % {"number": team.number}
-            )
-    played = played_rounds(gironi, notes)
-    matches = _matches_by_round(played)
-    current = current_results(played)
-    by_girone = rounds_by_girone(played)
-    count = max((len(r) for r in by_girone.values()), default=0)
-    entries: list[dict[str, Any]] = [
-        {
-            "before": [],
-            "tables": {},
-            "resting": {},
-            "hands": {},
-            "lineups": [],
-            "results": [],
-            "open": set(),
-        }
-        for _ in range(count + 1)
-    ]
-    listed: list[dict[str, Any]] = []
-    for girone in gironi:
-        members = [t for t in teams if t.girone_id == girone.pk]
-        listed += [_team(t, girone.label, places[t.pk]) for t in members]
-        rounds = by_girone.get(girone.label, [])
-        _girone(
-            entries, girone.label, members, rounds, matches, current, places,
-            tournament.hands_per_round,
-        )  # fmt: skip
-    document = {
-        "format": FORMAT,
-        "version": VERSION,
-        "tournament": {**_tournament(tournament), "format": "teams"},
-        "teams": listed,
-        "rounds": _written(entries),
+    places: dict[int, dict[int, int]] = {
+        team.pk: {m.player_id: m.order for m in team.members.order_by("order")}
+        for team in teams
     }
-    return export_class(document, notes)
-
-
-def _matches_by_round(played: list[Round]) -> dict[int, list[TeamMatch]]:
-    """The team matches of each played round (by its id), in number order."""
-    matches: dict[int, list[TeamMatch]] = defaultdict(list)
-    for m in (
-        TeamMatch.objects.filter(round__in=played)
-        .select_related(
+    found = played(tournament, teams, _("Team %(number)s is in no girone: left out."))
+    matches = by_round(
+        TeamMatch.objects.filter(round__in=found.rounds).select_related(
             "team_a", "team_b", "table_1__pair_ns", "table_1__pair_ew",
             "table_2__pair_ns", "table_2__pair_ew",
             "round__girone__stage__tournament",
         )
-        .order_by("number")
-    ):  # fmt: skip
-        matches[m.round_id].append(m)
-    return matches
+    )  # fmt: skip
+    entries = found.entries(
+        ("before", "tables", "resting", "hands", "lineups", "results", "open")
+    )
+    listed: list[dict[str, Any]] = []
+    for girone in found.gironi:
+        members = [t for t in teams if t.girone_id == girone.pk]
+        listed += [_team(t, girone.label, places[t.pk]) for t in members]
+        rounds = found.by_girone.get(girone.label, [])
+        _girone(
+            entries, girone.label, members, rounds, matches, found.current, places,
+            tournament.hands_per_round,
+        )  # fmt: skip
+    described = {**_tournament(tournament), "format": "teams"}
+    return export_class(
+        document(described, "teams", listed, _written(entries)), found.notes
+    )
 
 
 def _girone(

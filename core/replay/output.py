@@ -25,11 +25,12 @@ import json
 from typing import Any
 
 from draw.services.rounds import round_meetings
-from seating.models import Table, TeamMatch
-from standings.models import Row, Snapshot, TeamRow
+from seating.models import Table
+from standings.models import Snapshot
 from standings.services import read
-from standings.services.teams import team_tables
 from tournament.models import Round, Stage, Tournament
+
+from .competitor import of as competitor_of
 
 #: Columns :func:`dumps` fills before it breaks a value over lines.
 WIDTH = 100
@@ -65,40 +66,21 @@ def rounds_of(tournament: Tournament) -> list[dict[str, Any]]:
         noted = [m.message for m in round_meetings(r)]
         if noted:
             entry["meetings"] = noted
-    if tournament.is_teams:
-        matches: dict[int, list[tuple[int, int | None]]] = {}
-        for round_id, a, b in (
-            TeamMatch.objects.filter(round__in=found)
-            .order_by("round_id", "number")
-            .values_list("round_id", "team_a__number", "team_b__number")
-        ):
-            matches.setdefault(round_id, []).append((a, b))
+    matches = competitor_of(tournament).matches
+    if matches is not None:  # the team matches, and the resting teams
+        found_matches = matches(list(found))
         for entry, r in zip(out, found, strict=True):
-            here = matches.get(r.pk, [])
+            here = found_matches.get(r.pk, [])
             entry["matches"] = [[a, b] for a, b in here if b is not None]
             entry["resting"] = [a for a, b in here if b is None]
     return out
 
 
-def row_of(row: Row, *, girone: bool = False) -> dict[str, Any]:
+def row_of(row: Any, noun: str, number: int, *, girone: bool = False) -> dict[str, Any]:
+    """A stored standings row (a pair's, a team's: its ``number`` under ``noun``)."""
     out: dict[str, Any] = {
         "position": row.position,
-        "pair": row.pair_number,
-        "vp": row.vp,
-        "mp_diff": row.mp_diff,
-        "mp_scored": row.mp_for,
-        "played": row.played,
-        "note": row.note,
-    }
-    if girone:
-        out["girone"] = row.girone_label
-    return out
-
-
-def team_row_of(row: TeamRow, *, girone: bool = False) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "position": row.position,
-        "team": row.team_number,
+        noun: number,
         "vp": row.vp,
         "mp_diff": row.mp_diff,
         "mp_scored": row.mp_for,
@@ -121,21 +103,14 @@ def standings_of(tournament: Tournament) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     overall: list[dict[str, Any]] | None = None
     chosen = [s for s in found if s.stage.order == first]
-    if tournament.is_teams:
-        for team_table in team_tables(chosen):
-            if team_table.snapshot.girone_id is None:
-                overall = [team_row_of(r, girone=True) for r in team_table.rows]
-            else:
-                label = team_table.snapshot.girone.label
-                out[label] = [team_row_of(r) for r in team_table.rows]
-        if overall is not None:
-            out["overall"] = overall
-        return out
-    for table in read.tables(chosen):
+    competitor = competitor_of(tournament)
+    noun, number = competitor.noun, competitor.number
+    for table in competitor.standings_tables(chosen):
         if table.snapshot.girone_id is None:
-            overall = [row_of(r, girone=True) for r in table.rows]
+            overall = [row_of(r, noun, number(r), girone=True) for r in table.rows]
         else:
-            out[table.snapshot.girone.label] = [row_of(r) for r in table.rows]
+            label = table.snapshot.girone.label
+            out[label] = [row_of(r, noun, number(r)) for r in table.rows]
     if overall is not None:
         out["overall"] = overall
     return out

@@ -25,6 +25,7 @@ file and says why, and the caller's transaction leaves no trace of the tournamen
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
@@ -35,13 +36,14 @@ from participants.models import Pair, Team
 from participants.services import registration, teams
 from participants.services.entries import PairEntry
 from participants.services.team_entries import TeamEntry
-from seating.models import Table, TeamMatch
+from seating.models import TeamMatch
 from seating.services import gironi as gironi_services
 from standings.services.lot import set_lot_seed
 from tournament.forms import TournamentForm
 from tournament.models import Girone, Round, Tournament
 from tournament.services.tournaments import create_tournament
 
+from .competitor import of as competitor_of
 from .errors import ReplayError, refusals
 from .format import at
 from .referee import Referee
@@ -101,40 +103,37 @@ class Run:
 
     def register(self) -> None:
         assert self.tournament is not None
-        if self.tournament.is_teams:
-            self.register_teams()
-            return
-        assignment: dict[int, str] = {}
-        for index, pair in enumerate(self.doc["pairs"]):
-            path = at("pairs", index)
-            self.add_pair(pair, path)
-            assignment[pair["number"]] = pair["girone"]
-        labels = sorted(set(assignment.values()))
-        assert self.tournament is not None
-        with refusals("pairs", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
-            outcome = gironi_services.split_into_gironi(
-                self.tournament,
-                count=len(labels),
-                method="manual",
-                assignment=assignment,
-            )
-        self.gironi = {g.label: g for g in outcome.gironi}
+        competitor_of(self.tournament).register(self)
+
+    def register_pairs(self) -> None:
+        self.register_from("pairs", self.add_pair, gironi_services.split_into_gironi)
 
     def register_teams(self) -> None:
-        assert self.tournament is not None
         if self.doc["pairs"]:
             raise ReplayError(
                 "pairs",
                 _("a team tournament's pairs are its teams' (give them under “teams”)"),
             )
+        self.register_from(
+            "teams", self.add_team, gironi_services.split_teams_into_gironi
+        )
+
+    def register_from(
+        self,
+        key: str,
+        add: Callable[[dict[str, Any], str], Any],
+        split: Callable[..., Any],
+    ) -> None:
+        """Register the file's ``key`` list (pairs, teams) with ``add`` and split them
+        into the gironi it names with ``split``."""
+        assert self.tournament is not None
         assignment: dict[int, str] = {}
-        for index, team in enumerate(self.doc["teams"]):
-            path = at("teams", index)
-            self.add_team(team, path)
-            assignment[team["number"]] = team["girone"]
+        for index, entry in enumerate(self.doc[key]):
+            add(entry, at(key, index))
+            assignment[entry["number"]] = entry["girone"]
         labels = sorted(set(assignment.values()))
-        with refusals("teams", _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
-            outcome = gironi_services.split_teams_into_gironi(
+        with refusals(key, _("gironi %(labels)s") % {"labels": ", ".join(labels)}):
+            outcome = split(
                 self.tournament,
                 count=len(labels),
                 method="manual",
@@ -288,22 +287,28 @@ class Run:
             )
 
     def before(self, path: str, event: dict[str, Any]) -> None:
-        kind, value = event["event"], event["value"]
         assert self.tournament is not None
-        if self.tournament.is_teams:  # the events name teams (docs/rules.md §11)
-            if kind == "add_pair":
-                raise ReplayError(
-                    at(path, kind), _("a team tournament adds no pair after round 1")
-                )
-            team = self.teams.get(value)
-            if team is None:
-                raise ReplayError(
-                    at(path, kind),
-                    _("team %(number)s is not registered") % {"number": value},
-                )
-            with refusals(at(path, kind), _("team %(number)s") % {"number": value}):
-                self.teams[value] = teams.set_team_withdrawn(team, kind == "withdraw")
-            return
+        competitor_of(self.tournament).before(
+            self, path, event["event"], event["value"]
+        )
+
+    def team_event(self, path: str, kind: str, value: Any) -> None:
+        """A team withdrawn or back (the events name teams, docs/rules.md §11)."""
+        if kind == "add_pair":
+            raise ReplayError(
+                at(path, kind), _("a team tournament adds no pair after round 1")
+            )
+        team = self.teams.get(value)
+        if team is None:
+            raise ReplayError(
+                at(path, kind),
+                _("team %(number)s is not registered") % {"number": value},
+            )
+        with refusals(at(path, kind), _("team %(number)s") % {"number": value}):
+            self.teams[value] = teams.set_team_withdrawn(team, kind == "withdraw")
+
+    def pair_event(self, path: str, kind: str, value: Any) -> None:
+        """A pair withdrawn, back, or entering late."""
         if kind == "add_pair":
             girone = self.girone(value["girone"], at(at(path, kind), "girone"))
             pair = self.add_pair(value, at(path, kind))
@@ -355,18 +360,7 @@ class Run:
 
     def check_resting(self, path: str, round_: Round, resting: list[int]) -> None:
         assert self.tournament is not None
-        if self.tournament.is_teams:  # the resting teams
-            rest = sorted(
-                TeamMatch.objects.filter(round=round_, team_b__isnull=True).values_list(
-                    "team_a__number", flat=True
-                )
-            )
-        else:
-            rest = sorted(
-                Table.objects.filter(round=round_, pair_ew__isnull=True).values_list(
-                    "pair_ns__number", flat=True
-                )
-            )
+        rest = competitor_of(self.tournament).resting(round_)
         if rest != sorted(resting):
             raise ReplayError(
                 path,

@@ -8,7 +8,11 @@ to the export's notes, in words, in the order the file's reader meets it.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from scoring.models import ResultVersion, TableResult
@@ -75,6 +79,15 @@ def rounds_by_girone(played: list[Round]) -> dict[str, list[Round]]:
     return by_girone
 
 
+def by_round(found: QuerySet[Any]) -> dict[int, list[Any]]:
+    """``found``'s rows (a played round's tables, its team matches) by round id, in
+    number order."""
+    grouped: dict[int, list[Any]] = defaultdict(list)
+    for row in found.order_by("number"):
+        grouped[row.round_id].append(row)
+    return grouped
+
+
 def current_results(played: list[Round]) -> dict[int, ResultVersion]:
     """The version that counts now of each confirmed table's result, by table id."""
     return {
@@ -85,3 +98,46 @@ def current_results(played: list[Round]) -> dict[int, ResultVersion]:
         .select_related("current")
         .prefetch_related("current__hands", "current__games")
     }
+
+
+@dataclass(frozen=True)
+class Played:
+    """What an export of pairs or of teams reads first: the notes so far, the gironi,
+    the played rounds (by girone's label) and each table's result that counts."""
+
+    notes: list[str]
+    gironi: list[Girone]
+    rounds: list[Round]
+    by_girone: dict[str, list[Round]]
+    current: dict[int, ResultVersion]
+
+    def entries(self, keys: Sequence[str]) -> list[dict[str, Any]]:
+        """A blank entry with ``keys`` (in the file's order) for each round and one
+        after the last: "before", "lineups" and "results" lists, "open" a set of
+        labels, the others dicts by girone's label."""
+        count = max((len(r) for r in self.by_girone.values()), default=0)
+        return [{key: _blank(key) for key in keys} for _ in range(count + 1)]
+
+
+def _blank(key: str) -> Any:
+    if key == "open":
+        return set()
+    return [] if key in ("before", "lineups", "results") else {}
+
+
+def played(tournament: Tournament, competitors: Sequence[Any], left_out: str) -> Played:
+    """The gironi and played rounds of ``tournament``; its ``competitors`` (pairs,
+    teams) in no girone are a note each (``left_out``, with their ``number``)."""
+    notes: list[str] = []
+    gironi = groups_gironi(tournament, notes)
+    labelled = {g.pk for g in gironi}
+    notes += [
+        left_out % {"number": c.number}
+        for c in competitors
+        if c.girone_id not in labelled
+    ]
+    notes += decision_notes(tournament)
+    rounds = played_rounds(gironi, notes)
+    return Played(
+        notes, gironi, rounds, rounds_by_girone(rounds), current_results(rounds)
+    )

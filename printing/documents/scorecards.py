@@ -138,7 +138,7 @@ def cards_for_rounds(
     cards = []
     for rnd in rounds:
         before = hall_offset(tournament, rnd)
-        matches = _team_matches(rnd) if tournament.is_teams else {}
+        matches = _team_matches(rnd)  # none in a pair event
         players = (
             tournament.entry_by != Tournament.EntryBy.REFEREES
             and rnd.status == Round.Status.PUBLISHED

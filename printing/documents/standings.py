@@ -13,12 +13,13 @@ from __future__ import annotations
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from standings.models import Snapshot, TeamRow
-from standings.services.read import snapshots, tables, version_tag
-from standings.services.teams import team_tables
+from standings.models import Snapshot
+from standings.services.read import snapshots, version_tag
 from tournament.models import Tournament
 from tournament.words import game_words
 
+from ..competitor import Competitor
+from ..competitor import of as competitor_of
 from .base import Document, DocumentError, get_girone, title_block
 
 ROWS_PER_SECTION = 250
@@ -28,21 +29,21 @@ def _line_label(line: str) -> str:
     return {"ns": _("NS line"), "ew": _("EO line")}.get(line, "")
 
 
-def _rows(table, english: bool) -> list[dict]:
+def _rows(table, english: bool, competitor: Competitor) -> list[dict]:
     out = []
     rows = table.rows
     for i, row in enumerate(rows):
         last_of_tie = row.tie is not None and (
             i + 1 == len(rows) or rows[i + 1].tie != row.tie
         )
-        teams = isinstance(row, TeamRow)  # a team tournament's row (docs §11)
+        number, names = competitor.rank(row)
         out.append(
             {
                 "position": row.position,
-                "number": row.team_number if teams else row.pair_number,
-                "players": row.name if teams else row.players,
+                "number": number,
+                "players": names,
                 # "entrata al turno 2", "ritirata dopo il turno 3" (docs/rules.md §8).
-                "attendance": "" if teams else row.attendance,
+                "attendance": competitor.attendance(row),
                 "club": row.club,
                 "girone": row.girone_label,
                 "played": row.played,
@@ -111,11 +112,11 @@ def build_standings(tournament: Tournament, *, girone_id: object = None) -> Docu
     sections: list[dict] = []
     size = 0
     overall = girone_id is None
-    read = team_tables if tournament.is_teams else tables
-    for table in read(found):
+    competitor = competitor_of(tournament)
+    for table in competitor.standings_tables(found):
         snapshot = table.snapshot
         heading = _heading(snapshot)
-        rows = _rows(table, english)
+        rows = _rows(table, english, competitor)
         size += len(rows)
         chunks = _split(rows, ROWS_PER_SECTION)
         for n, chunk in enumerate(chunks):
@@ -139,5 +140,5 @@ def build_standings(tournament: Tournament, *, girone_id: object = None) -> Docu
         version="s" + version_tag(found),
         size=size,
         sections=sections,
-        context={"words": game_words(tournament), "teams": tournament.is_teams},
+        context={"words": game_words(tournament), "competitor": competitor},
     )

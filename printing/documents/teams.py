@@ -23,6 +23,7 @@ from rules.vp import vp_table
 from seating.models import TeamMatch
 from tournament.models import Tournament
 
+from ..competitor import of as competitor_of
 from .base import (
     Document,
     DocumentError,
@@ -37,8 +38,9 @@ from .base import (
 SHEETS_PER_SECTION = 40
 
 
-def _teams_only(tournament: Tournament) -> None:
-    if not tournament.is_teams:
+def _teams_only(tournament: Tournament, kind: str) -> None:
+    """A pair event has no team sheets (:mod:`printing.competitor`)."""
+    if kind not in competitor_of(tournament).round_documents:
         raise DocumentError(_("This tournament is played in pairs: it has no teams."))
 
 
@@ -87,7 +89,7 @@ def team_vp_rows(tournament: Tournament, hands: int) -> tuple[list[dict], bool]:
 
 
 def build_team_match_sheets(tournament: Tournament, *, round_id: object) -> Document:
-    _teams_only(tournament)
+    _teams_only(tournament, "teammatches")
     rnd = get_round(tournament, round_id)
     pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
     vp_rows, team_table = team_vp_rows(tournament, rnd.hands)
@@ -142,7 +144,7 @@ def build_team_match_sheets(tournament: Tournament, *, round_id: object) -> Docu
 
 
 def build_lineup_sheets(tournament: Tournament, *, round_id: object) -> Document:
-    _teams_only(tournament)
+    _teams_only(tournament, "lineups")
     rnd = get_round(tournament, round_id)
     matches = _matches(rnd)
     team_ids = {m.team_a_id for m in matches} | {

@@ -16,35 +16,47 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from public.competitor import Competitor
+from public.competitor import of as competitor_of
+
 register = template.Library()
 
 
 @register.simple_tag
+def competitor(tournament) -> Competitor:
+    """The tournament's competitor (:mod:`public.competitor`): its columns' headings."""
+    return competitor_of(tournament)
+
+
+@register.simple_tag
 def standings_rows(table, tournament) -> SafeString:
-    """``<tr>`` of every row of ``table`` (a ``standings.services.read.Table``)."""
+    """``<tr>`` of every row of ``table`` (a ``standings.services.read.Table``, a
+    ``standings.services.teams.TeamTable``: the competitor's, :mod:`public.competitor`)."""
+    competitor = competitor_of(tournament)
     snapshot = table.snapshot
     overall = not snapshot.girone_id
     averaged = bool(table.rows and table.rows[0].average)
-    # One reverse() for the page: the pair number is the only part that changes.
-    link = reverse("public:pair", args=[tournament.slug, 0])
+    # One reverse() for the page: the competitor's number is the only part that changes.
+    link = reverse(competitor.page, args=[tournament.slug, 0])
     head, tail = link.rsplit("/0/", 1)
     anchor = escape(snapshot.etag)
     out: list[str] = []
     for r in table.rows:
         tie = r.tie
-        attendance = r.attendance  # "entrata al turno 2" ... (docs/rules.md §8)
+        number, names = competitor.rank(r)
+        attendance = competitor.attendance(r)  # "entrata al turno 2" (rules.md §8)
         cells = [
             '<tr class="tie">' if tie else "<tr>",
             f'<td class="num">{r.position}',
             f'<sup><a href="#{anchor}-n{tie}">{tie}</a></sup>' if tie else "",
-            f'</td><td class="num"><a href="{head}/{r.pair_number}/{tail}">'
-            f"{r.pair_number}</a></td><td>",
+            f'</td><td class="num"><a href="{head}/{number}/{tail}">'
+            f"{number}</a></td><td>",
             # On a phone the girone goes beside the names: its column would push the
             # MP difference off the screen.
             f'<span class="badge show-s">{escape(r.girone_label)}</span> '
             if overall
             else "",
-            escape(r.players),
+            escape(names),
             f'<div class="muted">{escape(r.club)}</div>' if r.club else "",
             f'<div class="attendance">{escape(attendance)}</div>' if attendance else "",
             "</td>",
@@ -86,40 +98,6 @@ def pair_history_rows(history, tournament) -> SafeString:
             f'<td>{s.number} <span class="muted">{escape(s.line)}</span></td>'
             f"<td>{against}</td>{result}</tr>"
         )
-    return mark_safe("".join(out))
-
-
-@register.simple_tag
-def team_standings_rows(table, tournament) -> SafeString:
-    """``<tr>`` of every row of a team table (``standings.services.teams.TeamTable``)."""
-    snapshot = table.snapshot
-    overall = not snapshot.girone_id
-    averaged = bool(table.rows and table.rows[0].average)
-    link = reverse("public:team", args=[tournament.slug, 0])
-    head, tail = link.rsplit("/0/", 1)
-    anchor = escape(snapshot.etag)
-    out: list[str] = []
-    for r in table.rows:
-        tie = r.tie
-        cells = [
-            '<tr class="tie">' if tie else "<tr>",
-            f'<td class="num">{r.position}',
-            f'<sup><a href="#{anchor}-n{tie}">{tie}</a></sup>' if tie else "",
-            f'</td><td class="num"><a href="{head}/{r.team_number}/{tail}">'
-            f"{r.team_number}</a></td><td>",
-            f'<span class="badge show-s">{escape(r.girone_label)}</span> '
-            if overall
-            else "",
-            escape(r.name),
-            f'<div class="muted">{escape(r.club)}</div>' if r.club else "",
-            "</td>",
-            f'<td class="hide-s">{escape(r.girone_label)}</td>' if overall else "",
-            f'<td class="num"><strong>{r.vp}</strong></td>',
-            f'<td class="num">{escape(r.average)}</td>' if averaged else "",
-            f'<td class="num">{r.signed_diff}</td><td class="num hide-s">{r.mp_for}</td>'
-            f'<td class="num hide-s">{r.played}</td></tr>',
-        ]
-        out.append("\n" + "".join(cells))
     return mark_safe("".join(out))
 
 

@@ -57,6 +57,17 @@ def test_every_endpoint_answers(client, world):
     )  # with the index, /api/v1/, and three of team tournaments (empty here)
 
 
+def test_a_pair_tournaments_team_endpoints_answer_empty_lists(client, world):
+    """The team endpoints ask no format: a pair event has no teams, no team match and
+    no team standings (its rows rank pairs, under /standings)."""
+    tournament, rounds, _ = world
+    base = f"/api/v1/tournaments/{tournament.slug}"
+    assert client.get(f"{base}/teams").json() == []
+    assert client.get(f"{base}/rounds/{rounds[0].pk}/matches").json() == []
+    assert client.get(f"{base}/team-standings").json() == []
+    assert client.get(f"{base}/standings").json()[0]["rows"]
+
+
 def test_standings_rows_carry_the_tie_break_note(client, world):
     tournament, *_ = world
     (table,) = client.get(f"/api/v1/tournaments/{tournament.slug}/standings").json()

@@ -56,7 +56,7 @@ def event():
 )
 def test_folded_search_finds_the_pair(event, query, number):
     found = find_pairs(event, query)
-    assert [p.number for p in found.pairs] == [number], found.message
+    assert [p.number for p in found.found] == [number], found.message
 
 
 def test_the_where_page_finds_dangelo_typed_with_a_curly_apostrophe(event, client):
@@ -68,7 +68,7 @@ def test_the_where_page_finds_dangelo_typed_with_a_curly_apostrophe(event, clien
 
 def test_only_punctuation_finds_nothing_and_says_so(event):
     found = find_pairs(event, "’ ' -")
-    assert found.pairs == []
+    assert found.found == []
     assert found.message
 
 
@@ -78,7 +78,7 @@ def test_renaming_a_player_updates_the_key(event):
     player.save(update_fields=["last_name"])
     player.refresh_from_db()
     assert player.search_key == "bianchi anna"
-    assert [p.number for p in find_pairs(event, "bianchi").pairs] == [2]
+    assert [p.number for p in find_pairs(event, "bianchi").found] == [2]
 
 
 def test_bulk_created_players_get_their_key(db):
@@ -125,5 +125,5 @@ def test_any_name_is_found_however_it_is_typed(event, last, first, typed):
     player.save()
     query = {"same": last, "folded": fold(last), "upper": last.upper()}[typed]
     found = find_pairs(event, query)
-    assert 3 in [p.number for p in found.pairs]
+    assert 3 in [p.number for p in found.found]
     assert player.search_key == name_key(last, first)

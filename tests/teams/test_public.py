@@ -76,6 +76,18 @@ def test_where_gives_a_clear_message_for_an_unknown_team(client):
     assert "Nessuna squadra ha il numero 99" in page
 
 
+def test_where_says_a_withdrawn_team_has_withdrawn(client):
+    from participants.services.teams import set_team_withdrawn
+
+    tournament, made = make_team_event(teams_count=4)
+    rounds.publish_round(rounds.generate_round(made[0].girone))  # public from now
+    set_team_withdrawn(made[1], True)
+    page = client.get(
+        reverse("public:where", args=[tournament.slug]), {"q": str(made[1].number)}
+    ).content.decode()
+    assert "Questa squadra si è ritirata" in page, page
+
+
 def test_api_team_endpoints_and_schema(client):
     from openapi_spec_validator import validate
 

@@ -1,0 +1,75 @@
+"""The competitor the printed documents show: a pair in a pair event, a team in a team
+event (docs/rules.md §11).
+
+:func:`of` is the one place in ``printing`` that asks a tournament's format. The
+documents (standings, score cards, the team sheets), the views and their templates read
+what differs from the :class:`Competitor` it gives: the stored standings' rows and how
+a row names its competitor, the columns' headings, the per-round documents of its own
+(a team match's sheet, the line-ups) and whether a prize list is drawn up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from standings.models import Snapshot
+from standings.services.read import tables
+from standings.services.teams import team_tables
+from tournament.models import Tournament
+
+
+@dataclass(frozen=True)
+class Competitor:
+    label: Promise  # "Pair" / "Team": the prize list's column
+    #: The standings' two columns: its number's ("Pair" / "No.") and its names'.
+    number_label: Promise
+    names_label: Promise
+    no_rows: Promise  # "No pair in these standings yet."
+    #: The stored rows of these snapshots, and (number, names) of one of them and its
+    #: note of when the competitor entered or withdrew (docs/rules.md §8: pairs).
+    standings_tables: Callable[[list[Snapshot]], Sequence[Any]]
+    rank: Callable[[Any], tuple[int, str]]
+    attendance: Callable[[Any], str]
+    #: The kinds of per-round documents of this competitor only (beside the table
+    #: list and the score cards).
+    round_documents: tuple[str, ...]
+    #: Whether a concluded event has a prize list (a team event's are not drawn up).
+    prizes: bool
+
+
+PAIRS = Competitor(
+    label=_("Pair"),
+    number_label=_("Pair"),
+    names_label=_("Players"),
+    no_rows=_("No pair in these standings yet."),
+    standings_tables=tables,
+    rank=lambda row: (row.pair_number, row.players),
+    attendance=lambda row: row.attendance,
+    round_documents=(),
+    prizes=True,
+)
+
+TEAMS = Competitor(
+    label=_("Team"),
+    number_label=_("No."),
+    names_label=_("Team"),
+    no_rows=_("No team in these standings yet."),
+    standings_tables=team_tables,
+    rank=lambda row: (row.team_number, row.name),
+    attendance=lambda row: "",
+    round_documents=("teammatches", "lineups"),
+    prizes=False,
+)
+
+
+def of(tournament: Tournament) -> Competitor:
+    """The competitor of ``tournament``: its teams in a team event, else its pairs.
+
+    The one question of the format in printing (see the module's docstring).
+    """
+    return TEAMS if tournament.is_teams else PAIRS
