@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from participants.competitors import competitors_of
 from scoring.services.rounds import round_progress
 from seating.services.attendance import scheduled_rounds
 from tournament.models import Girone, Round, Tournament
@@ -39,51 +40,24 @@ def next_actions(tournament: Tournament) -> list[NextAction]:
     from director.dashboard import round_actions
 
     slug = {"slug": tournament.slug}
-    actions: list[NextAction] = []
-    if tournament.is_teams:
-        teams = tournament.teams.filter(withdrawn=False)
-        if not teams.exists():
-            return [
-                NextAction(
-                    _("Register the teams"),
-                    reverse("tournament:teams", kwargs=slug),
-                    True,
-                ),
-                NextAction(
-                    _("Import teams from a CSV file"),
-                    reverse("tournament:import_teams", kwargs=slug),
-                ),
-            ]
-        if teams.filter(girone__isnull=True).exists():
-            actions.append(
-                NextAction(
-                    _("Split the teams into gironi"),
-                    reverse("tournament:gironi", kwargs=slug),
-                    True,
-                )
-            )
-        return actions + round_actions(tournament, gironi_of(tournament))
-    pairs = tournament.pairs.filter(withdrawn=False)
-    if not pairs.exists():
+    kind = competitors_of(tournament)
+    words = kind.words
+    playing = kind.of(tournament).filter(withdrawn=False)
+    if not playing.exists():
         return [
-            NextAction(
-                _("Register the pairs"), reverse("tournament:pairs", kwargs=slug), True
-            ),
-            NextAction(
-                _("Import pairs from a CSV file"),
-                reverse("tournament:import", kwargs=slug),
-            ),
+            NextAction(str(words.register), reverse(kind.page, kwargs=slug), True),
+            NextAction(str(words.import_csv), reverse(kind.import_page, kwargs=slug)),
         ]
+    actions: list[NextAction] = []
     gironi = gironi_of(tournament)
-    if pairs.filter(girone__isnull=True).exists():
-        if Round.objects.filter(girone__in=gironi).exists():
+    if playing.filter(girone__isnull=True).exists():
+        started = Round.objects.filter(girone__in=gironi).exists()
+        if started and words.late_join is not None:
             # Late pairs: the gironi are made; each joins one from the pairs page.
-            label = _("Put the pairs without a girone into one (pairs page)")
-            url = reverse("tournament:pairs", kwargs=slug)
+            label, url = words.late_join, reverse(kind.page, kwargs=slug)
         else:
-            label = _("Split the pairs into gironi")
-            url = reverse("tournament:gironi", kwargs=slug)
-        actions.append(NextAction(label, url, True))
+            label, url = words.split_title, reverse("tournament:gironi", kwargs=slug)
+        actions.append(NextAction(str(label), url, True))
     return actions + round_actions(tournament, gironi)
 
 

@@ -9,7 +9,9 @@ from django.urls import path
 
 from director import views as director
 from draw import views as rounds
-from participants.views import clubs, pairs, teams
+from participants.competitors import PAIRS, TEAMS
+from participants.views import clubs, pairs
+from participants.views import competitors as entries
 from seating import views as seating
 from staff import views as staff
 from tournament.views import tournaments
@@ -17,6 +19,28 @@ from tournament.views import tournaments
 app_name = "tournament"
 
 ROUND = "<slug:slug>/gironi/<label:girone>/turni/<id:number>/"
+
+#: The pairs' and the teams' pages: the same views, told which competitor they are of
+#: (a link of the other format's leads to the event's own page). Side by side: the
+#: view, then (a pair event's path and name), (a team event's).
+_COMPETITOR_PAGES = [
+    (entries.register, ("coppie/", "pairs"), ("squadre/", "teams")),
+    (
+        entries.withdraw,
+        ("coppie/<id:number>/ritiro/", "withdraw"),
+        ("squadre/<id:number>/ritiro/", "withdraw_team"),
+    ),
+    (
+        entries.import_entries,
+        ("importa/", "import"),
+        ("squadre/importa/", "import_teams"),
+    ),
+]
+COMPETITORS = [
+    path(f"<slug:slug>/{route}", view, {"competitors": kind}, name=name)
+    for view, *sides in _COMPETITOR_PAGES
+    for kind, (route, name) in zip((PAIRS, TEAMS), sides, strict=True)
+]
 
 urlpatterns = [
     path("", tournaments.index, name="index"),
@@ -34,18 +58,9 @@ urlpatterns = [
         staff.staff_remove,
         name="staff_remove",
     ),
-    path("<slug:slug>/coppie/", pairs.pairs, name="pairs"),
     path("<slug:slug>/coppie/<id:number>/", pairs.edit_pair, name="edit_pair"),
-    path("<slug:slug>/coppie/<id:number>/ritiro/", pairs.withdraw, name="withdraw"),
     path("<slug:slug>/coppie/<id:number>/girone/", seating.place, name="place_pair"),
-    path("<slug:slug>/importa/", pairs.import_pairs, name="import"),
-    path("<slug:slug>/squadre/", teams.teams, name="teams"),
-    path(
-        "<slug:slug>/squadre/<id:number>/ritiro/",
-        teams.withdraw_team,
-        name="withdraw_team",
-    ),
-    path("<slug:slug>/squadre/importa/", teams.import_teams, name="import_teams"),
+    *COMPETITORS,
     path("<slug:slug>/gironi/", seating.gironi, name="gironi"),
     path("<slug:slug>/genera-tutti/", rounds.generate_all, name="generate_all"),
     path("<slug:slug>/pubblica-tutti/", rounds.publish_all, name="publish_all"),

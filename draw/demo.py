@@ -88,16 +88,22 @@ def _pair(tournament, number, names, club, tessera=None, seed=None) -> Pair:
     )
 
 
+def demo_clubs() -> list[Club]:
+    """The demo's Tuscan clubs (:data:`CLUBS`), made on first use: the pair events' and
+    the team events' (``core.demo_teams`` may take them from here)."""
+    return [
+        Club.objects.get_or_create(
+            name=name, defaults={"city": city, "federation_code": code}
+        )[0]
+        for name, city, code in CLUBS
+    ]
+
+
 def seed_burraco(stdout) -> Tournament | None:
     if Tournament.objects.filter(slug=BURRACO_SLUG).exists():
         return None
     rng = random.Random(2026)
-    clubs = []
-    for name, city, code in CLUBS:
-        club, _ = Club.objects.get_or_create(
-            name=name, defaults={"city": city, "federation_code": code}
-        )
-        clubs.append(club)
+    clubs = demo_clubs()
     tournament = create_tournament(
         by=_creator(),
         name="Trofeo del Giglio",

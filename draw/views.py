@@ -10,8 +10,10 @@ from django.views.decorators.http import require_POST
 
 from draw.forms import SwapForm, VisibilityForm, lineup_forms
 from draw.services import rounds as services
+from draw.services.formats import format_of
 from draw.services.lineups import set_lineup
 from draw.services.pairing import movement_of, plan_of
+from participants.competitors import competitors_of
 from participants.services.counts import pair_counts
 from seating.models import TeamMatch
 from seating.services.team_rounds import lineup_of
@@ -38,11 +40,11 @@ def _next_movement(tournament, girone, rounds) -> str:
     number = len(rounds) + 1
     if rounds and rounds[-1].status == Round.Status.DRAFT:
         number -= 1
-    members = girone.teams if tournament.is_teams else girone.pairs
-    count = members.filter(withdrawn=False).count()
+    count = competitors_of(tournament).of(girone).filter(withdrawn=False).count()
     try:
         plan_of(tournament)
-        return movement_label(movement_of(tournament, number, count))
+        words = format_of(tournament).words
+        return movement_label(movement_of(tournament, number, count, words))
     except ServiceError:
         return ""
 
@@ -57,13 +59,11 @@ def girone(request, tournament, girone):
         {
             "tournament": tournament,
             "girone": girone,
-            "pairs": girone.pairs.select_related("player1", "player2", "club"),
-            "teams": girone.teams.select_related("club"),
+            "members": competitors_of(tournament).of(girone),
             "count": pair_counts(tournament).of(girone),
+            # A team plan has no Mitchell, so never a switch (danese_switch: None).
             "switch": services.danese_switch(tournament, girone)
-            if rounds
-            and rounds[-1].status != Round.Status.DRAFT
-            and not tournament.is_teams
+            if rounds and rounds[-1].status != Round.Status.DRAFT
             else None,
             "rounds": rounds,
             "next_movement": _next_movement(tournament, girone, rounds),
@@ -106,22 +106,26 @@ def round_detail(request, tournament, girone, number):
             "pair_ew__club",
         )
     )
-    matches = []
-    if tournament.is_teams:
-        by_pk = {t.pk: t for t in tables}
-        for m in round_.team_matches.select_related("team_a", "team_b"):
-            m.first = by_pk[m.table_1_id]
-            m.second = by_pk.get(m.table_2_id)
-            matches.append(m)
+    # A team round's matches, each over two of the tables (none in a pair round).
+    by_pk = {t.pk: t for t in tables}
+    matches = list(round_.team_matches.select_related("team_a", "team_b"))
+    for m in matches:
+        m.first = by_pk[m.table_1_id]
+        m.second = by_pk.get(m.table_2_id)
+    fmt = format_of(tournament)
+    swap_form = SwapForm()
+    swap_form.fields["first"].label = fmt.words.swap_first
+    swap_form.fields["second"].label = fmt.words.swap_second
     return render(
         request,
-        "tournament/team_round.html"
-        if tournament.is_teams
-        else "tournament/round.html",
+        "tournament/round.html",
         {
             "tournament": tournament,
             "round": round_,
             "girone": round_.girone,
+            "seats_template": fmt.seats_template,
+            "words": fmt.words,
+            "competitor": competitors_of(tournament).words.singular,
             "matches": matches,
             "tables": [t for t in tables if t.pair_ew_id is not None],
             "resting": [t for t in tables if t.pair_ew_id is None],
@@ -134,7 +138,7 @@ def round_detail(request, tournament, girone, number):
             "is_last": not round_.girone.rounds.filter(
                 number__gt=round_.number
             ).exists(),
-            "swap_form": SwapForm(),
+            "swap_form": swap_form,
             "visibility_form": VisibilityForm(
                 initial={
                     "tables_public": round_.tables_public,
@@ -156,12 +160,9 @@ def _back(round_: Round):
 def swap(request, tournament, girone, number):
     round_ = get_round(tournament, girone, number)
     form = SwapForm(request.POST)
-    teams = tournament.is_teams
+    words = format_of(tournament).words
     if not form.is_valid():
-        if teams:
-            messages.error(request, _("Give the numbers of the two teams to swap."))
-        else:
-            messages.error(request, _("Give the numbers of the two pairs to swap."))
+        messages.error(request, words.give_two)
         return _back(round_)
     first, second = form.cleaned_data["first"], form.cleaned_data["second"]
     try:
@@ -169,11 +170,7 @@ def swap(request, tournament, girone, number):
     except ServiceError as error:
         show_error(request, error)
         return _back(round_)
-    if teams:
-        done = _("Teams %(a)s and %(b)s swapped.")
-    else:
-        done = _("Pairs %(a)s and %(b)s swapped.")
-    messages.success(request, done % {"a": first, "b": second})
+    messages.success(request, words.swapped % {"a": first, "b": second})
     for violation in outcome.violations:
         messages.warning(
             request,

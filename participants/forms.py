@@ -27,6 +27,34 @@ FORM_ROSTER = 6
 MAX_CSV_BYTES = 1536 * 1024
 
 
+def club_field() -> forms.CharField:
+    """An entry's club, typed (the known clubs offered): a pair's and a team's."""
+    return text_field(
+        Club,
+        "name",
+        label=_("Club"),
+        required=False,
+        widget=forms.TextInput(attrs={"list": "clubs", "autocomplete": "off"}),
+    )
+
+
+def number_field(model: type[Pair] | type[Team], top: int | None = None):
+    """A pair's or a team's number (``top`` at the most); empty, the next free one."""
+    return integer_field(
+        model,
+        "number",
+        label=_("Number"),
+        min_value=1,
+        max_value=top,
+        required=False,
+        help_text=_("Empty = next free number."),
+    )
+
+
+def create_club_field() -> forms.BooleanField:
+    return forms.BooleanField(label=_("Create the club if unknown"), required=False)
+
+
 class TeamForm(NoSuffix, forms.Form):
     """One team, typed fast: its name and club, then the roster in pair order.
 
@@ -34,13 +62,7 @@ class TeamForm(NoSuffix, forms.Form):
     """
 
     name = text_field(Team, "name", label=_("Team name"), required=False)
-    club = text_field(
-        Club,
-        "name",
-        label=_("Club"),
-        required=False,
-        widget=forms.TextInput(attrs={"list": "clubs", "autocomplete": "off"}),
-    )
+    club = club_field()
     captain = forms.TypedChoiceField(
         label=_("Captain"),
         coerce=int,
@@ -57,18 +79,8 @@ class TeamForm(NoSuffix, forms.Form):
         max_value=MAX_TEAM_NUMBER,
         required=False,
     )
-    number = integer_field(
-        Team,
-        "number",
-        label=_("Number"),
-        min_value=1,
-        max_value=MAX_TEAM_NUMBER,
-        required=False,
-        help_text=_("Empty = next free number."),
-    )
-    create_club = forms.BooleanField(
-        label=_("Create the club if unknown"), required=False
-    )
+    number = number_field(Team, MAX_TEAM_NUMBER)
+    create_club = create_club_field()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -133,25 +145,10 @@ class PairForm(NoSuffix, forms.Form):
     membership2 = text_field(
         Player, "membership_number", label=_("Card 2"), required=False
     )
-    club = text_field(
-        Club,
-        "name",
-        label=_("Club"),
-        required=False,
-        widget=forms.TextInput(attrs={"list": "clubs", "autocomplete": "off"}),
-    )
+    club = club_field()
     seed = integer_field(Pair, "seed", label=_("Seed"), min_value=1, required=False)
-    number = integer_field(
-        Pair,
-        "number",
-        label=_("Number"),
-        min_value=1,
-        required=False,
-        help_text=_("Empty = next free number."),
-    )
-    create_club = forms.BooleanField(
-        label=_("Create the club if unknown"), required=False
-    )
+    number = number_field(Pair)
+    create_club = create_club_field()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

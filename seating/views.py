@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from participants.competitors import competitors_of
 from participants.models import Pair
 from seating.forms import SplitForm
 from seating.services import gironi as gironi_services
@@ -53,22 +54,20 @@ def place(request, tournament, number):
 
 @role_required(DIRECTOR)
 def gironi(request, tournament):
-    if tournament.is_teams:
-        return team_gironi(request, tournament)
+    """The gironi of the pairs (the teams): made, or to make."""
+    kind = competitors_of(tournament)
     existing = gironi_of(tournament)
-    form = SplitForm(request.POST or None, initial={"count": len(existing) or 2})
-    pairs = list(
-        tournament.pairs.filter(withdrawn=False)
-        .select_related("player1", "player2", "club", "girone")
-        .order_by("number")
+    form = SplitForm(
+        request.POST or None, initial={"count": len(existing) or kind.first_gironi}
     )
+    form.fields["avoid_clubs"].label = kind.words.avoid_clubs
+    members = list(kind.of(tournament).filter(withdrawn=False))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         assignment = {
-            p.number: request.POST.get(f"pair-{p.number}", "").strip().upper()
-            for p in pairs
+            m.number: request.POST.get(f"pair-{m.number}", "").strip().upper()
+            for m in members
         }
-        assignment = {k: v for k, v in assignment.items() if v}
         try:
             outcome = gironi_services.split_into_gironi(
                 tournament,
@@ -76,7 +75,7 @@ def gironi(request, tournament):
                 method=data["method"],
                 seed=data["seed"],
                 avoid_clubs=data["avoid_clubs"],
-                assignment=assignment,
+                assignment={k: v for k, v in assignment.items() if v},
             )
         except ServiceError as error:
             show_error(request, error)
@@ -89,12 +88,10 @@ def gironi(request, tournament):
                 text += " " + _("Draw seed: %(seed)s.") % {"seed": outcome.seed}
             messages.success(request, text)
             if outcome.club_clashes:
+                clashes = "; ".join(outcome.club_clashes)
                 messages.warning(
                     request,
-                    _(
-                        "These pairs share a girone with a pair of their club: %(pairs)s."
-                    )
-                    % {"pairs": "; ".join(outcome.club_clashes)},
+                    kind.words.club_clash % {"pairs": clashes, "teams": clashes},
                 )
             return redirect("tournament:gironi", slug=tournament.slug)
     return render(
@@ -104,57 +101,9 @@ def gironi(request, tournament):
             "tournament": tournament,
             "form": form,
             "gironi": [
-                (g, [p for p in pairs if p.girone_id == g.pk]) for g in existing
+                (g, [m for m in members if m.girone_id == g.pk]) for g in existing
             ],
-            "pairs": pairs,
-            "labels": gironi_services.labels(max(len(existing), 2)),
-        },
-    )
-
-
-def team_gironi(request, tournament):
-    """The gironi page of a team tournament (called by ``pairs.gironi``)."""
-    existing = gironi_of(tournament)
-    form = SplitForm(request.POST or None, initial={"count": len(existing) or 1})
-    form.fields["method"].choices = form.fields["method"].choices[:2]
-    form.fields["avoid_clubs"].label = _(
-        "Keep teams of the same club in different gironi"
-    )
-    listed = list(tournament.teams.filter(withdrawn=False).select_related("club"))
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            outcome = gironi_services.split_teams_into_gironi(
-                tournament,
-                count=data["count"],
-                method=data["method"],
-                seed=data["seed"],
-                avoid_clubs=data["avoid_clubs"],
-            )
-        except ServiceError as error:
-            show_error(request, error)
-        else:
-            text = _("%(count)s gironi made.") % {"count": len(outcome.gironi)}
-            if outcome.seed is not None:
-                text += " " + _("Draw seed: %(seed)s.") % {"seed": outcome.seed}
-            messages.success(request, text)
-            if outcome.club_clashes:
-                messages.warning(
-                    request,
-                    _(
-                        "These teams share a girone with a team of their club: %(teams)s."
-                    )
-                    % {"teams": "; ".join(outcome.club_clashes)},
-                )
-            return redirect("tournament:gironi", slug=tournament.slug)
-    return render(
-        request,
-        "tournament/team_gironi.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "gironi": [
-                (g, [t for t in listed if t.girone_id == g.pk]) for g in existing
-            ],
+            "members": members,
+            "words": kind.words,
         },
     )

@@ -245,7 +245,7 @@ class TournamentForm(NoSuffix, PlanFields):
                         "game": Tournament.Game(game).label,
                     },
                 )
-        self.clean_plan(teams=data.get("format") == Tournament.Format.TEAMS)
+        self.clean_plan(format=data.get("format") or Tournament.Format.PAIRS)
         return data
 
     def general_fields(self, before_plan: bool):

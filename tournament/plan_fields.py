@@ -22,6 +22,7 @@ from tournament.services.plans import (
     choice_label,
     first_movements,
     later_movements,
+    mitchell_offered,
     one_round_movements,
     plan_from_blocks,
     plan_words,
@@ -156,9 +157,11 @@ class PlanFields(forms.Form):
             self.add_prefix(_movement(n)) in data for n in range(1, PLAN_BLOCKS + 1)
         )
 
-    def clean_plan(self, *, teams: bool) -> None:
+    def clean_plan(self, *, format: str) -> None:
         """Set ``movement_plan`` and ``rounds_planned`` from the blocks (or the
-        formula a script sent), or say in words what is wrong with them."""
+        formula a script sent), or say in words what is wrong with them (a Mitchell in
+        a team tournament's plan, ``format``, as the service's
+        :func:`~tournament.services.tournaments.check_movement_plan` refuses it)."""
         data = self.cleaned_data
         # The blocks are how the plan is typed, not what the tournament stores.
         blocks = [
@@ -187,7 +190,7 @@ class PlanFields(forms.Form):
                 % {"reason": reason_text(exc)},
             )
             return
-        if teams and "mitchell" in plan:
+        if not mitchell_offered(format) and "mitchell" in plan:
             self.add_error(
                 "movement_plan",
                 _(

@@ -14,6 +14,7 @@ from typing import Literal
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from draw.services.words import PAIR_WORDS, TEAM_WORDS, DrawWords
 from participants.models import Pair, Team
 from rules.errors import PairingError, RulePackError
 from rules.packs import load_pack
@@ -52,8 +53,11 @@ class GironeState:
     seats: list[list[tuple[int, int, int | None]]] = field(default_factory=list)
     first_step: int | None = None
     rounds_done: int = 0
-    #: A team girone: the numbers above are team numbers (docs/rules.md §11).
+    #: A team girone: the numbers above are team numbers (docs/rules.md §11); what
+    #: that changes is the standings' totals a Danese ranks by (a team's matches) and
+    #: the reasons' words.
     teams: bool = False
+    words: DrawWords = PAIR_WORDS
 
     @property
     def first_round_pairs(self) -> list[int]:
@@ -104,23 +108,17 @@ def plan_of(tournament: Tournament) -> tuple[str, ...]:
         ) from exc
 
 
-def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
-    """The movement of round ``number``; a lone ``round_robin`` covers the calendar."""
+def movement_of(
+    tournament: Tournament, number: int, n_pairs: int, words: DrawWords = PAIR_WORDS
+) -> str:
+    """The movement of round ``number``; a lone ``round_robin`` covers the calendar
+    (of ``n_pairs`` pairs or teams, named by ``words``)."""
     plan = plan_of(tournament)
     whole = calendar_movement(plan)
     if whole is not None:
         calendar = movement(whole).calendar_rounds(n_pairs) or len(plan)
         if number > calendar:
-            if tournament.is_teams:
-                message = _(
-                    "The round robin of %(count)s teams has %(calendar)s rounds: "
-                    "there is no round %(number)s."
-                )
-            else:
-                message = _(
-                    "The round robin of %(count)s pairs has %(calendar)s rounds: "
-                    "there is no round %(number)s."
-                )
+            message = words.round_robin_short
             raise RoundError(
                 message % {"count": n_pairs, "calendar": calendar, "number": number}
             )
@@ -139,23 +137,31 @@ def movement_of(tournament: Tournament, number: int, n_pairs: int) -> str:
     return movement_for_round(plan, number)
 
 
+def _members(
+    girone: Girone, model: type[Pair] | type[Team], **format: object
+) -> tuple[GironeState, dict[int, int]]:
+    """A girone's state with its pairs (teams) and none of its rounds yet; and each
+    one's number by its pk. ``format``: a team girone's ``teams`` and ``words``."""
+    members = list(model.objects.filter(girone=girone).order_by("number"))
+    state = GironeState(
+        tournament=girone.stage.tournament,
+        girone=girone,
+        active=[m.number for m in members if not m.withdrawn],
+        pk_of={m.number: m.pk for m in members},
+        clubs={m.number: m.club_id for m in members},
+        seeds={m.number: m.seed for m in members},
+        **format,  # type: ignore[arg-type]
+    )
+    return state, {m.pk: m.number for m in members}
+
+
 def load_state(girone: Girone, *, before: int | None = None) -> GironeState:
     """Read a girone: its pairs, and the rounds before ``before`` (default: all).
 
     Pairs are named by their number (unique in the tournament), so that what
     rules.pairing says about them is what the director reads on the sheets.
     """
-    tournament = girone.stage.tournament
-    pairs = list(Pair.objects.filter(girone=girone).order_by("number"))
-    number_of = {p.pk: p.number for p in pairs}
-    state = GironeState(
-        tournament=tournament,
-        girone=girone,
-        active=[p.number for p in pairs if not p.withdrawn],
-        pk_of={p.number: p.pk for p in pairs},
-        clubs={p.number: p.club_id for p in pairs},
-        seeds={p.number: p.seed for p in pairs},
-    )
+    state, number_of = _members(girone, Pair)
     rounds = girone.rounds.order_by("number").prefetch_related("tables")
     if before is not None:
         rounds = rounds.filter(number__lt=before)
@@ -184,18 +190,7 @@ def load_state(girone: Girone, *, before: int | None = None) -> GironeState:
 
 def load_team_state(girone: Girone, *, before: int | None = None) -> GironeState:
     """Read a team girone: its teams, and the rounds before ``before`` (default: all)."""
-    tournament = girone.stage.tournament
-    teams = list(Team.objects.filter(girone=girone).order_by("number"))
-    number_of = {t.pk: t.number for t in teams}
-    state = GironeState(
-        tournament=tournament,
-        girone=girone,
-        active=[t.number for t in teams if not t.withdrawn],
-        pk_of={t.number: t.pk for t in teams},
-        clubs={t.number: t.club_id for t in teams},
-        seeds={t.number: t.seed for t in teams},
-        teams=True,
-    )
+    state, number_of = _members(girone, Team, teams=True, words=TEAM_WORDS)
     rounds = girone.rounds.order_by("number")
     if before is not None:
         rounds = rounds.filter(number__lt=before)

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from draw.services.girone_state import movement_of
 from draw.services.pairing import check_proposal
@@ -28,6 +30,7 @@ from rules.pairing import Violation
 from scoring.services.rounds import round_has_results
 from seating.services.tables import PlannedTable
 from tournament.models import Girone, Round
+from tournament.services import reasons
 from tournament.services.errors import RoundError
 from tournament.services.publication import lock_girone
 
@@ -35,23 +38,39 @@ from tournament.services.publication import lock_girone
 REFUSED = ("unknown", "duplicate", "self", "missing", "rematch")
 
 
-def violation_text(violation: Violation) -> str:
-    """What the checker found, in the user's language (the rules say it in English)."""
-    pairs = violation.pairs
-    if violation.code == "unknown":
-        return _("pair %(pair)s does not play in this girone now") % {"pair": pairs[0]}
-    if violation.code == "duplicate":
-        return _("pair %(pair)s is listed more than once") % {"pair": pairs[0]}
-    if violation.code == "self":
-        return _("pair %(pair)s is seated against itself") % {"pair": pairs[0]}
-    if violation.code == "missing":
-        return _("pair %(pair)s is neither seated nor resting") % {"pair": pairs[0]}
-    if violation.code == "rematch":
-        return _(
+#: The refusals a hand-made round words its own way, side by side: (a pair girone's,
+#: a team girone's); the others are the checker's (``reasons.violation_text``).
+_REFUSALS: dict[str, tuple[Promise, Promise]] = {
+    "unknown": (
+        gettext_lazy("pair %(pair)s does not play in this girone now"),
+        gettext_lazy("team %(pair)s does not play in this girone now"),
+    ),
+    "duplicate": (
+        gettext_lazy("pair %(pair)s is listed more than once"),
+        gettext_lazy("team %(pair)s is listed more than once"),
+    ),
+    "rematch": (
+        gettext_lazy(
             "pairs %(a)s and %(b)s already met, and this round's movement forbids "
             "a rematch"
-        ) % {"a": pairs[0], "b": pairs[1]}
-    return violation.message
+        ),
+        gettext_lazy(
+            "teams %(a)s and %(b)s already met, and this round's movement forbids "
+            "a rematch"
+        ),
+    ),
+}
+
+
+def violation_text(violation: Violation, *, teams: bool = False) -> str:
+    """What the checker found, in the user's language (the rules say it in English);
+    ``teams``: the numbers are teams."""
+    texts = _REFUSALS.get(violation.code)
+    if texts is None:
+        return reasons.violation_text(violation, teams=teams)
+    pairs = violation.pairs
+    said = {"pair": pairs[0], "a": pairs[0], "b": pairs[1] if len(pairs) > 1 else "?"}
+    return texts[1 if teams else 0] % said
 
 
 @transaction.atomic
@@ -80,7 +99,10 @@ def create_round(
     state = _state(girone)
     number = state.rounds_done + 1
     movement = movement_of(
-        state.tournament, number, len(state.first_round_pairs or state.active)
+        state.tournament,
+        number,
+        len(state.first_round_pairs or state.active),
+        state.words,
     )
     planned = [
         PlannedTable(i, ns, ew) for i, (ns, ew) in enumerate(tables, start=1)
@@ -92,7 +114,7 @@ def create_round(
         raise RoundError(
             _("Round %(number)s of %(girone)s cannot be saved with these tables.")
             % {"number": number, "girone": girone},
-            [violation_text(v) for v in refused],
+            [violation_text(v, teams=state.teams) for v in refused],
         )
     round_.hands = last.hands if last else state.tournament.hands_per_round
     round_.target_points = (

@@ -158,14 +158,7 @@ _SAID_DIRECTLY = frozenset(
 
 
 def _refuse(name: str, state: GironeState, exc: PairingError) -> RoundError:
-    if state.teams:
-        message = _(
-            "%(movement)s: no valid round %(number)s exists for the %(count)s teams of %(girone)s."
-        )
-    else:
-        message = _(
-            "%(movement)s: no valid round %(number)s exists for the %(count)s pairs of %(girone)s."
-        )
+    message = str(state.words.no_valid_round)
     details = [reason_text(exc, teams=state.teams)]
     if exc.code in _SAID_DIRECTLY:
         # A reason about the plan or the calendar itself: it is the message.
@@ -202,13 +195,15 @@ def propose_round(
     round and states the constraints the checker then verifies."""
     number = state.rounds_done + 1
     if len(state.active) < 2:
-        if state.teams:
-            message = _("%(girone)s has %(count)s active teams: at least 2 are needed.")
-        else:
-            message = _("%(girone)s has %(count)s active pairs: at least 2 are needed.")
-        raise RoundError(message % {"girone": state.girone, "count": len(state.active)})
+        raise RoundError(
+            state.words.too_few_active
+            % {"girone": state.girone, "count": len(state.active)}
+        )
     name = movement_of(
-        state.tournament, number, len(state.first_round_pairs or state.active)
+        state.tournament,
+        number,
+        len(state.first_round_pairs or state.active),
+        state.words,
     )
     found = movement(name)
     if state.teams and not found.for_teams:
@@ -239,17 +234,9 @@ def _check_closed(state: GironeState, number: int) -> None:
     last = state.girone.rounds.get(number=state.rounds_done)
     if last.status == Round.Status.CLOSED:
         return
-    if state.teams:
-        message = _(
-            "Round %(number)s of %(girone)s is not closed yet: a Danese needs "
-            "its results to rank the teams."
-        )
-    else:
-        message = _(
-            "Round %(number)s of %(girone)s is not closed yet: a Danese needs "
-            "its results to rank the pairs."
-        )
-    raise RoundError(message % {"number": last.number, "girone": state.girone})
+    raise RoundError(
+        state.words.not_closed % {"number": last.number, "girone": state.girone}
+    )
 
 
 def check_proposal(

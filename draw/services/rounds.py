@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from draw.services.girone_state import RankingRow, load_team_state, ranking_rows
+from draw.services.formats import format_of
+from draw.services.girone_state import RankingRow, ranking_rows
 from draw.services.pairing import (
     Constraints,
     GironeState,
     check_proposal,
     constraints_of,
-    load_state,
     meetings_of,
     plan_of,
     propose_round,
@@ -35,8 +35,7 @@ from draw.services.pairing import (
 from outbox.work import record_publish
 from rules.pairing import Violation, format_plan
 from scoring.services.rounds import round_has_results
-from seating.services.tables import PlannedTable, pair_planned_tables, save_pair_tables
-from seating.services.team_rounds import save_team_round, team_planned_tables
+from seating.services.tables import PlannedTable
 from tournament.models import Girone, Round, Tournament
 from tournament.services.errors import RoundError
 from tournament.services.movement_words import movement_label
@@ -81,23 +80,16 @@ class SwapOutcome:
 
 def _state(girone: Girone, *, before: int | None = None) -> GironeState:
     """The girone as the movements see it: its pairs, or its teams (team tournament)."""
-    if girone.stage.tournament.is_teams:
-        return load_team_state(girone, before=before)
-    return load_state(girone, before=before)
+    return format_of(girone.stage.tournament).load_state(girone, before=before)
 
 
 def _saved_tables(round_: Round) -> list[PlannedTable]:
     """A saved round's tables by number: pairs, or one entry a team match."""
-    if round_.girone.stage.tournament.is_teams:
-        return team_planned_tables(round_)
-    return pair_planned_tables(round_)
+    return format_of(round_.girone.stage.tournament).planned_tables(round_)
 
 
 def _save_tables(round_: Round, state: GironeState, tables: list[PlannedTable]) -> None:
-    if state.teams:
-        save_team_round(round_, state.pk_of, tables)
-        return
-    save_pair_tables(round_, state.pk_of, tables)
+    format_of(state.tournament).save_tables(round_, state.pk_of, tables)
 
 
 def _constraints_of(round_: Round, state: GironeState) -> Constraints:
@@ -203,7 +195,7 @@ def round_violations(round_: Round) -> list[Violation]:
         seated |= set(state.active)
     state.active = sorted(seated)
     found = check_proposal(state, tables, _constraints_of(round_, state))
-    return _worded(found, teams=state.tournament.is_teams)
+    return _worded(found, state)
 
 
 def round_rules(round_: Round) -> list[str]:
@@ -211,7 +203,6 @@ def round_rules(round_: Round) -> list[str]:
     verifies them): the draft page says it above the meetings it lists."""
     state = _state(round_.girone, before=round_.number)
     c = _constraints_of(round_, state)
-    teams = state.tournament.is_teams
     said: list[str] = []
     if c.no_rematch == "previous":
         said.append(_("no rematch with the previous round's opponent"))
@@ -225,11 +216,7 @@ def round_rules(round_: Round) -> list[str]:
             )
         )
     if c.avoid_clubs:
-        said.append(
-            _("no two teams of the same club")
-            if teams
-            else _("no two pairs of the same club")
-        )
+        said.append(str(state.words.club_rule))
     elif c.fewest_clubs:
         said.append(
             _(
@@ -245,12 +232,12 @@ def round_meetings(round_: Round) -> list[Violation]:
     round, whatever its movement allows: the draft page lists them all."""
     state = _state(round_.girone, before=round_.number)
     found = meetings_of(state, _saved_tables(round_))
-    return _worded(found, teams=state.tournament.is_teams)
+    return _worded(found, state)
 
 
-def _worded(found: list[Violation], *, teams: bool = False) -> list[Violation]:
+def _worded(found: list[Violation], state: GironeState) -> list[Violation]:
     return [
-        Violation(v.code, v.pairs, violation_text(v, teams=teams), v.rounds)
+        Violation(v.code, v.pairs, violation_text(v, teams=state.teams), v.rounds)
         for v in found
     ]
 
@@ -269,22 +256,16 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
             _("Round %(number)s is not a draft: unpublish it before changing it.")
             % {"number": round_.number}
         )
-    teams = round_.girone.stage.tournament.is_teams
+    words = format_of(round_.girone.stage.tournament).words
     if first == second:
-        if teams:
-            raise RoundError(_("Choose two different teams to swap."))
-        raise RoundError(_("Choose two different pairs to swap."))
+        raise RoundError(str(words.same_two))
     state = _state(round_.girone, before=round_.number)
     tables = _saved_tables(round_)
     seated = {p for t in tables for p in (t.ns, t.ew) if p is not None}
     for number in (first, second):
         if number not in seated:
-            if teams:
-                message = _("Team %(number)s is not in round %(round)s of %(girone)s.")
-            else:
-                message = _("Pair %(number)s is not in round %(round)s of %(girone)s.")
             raise RoundError(
-                message
+                words.not_in_round
                 % {"number": number, "round": round_.number, "girone": round_.girone}
             )
     other = {first: second, second: first}
@@ -300,18 +281,13 @@ def swap_pairs(round_: Round, first: int, second: int) -> SwapOutcome:
     round_.notes = (
         round_.notes
         + ("\n" if round_.notes else "")
-        + (
-            _("Teams %(a)s and %(b)s swapped by hand.")
-            if teams
-            else _("Pairs %(a)s and %(b)s swapped by hand.")
-        )
-        % {"a": first, "b": second}
+        + words.swapped_note % {"a": first, "b": second}
     )
     round_.save(update_fields=["notes"])
     if round_.status != Round.Status.DRAFT:
         record_publish(state.tournament.pk, gironi=[round_.girone_id], pages=True)
     violations = check_proposal(state, swapped, _constraints_of(round_, state))
-    return SwapOutcome(round_, _worded(violations, teams=state.tournament.is_teams))
+    return SwapOutcome(round_, _worded(violations, state))
 
 
 @transaction.atomic

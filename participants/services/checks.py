@@ -31,11 +31,13 @@ from participants.models import Pair
 from participants.services.clubs import club_key, find_clubs
 from participants.services.entries import (
     MAX_PAIR_NUMBER,
-    MAX_SEED,
+    PAIR_NUMBERS,
     EntryError,
     PairEntry,
     clean_name,
     name_key,
+    number_problems,
+    where_text,
 )
 from participants.services.entry_fields import (
     CONTROL,
@@ -73,8 +75,22 @@ class Checked:
         return not self.errors
 
 
-def _where(line: int | None) -> str:
-    return _("line %(line)s") % {"line": line} if line else _("this form")
+_where = where_text
+
+
+def take_club(
+    club: str, known: dict[str, Club], create: bool, result: Checked
+) -> str | None:
+    """Note an entry's club in ``result``: found, or to create (``create``); else the
+    refusal to show (a pair's and a team's)."""
+    key = club_key(club)
+    if key in known:
+        result.clubs[key] = known[key]
+    elif create:
+        result.clubs_to_create.setdefault(key, clean_name(club))
+    else:
+        return _("Unknown club “%(club)s”.") % {"club": club.strip()}
+    return None
 
 
 class _Checker:
@@ -211,56 +227,15 @@ class _Checker:
     def check_club(self, entry: PairEntry) -> None:
         if not entry.club.strip():
             return
-        key = club_key(entry.club)
-        if key in self.clubs:
-            self.result.clubs[key] = self.clubs[key]
-        elif self.create_clubs:
-            self.result.clubs_to_create.setdefault(key, clean_name(entry.club))
-        else:
-            self.add(
-                entry,
-                _("Unknown club “%(club)s”.") % {"club": entry.club.strip()},
-                "club",
-                "unknown_club",
-            )
+        unknown = take_club(entry.club, self.clubs, self.create_clubs, self.result)
+        if unknown:
+            self.add(entry, unknown, "club", "unknown_club")
 
     def check_number(self, entry: PairEntry) -> None:
-        if entry.seed is not None and not 1 <= entry.seed <= MAX_SEED:
-            self.add(
-                entry,
-                _("The seed must be between 1 and %(max)s.")
-                % {"max": number_format(MAX_SEED, force_grouping=True)},
-                "seed",
-                "seed",
-            )
-        number = entry.number
-        if number is None:
-            return
-        if not 1 <= number <= MAX_PAIR_NUMBER:
-            self.add(
-                entry,
-                _("The pair number must be between 1 and %(max)s.")
-                % {"max": number_format(MAX_PAIR_NUMBER, force_grouping=True)},
-                "number",
-                "parse",
-            )
-        elif number in self.taken_numbers:
-            self.add(
-                entry,
-                _("Pair number %(number)s is already taken.") % {"number": number},
-                "number",
-                "number_taken",
-            )
-        elif number in self.seen_numbers:
-            self.add(
-                entry,
-                _("Pair number %(number)s is also on %(where)s.")
-                % {"number": number, "where": _where(self.seen_numbers[number])},
-                "number",
-                "duplicate_number",
-            )
-        else:
-            self.seen_numbers[number] = entry.line
+        for message, field_name, code in number_problems(
+            entry, PAIR_NUMBERS, self.taken_numbers, self.seen_numbers
+        ):
+            self.add(entry, message, field_name, code)
 
     def check_player(self, entry: PairEntry, which: int) -> str:
         """Check one player; return an identity ('t:<tessera>' or 'n:<name>') or ''."""

@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
-from participants.models import Pair, Team
+from participants.competitors import competitors_of
 from tournament.models import Girone, Tournament
 
 
 @dataclass(frozen=True)
 class GironeCount:
-    """The pairs of one girone: those still playing and those withdrawn."""
+    """The pairs (teams) of one girone: those still playing and those withdrawn."""
 
     playing: int = 0
     withdrawn: int = 0
@@ -44,9 +44,9 @@ class PairCounts:
 
 def pair_counts(tournament: Tournament) -> PairCounts:
     """The tournament's pair counts, in one query (a team tournament: its teams')."""
-    model = Team if tournament.is_teams else Pair
     rows = (
-        model.objects.filter(tournament=tournament)
+        competitors_of(tournament)
+        .model.objects.filter(tournament=tournament)
         .values("girone_id")
         .annotate(
             playing=Count("id", filter=Q(withdrawn=False)),

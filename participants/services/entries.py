@@ -9,11 +9,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Any, Protocol
+
+from django.utils.formats import number_format
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 #: The largest pair number and seed a pair may have (the same on every database:
 #: SQLite would store a larger one, PostgreSQL's integer column would refuse it).
 MAX_PAIR_NUMBER = 99_999
 MAX_SEED = 99_999
+#: The highest team number (and seed): its pairs are numbered team x 100 + k, within
+#: the pair numbers a tournament allows (``MAX_PAIR_NUMBER``).
+MAX_TEAM_NUMBER = 999
 
 _SPACES = re.compile(r"\s+")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
@@ -100,3 +109,85 @@ def name_key(last_name: str, first_name: str) -> str:
             text = _SPACES.sub(" ", text)
         parts.append(text.strip())
     return "|".join(parts)
+
+
+def where_text(line: int | None) -> str:
+    """Where an entry was typed: its CSV line, or the form."""
+    return _("line %(line)s") % {"line": line} if line else _("this form")
+
+
+class Numbered(Protocol):
+    """An entry with a seed and a number (a pair's or a team's)."""
+
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def number(self) -> int | None: ...
+    @property
+    def line(self) -> int | None: ...
+
+
+@dataclass(frozen=True)
+class NumberRules:
+    """The number and seed a pair (or a team) may have, and how a refusal says it."""
+
+    maximum: int
+    seed_maximum: int
+    out_of_range: Promise  # %(max)s
+    taken: Promise  # %(number)s
+    also_on: Promise  # %(number)s, %(where)s
+    seed_range: Promise  # %(max)s
+
+
+#: A pair's and a team's numbers, side by side: (the pairs', the teams').
+_NUMBERS: dict[str, tuple[Any, Any]] = {
+    "maximum": (MAX_PAIR_NUMBER, MAX_TEAM_NUMBER),
+    "seed_maximum": (MAX_SEED, MAX_TEAM_NUMBER),
+    "out_of_range": (
+        gettext_lazy("The pair number must be between 1 and %(max)s."),
+        gettext_lazy("The team number must be from 1 to %(max)s."),
+    ),
+    "taken": (
+        gettext_lazy("Pair number %(number)s is already taken."),
+        gettext_lazy("Team number %(number)s is already taken."),
+    ),
+    "also_on": (
+        gettext_lazy("Pair number %(number)s is also on %(where)s."),
+        gettext_lazy("Team number %(number)s is also on %(where)s."),
+    ),
+    "seed_range": (
+        gettext_lazy("The seed must be between 1 and %(max)s."),
+        gettext_lazy("The seed must be from 1 to %(max)s."),
+    ),
+}
+PAIR_NUMBERS = NumberRules(**{k: v[0] for k, v in _NUMBERS.items()})
+TEAM_NUMBERS = NumberRules(**{k: v[1] for k, v in _NUMBERS.items()})
+
+
+def number_problems(
+    entry: Numbered,
+    rules: NumberRules,
+    taken: set[int],
+    seen: dict[int, int | None],
+) -> list[tuple[str, str, str]]:
+    """What is wrong with an entry's seed and number, as (message, field, code): out of
+    range, taken by a registered one, or given on another line too. A good number is
+    remembered in ``seen`` (the entries after it cannot take it)."""
+    found = []
+    if entry.seed is not None and not 1 <= entry.seed <= rules.seed_maximum:
+        limit = number_format(rules.seed_maximum, force_grouping=True)
+        found.append((rules.seed_range % {"max": limit}, "seed", "seed"))
+    number = entry.number
+    if number is None:
+        return found
+    if not 1 <= number <= rules.maximum:
+        limit = number_format(rules.maximum, force_grouping=True)
+        found.append((rules.out_of_range % {"max": limit}, "number", "parse"))
+    elif number in taken:
+        found.append((rules.taken % {"number": number}, "number", "number_taken"))
+    elif number in seen:
+        said = {"number": number, "where": where_text(seen[number])}
+        found.append((rules.also_on % said, "number", "duplicate_number"))
+    else:
+        seen[number] = entry.line
+    return found

@@ -27,7 +27,7 @@ from . import registry
 from .checks import check_entries
 from .clubs import club_key
 from .entries import EntryError, PairEntry, clean_name, name_key
-from .registration import EntriesInvalid, _check_open
+from .registration import PAIR_ENTRIES, EntriesInvalid, check_open
 
 
 def entry_of(pair: Pair) -> PairEntry:
@@ -55,7 +55,7 @@ def edit_pair(
     create_club: bool = False,
 ) -> Pair:
     """Correct ``pair`` as ``entry`` says; EntriesInvalid lists every problem."""
-    _check_open(tournament)
+    check_open(PAIR_ENTRIES, tournament)
     Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
     pair = Pair.objects.select_related("player1", "player2").get(pk=pair.pk)
     entry = PairEntry(**{**entry.__dict__, "number": None, "line": None})

@@ -1,7 +1,10 @@
-"""Registering pairs: one at a time from the form, or many from a CSV file.
+"""Registering competitors: one at a time from the form, or many from a CSV file.
 
-Both paths go through :func:`participants.services.checks.check_entries`, which finds
-every problem at once and ties each to its line (CSV) or field (form).
+Pairs and teams go the same way (issue 29): an :class:`EntryFormat` says how a format's
+entries are read from CSV, checked (:func:`participants.services.checks.check_entries`
+for pairs, :func:`~participants.services.team_entries.check_team_entries` for teams:
+every problem at once, each tied to its line or field) and turned into rows; the
+register, preview, import and withdrawal steps around them are written once here.
 
 Saving re-runs the checks inside the transaction, with the tournament row locked so
 that two directors typing at once cannot take the same pair number. Nothing is saved
@@ -14,17 +17,20 @@ clubs are errors, unless the director ticks "create the missing clubs".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from outbox.work import record_publish, record_rank
 from participants import csv_import
+from participants.competitors import PAIRS, Competitors, competitors_of, kind_of
 from participants.models import Pair, Team
 from participants.services.checks import Checked, check_entries
 from participants.services.clubs import club_key
@@ -36,12 +42,17 @@ from tournament.services.errors import RegistrationError
 _BATCH = 500
 
 __all__ = [
+    "PAIR_ENTRIES",
     "Checked",
     "EntriesInvalid",
+    "EntryFormat",
     "ImportPreview",
     "check_entries",
+    "import_entries",
     "import_pairs",
+    "preview",
     "preview_import",
+    "register",
     "register_pair",
     "seated_rounds",
     "set_withdrawn",
@@ -68,7 +79,7 @@ class EntriesInvalid(RegistrationError):
 class ImportPreview:
     """What an import would do: the entries, every error by line, clubs to create."""
 
-    entries: list[PairEntry]
+    entries: list[Any]  # PairEntry or TeamEntry
     errors: list[EntryError]
     clubs_to_create: list[str]
 
@@ -83,30 +94,79 @@ class ImportPreview:
         return by_line
 
 
-def _save(
-    tournament: Tournament, entries: Sequence[PairEntry], *, create_clubs: bool
-) -> list[Pair]:
-    """Check again under the tournament lock, then create clubs, players and pairs.
+#: ``create(tournament, entries, numbers, clubs, known players)``: the rows of checked
+#: entries, with the numbers they take and their clubs by key (created if missing).
+Create = Callable[
+    [Tournament, Sequence[Any], list[int], dict[str, Club], dict[str, Player]],
+    list[Any],
+]
 
-    Rows are inserted in batches (the pairs with their history rows), so 10,000 pairs
-    take seconds, not one query per player.
+
+@dataclass(frozen=True)
+class EntryFormat:
+    """What registering differs in between pairs and teams: how a CSV text is read,
+    how entries are checked and how their rows are made. ``refused`` is why a
+    tournament of the other format takes none (a team event's pairs come from its
+    teams' rosters, so pairs need no such guard)."""
+
+    competitors: Competitors
+    parse: Callable[[str], Any]  # -> .entries, .errors
+    check: Callable[..., Checked]  # (tournament, entries, *, create_clubs)
+    create: Create
+    empty: Promise  # a CSV text with no entry
+    refused: Promise | None = None
+
+
+def _save(
+    fmt: EntryFormat,
+    tournament: Tournament,
+    entries: Sequence[Any],
+    *,
+    create_clubs: bool,
+) -> list[Any]:
+    """Check again under the tournament lock, then create clubs and the rows.
+
+    An entry without a number takes the next one after the highest in use.
     """
     Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
-    checked = check_entries(tournament, entries, create_clubs=create_clubs)
+    checked = fmt.check(tournament, entries, create_clubs=create_clubs)
     if not checked.ok:
         raise EntriesInvalid(checked.errors)
     clubs = dict(checked.clubs)
     for key, name in checked.clubs_to_create.items():
         clubs[key] = Club.objects.create(name=name)
-
     used = {e.number for e in entries if e.number is not None}
-    top = tournament.pairs.aggregate(top=Max("number"))["top"] or 0
+    top = fmt.competitors.of(tournament).aggregate(top=Max("number"))["top"] or 0
     next_number = max([top, *used]) + 1
-    known = dict(checked.players)
+    numbers = []
+    for entry in entries:
+        number = entry.number
+        if number is None:
+            number, next_number = next_number, next_number + 1
+        numbers.append(number)
+    saved = fmt.create(tournament, entries, numbers, clubs, dict(checked.players))
+    record_publish(tournament.pk, everything=True)
+    return saved
+
+
+def club_of(entry: Any, clubs: dict[str, Club]) -> Club | None:
+    """An entry's club, by its key, or none."""
+    return clubs.get(club_key(entry.club)) if entry.club.strip() else None
+
+
+def _create_pairs(
+    tournament: Tournament,
+    entries: Sequence[PairEntry],
+    numbers: list[int],
+    clubs: dict[str, Club],
+    known: dict[str, Player],
+) -> list[Pair]:
+    """Players and pairs, inserted in batches (the pairs with their history rows), so
+    10,000 pairs take seconds, not one query per player."""
     new_players: list[Player] = []
     chosen: list[tuple[Player, Player]] = []
     for entry in entries:
-        club = clubs.get(club_key(entry.club)) if entry.club.strip() else None
+        club = club_of(entry, clubs)
         pair_players = []
         for which in (1, 2):
             last, first, tessera = entry.player(which)
@@ -125,36 +185,43 @@ def _save(
             pair_players.append(player)
         chosen.append((pair_players[0], pair_players[1]))
     Player.objects.bulk_create(new_players, batch_size=_BATCH)
-    pairs: list[Pair] = []
-    for entry, (player1, player2) in zip(entries, chosen, strict=True):
-        number = entry.number
-        if number is None:
-            number, next_number = next_number, next_number + 1
-        pairs.append(
-            Pair(
-                tournament=tournament,
-                number=number,
-                player1=player1,
-                player2=player2,
-                club=clubs.get(club_key(entry.club)) if entry.club.strip() else None,
-                seed=entry.seed,
-            )
+    pairs = [
+        Pair(
+            tournament=tournament,
+            number=number,
+            player1=player1,
+            player2=player2,
+            club=club_of(entry, clubs),
+            seed=entry.seed,
         )
-    saved = bulk_create_with_history(pairs, Pair, batch_size=_BATCH)
-    record_publish(tournament.pk, everything=True)
-    return saved
+        for entry, number, (player1, player2) in zip(
+            entries, numbers, chosen, strict=True
+        )
+    ]
+    return bulk_create_with_history(pairs, Pair, batch_size=_BATCH)
 
 
-def _check_open(tournament: Tournament) -> None:
+PAIR_ENTRIES = EntryFormat(
+    competitors=PAIRS,
+    parse=csv_import.parse_pairs_csv,
+    check=check_entries,
+    create=_create_pairs,
+    empty=gettext_lazy("The file holds no pairs."),
+)
+
+
+def check_open(fmt: EntryFormat, tournament: Tournament) -> None:
+    """Refuse an entry once the tournament is finished, or of the other format."""
     if tournament.status == Tournament.Status.FINISHED:
         raise RegistrationError(_("The tournament is finished."))
+    if fmt.refused is not None and competitors_of(tournament) is not fmt.competitors:
+        raise RegistrationError(str(fmt.refused))
 
 
 def preview_errors[E](
     entries: Sequence[E], errors: Sequence[EntryError], empty_message: str
 ) -> list[EntryError]:
-    """A CSV preview's errors in line order, or that the file holds no entry at all
-    (shared by the pairs' and the teams' import)."""
+    """A CSV preview's errors in line order, or that the file holds no entry at all."""
     found = sorted(errors, key=lambda e: (e.line or 0, e.field or ""))
     if not entries and not found:
         found.append(EntryError(None, empty_message, None, "empty"))
@@ -174,22 +241,22 @@ def readable_entries[E](
 
 
 @transaction.atomic
-def register_pair(
-    tournament: Tournament, entry: PairEntry, *, create_club: bool = False
-) -> Pair:
-    """Register one pair; its number is the next free one unless ``entry`` gives it."""
-    _check_open(tournament)
-    return _save(tournament, [entry], create_clubs=create_club)[0]
+def register(
+    fmt: EntryFormat, tournament: Tournament, entry: Any, *, create_club: bool = False
+) -> Any:
+    """Register one entry; its number is the next free one unless ``entry`` gives it."""
+    check_open(fmt, tournament)
+    return _save(fmt, tournament, [entry], create_clubs=create_club)[0]
 
 
-def preview_import(
-    tournament: Tournament, text: str, *, create_clubs: bool = False
+def preview(
+    fmt: EntryFormat, tournament: Tournament, text: str, *, create_clubs: bool = False
 ) -> ImportPreview:
     """Read a CSV text and check every line; saves nothing."""
-    parsed = csv_import.parse_pairs_csv(text)
-    checked = check_entries(tournament, parsed.entries, create_clubs=create_clubs)
+    parsed = fmt.parse(text)
+    checked = fmt.check(tournament, parsed.entries, create_clubs=create_clubs)
     errors = preview_errors(
-        parsed.entries, [*parsed.errors, *checked.errors], _("The file holds no pairs.")
+        parsed.entries, [*parsed.errors, *checked.errors], str(fmt.empty)
     )
     return ImportPreview(
         parsed.entries, errors, sorted(checked.clubs_to_create.values())
@@ -197,25 +264,43 @@ def preview_import(
 
 
 @transaction.atomic
+def import_entries(
+    fmt: EntryFormat, tournament: Tournament, text: str, *, create_clubs: bool = False
+) -> list[Any]:
+    """Register every entry of a CSV text in one transaction, or none at all."""
+    check_open(fmt, tournament)
+    parsed = fmt.parse(text)
+    entries = readable_entries(parsed.entries, parsed.errors, str(fmt.empty))
+    return _save(fmt, tournament, entries, create_clubs=create_clubs)
+
+
+def register_pair(
+    tournament: Tournament, entry: PairEntry, *, create_club: bool = False
+) -> Pair:
+    """Register one pair (:func:`register`)."""
+    return register(PAIR_ENTRIES, tournament, entry, create_club=create_club)
+
+
+def preview_import(
+    tournament: Tournament, text: str, *, create_clubs: bool = False
+) -> ImportPreview:
+    """The preview of a pairs' CSV text (:func:`preview`)."""
+    return preview(PAIR_ENTRIES, tournament, text, create_clubs=create_clubs)
+
+
 def import_pairs(
     tournament: Tournament, text: str, *, create_clubs: bool = False
 ) -> list[Pair]:
-    """Register every pair of a CSV text in one transaction, or none at all."""
-    _check_open(tournament)
-    parsed = csv_import.parse_pairs_csv(text)
-    entries = readable_entries(
-        parsed.entries, parsed.errors, _("The file holds no pairs.")
-    )
-    return _save(tournament, entries, create_clubs=create_clubs)
+    """Register every pair of a CSV text, or none (:func:`import_entries`)."""
+    return import_entries(PAIR_ENTRIES, tournament, text, create_clubs=create_clubs)
 
 
 def seated_rounds(competitor: Pair | Team) -> list[Round]:
     """The rounds not yet closed that seat a pair (or a team): what a withdrawal leaves
-    as is (a published round's table keeps it, a draft has to be generated again)."""
-    if isinstance(competitor, Team):
-        seats = Q(team_matches__team_a=competitor) | Q(team_matches__team_b=competitor)
-    else:
-        seats = Q(tables__pair_ns=competitor) | Q(tables__pair_ew=competitor)
+    as is (a published round's table keeps it, a draft has to be generated again).
+    A pair sits at a table, a team in a match (``Competitors.seated_at``)."""
+    one, other = kind_of(competitor).seated_at
+    seats = Q(**{one: competitor}) | Q(**{other: competitor})
     return list(
         Round.objects.filter(
             seats, girone__stage__tournament_id=competitor.tournament_id
@@ -228,18 +313,24 @@ def seated_rounds(competitor: Pair | Team) -> list[Round]:
 
 
 @transaction.atomic
-def set_withdrawn(pair: Pair, withdrawn: bool) -> Pair:
-    """Withdraw a pair (it sits in no later round) or reinstate it."""
-    pair = Pair.objects.select_for_update(of=("self",)).get(pk=pair.pk)
-    if pair.withdrawn == withdrawn:
-        if withdrawn:
-            message = _("Pair %(number)s is already withdrawn.")
-        else:
-            message = _("Pair %(number)s is not withdrawn.")
-        raise RegistrationError(message % {"number": pair.number})
-    pair.withdrawn = withdrawn
-    pair.save(update_fields=["withdrawn"])
-    if pair.girone_id is not None:  # its rows say "withdrawn after round N"
-        record_rank(pair.girone_id, pairs=[pair.pk])
-    record_publish(pair.tournament_id, pages=True, pairs=[pair.pk])
-    return pair
+def set_withdrawn[C: (Pair, Team)](competitor: C, withdrawn: bool) -> C:
+    """Withdraw a pair or a team (it sits in no later round) or reinstate it."""
+    kind = kind_of(competitor)
+    competitor = (
+        type(competitor).objects.select_for_update(of=("self",)).get(pk=competitor.pk)
+    )
+    if competitor.withdrawn == withdrawn:
+        words = kind.words
+        message = words.already_withdrawn if withdrawn else words.not_withdrawn
+        raise RegistrationError(message % {"number": competitor.number})
+    competitor.withdrawn = withdrawn
+    competitor.save(update_fields=["withdrawn"])
+    # A pair's own pages are rewritten; a team's name is on its pairs' pages too.
+    alone = [competitor.pk] if kind.pages_alone else []
+    if competitor.girone_id is not None:  # its rows say "withdrawn after round N"
+        record_rank(competitor.girone_id, pairs=alone)
+    if alone:
+        record_publish(competitor.tournament_id, pages=True, pairs=alone)
+    else:
+        record_publish(competitor.tournament_id, everything=True)
+    return competitor

@@ -19,9 +19,17 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from participants.models import TeamMember
-from participants.services.checks import Checked
-from participants.services.clubs import club_key, find_clubs
-from participants.services.entries import EntryError, clean_name, name_key
+from participants.services.checks import Checked, take_club
+from participants.services.clubs import find_clubs
+from participants.services.entries import (
+    MAX_TEAM_NUMBER,
+    TEAM_NUMBERS,
+    EntryError,
+    clean_name,
+    name_key,
+    number_problems,
+    where_text,
+)
 from participants.services.people import other_owner, owner_message
 from people.models import Player
 from rules.packs import load_pack
@@ -29,9 +37,6 @@ from tournament.models import Tournament
 
 #: The most players a team line of a CSV file (or the form) can hold.
 MAX_ROSTER = 8
-#: The highest team number: its pairs are numbered team x 100 + k, within the pair
-#: numbers a tournament allows (``entries.MAX_PAIR_NUMBER``, 99,999).
-MAX_TEAM_NUMBER = 999
 #: The longest values the models keep (a longer one is refused, never cut).
 LIMITS = {"name": 120, "club": 120, "last": 60, "first": 60, "tessera": 20}
 
@@ -63,8 +68,7 @@ class TeamEntry:
         ]
 
 
-def _where(line: int | None) -> str:
-    return _("line %(line)s") % {"line": line} if line else _("this form")
+_where = where_text
 
 
 class _TeamChecker:
@@ -148,13 +152,8 @@ class _TeamChecker:
                 continue
             top += 1
             if top > MAX_TEAM_NUMBER:
-                self.add(
-                    entry,
-                    _("The team number must be from 1 to %(max)s.")
-                    % {"max": MAX_TEAM_NUMBER},
-                    "number",
-                    "parse",
-                )
+                limit = {"max": MAX_TEAM_NUMBER}
+                self.add(entry, TEAM_NUMBERS.out_of_range % limit, "number", "parse")
                 return
 
     def too_long(self, entry: TeamEntry, value: str, limit: int, field: str) -> bool:
@@ -192,59 +191,19 @@ class _TeamChecker:
             )
         else:
             self.seen_names[name.casefold()] = entry.line
-        if entry.seed is not None and not 1 <= entry.seed <= MAX_TEAM_NUMBER:
-            self.add(
-                entry,
-                _("The seed must be from 1 to %(max)s.") % {"max": MAX_TEAM_NUMBER},
-                "seed",
-                "seed",
-            )
-        number = entry.number
-        if number is None:
-            return
-        if not 1 <= number <= MAX_TEAM_NUMBER:
-            self.add(
-                entry,
-                _("The team number must be from 1 to %(max)s.")
-                % {"max": MAX_TEAM_NUMBER},
-                "number",
-                "parse",
-            )
-        elif number in self.taken_numbers:
-            self.add(
-                entry,
-                _("Team number %(number)s is already taken.") % {"number": number},
-                "number",
-                "number_taken",
-            )
-        elif number in self.seen_numbers:
-            self.add(
-                entry,
-                _("Team number %(number)s is also on %(where)s.")
-                % {"number": number, "where": _where(self.seen_numbers[number])},
-                "number",
-                "duplicate_number",
-            )
-        else:
-            self.seen_numbers[number] = entry.line
+        for message, field, code in number_problems(
+            entry, TEAM_NUMBERS, self.taken_numbers, self.seen_numbers
+        ):
+            self.add(entry, message, field, code)
 
     def check_club(self, entry: TeamEntry) -> None:
         if not entry.club.strip():
             return
         if self.too_long(entry, clean_name(entry.club), LIMITS["club"], "club"):
             return
-        key = club_key(entry.club)
-        if key in self.clubs:
-            self.result.clubs[key] = self.clubs[key]
-        elif self.create_clubs:
-            self.result.clubs_to_create.setdefault(key, clean_name(entry.club))
-        else:
-            self.add(
-                entry,
-                _("Unknown club “%(club)s”.") % {"club": entry.club.strip()},
-                "club",
-                "unknown_club",
-            )
+        unknown = take_club(entry.club, self.clubs, self.create_clubs, self.result)
+        if unknown:
+            self.add(entry, unknown, "club", "unknown_club")
 
     def check_player(
         self, entry: TeamEntry, place: int, player: tuple[str, str, str]

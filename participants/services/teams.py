@@ -15,21 +15,23 @@ and the round is not closed; the tables' pairs are rewritten and the seats check
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from outbox.work import record_publish, record_rank
 from participants import team_csv
+from participants.competitors import TEAMS
 from participants.models import Pair, Team, TeamMember
-from participants.services.clubs import club_key
-from participants.services.entries import EntryError, clean_name
+from participants.services.entries import clean_name
 from participants.services.registration import (
-    EntriesInvalid,
-    preview_errors,
-    readable_entries,
+    EntryFormat,
+    ImportPreview,
+    club_of,
+    import_entries,
+    preview,
+    register,
+    set_withdrawn,
 )
 from participants.services.team_entries import TeamEntry, check_team_entries
 from people.models import Club, Player
@@ -37,7 +39,7 @@ from tournament.models import Tournament
 from tournament.services.errors import RegistrationError
 
 __all__ = [
-    "TeamImportPreview",
+    "TEAM_ENTRIES",
     "import_teams",
     "pair_number",
     "preview_team_import",
@@ -51,25 +53,6 @@ __all__ = [
 def pair_number(team_number: int, k: int) -> int:
     """The number of a team's k-th pair (from 1): team 7's second pair is 702."""
     return team_number * 100 + k
-
-
-@dataclass(frozen=True)
-class TeamImportPreview:
-    """What an import would do: the teams, every error by line, clubs to create."""
-
-    entries: list[TeamEntry]
-    errors: list[EntryError]
-    clubs_to_create: list[str]
-
-    @property
-    def ok(self) -> bool:
-        return bool(self.entries) and not self.errors
-
-    def errors_by_line(self) -> dict[int | None, list[str]]:
-        by_line: dict[int | None, list[str]] = {}
-        for error in self.errors:
-            by_line.setdefault(error.line, []).append(error.message)
-        return by_line
 
 
 def _player(
@@ -90,27 +73,18 @@ def _player(
     return created
 
 
-def _save(
-    tournament: Tournament, entries: Sequence[TeamEntry], *, create_clubs: bool
+def _create_teams(
+    tournament: Tournament,
+    entries: Sequence[TeamEntry],
+    numbers: list[int],
+    clubs: dict[str, Club],
+    known: dict[str, Player],
 ) -> list[Team]:
-    """Check again under the tournament lock, then create clubs, players, teams."""
-    Tournament.objects.select_for_update(of=("self",)).get(pk=tournament.pk)
-    checked = check_team_entries(tournament, entries, create_clubs=create_clubs)
-    if not checked.ok:
-        raise EntriesInvalid(checked.errors)
-    clubs = dict(checked.clubs)
-    for key, name in checked.clubs_to_create.items():
-        clubs[key] = Club.objects.create(name=name)
-    used = {e.number for e in entries if e.number is not None}
-    top = tournament.teams.aggregate(top=Max("number"))["top"] or 0
-    next_number = max([top, *used]) + 1
+    """Each team with its roster and its default pairs (players 1-2, 3-4, 5-6)."""
     created = []
-    for entry in entries:
-        club = clubs.get(club_key(entry.club)) if entry.club.strip() else None
-        number = entry.number
-        if number is None:
-            number, next_number = next_number, next_number + 1
-        players = [_player(p, club, checked.players) for _i, p in entry.roster]
+    for entry, number in zip(entries, numbers, strict=True):
+        club = club_of(entry, clubs)
+        players = [_player(p, club, known) for _i, p in entry.roster]
         captain = players[(entry.captain or 1) - 1]
         team = Team.objects.create(
             tournament=tournament,
@@ -134,69 +108,43 @@ def _save(
                 club=club,
             )
         created.append(team)
-    record_publish(tournament.pk, everything=True)
     return created
 
 
-def _check_open(tournament: Tournament) -> None:
-    if tournament.status == Tournament.Status.FINISHED:
-        raise RegistrationError(_("The tournament is finished."))
-    if not tournament.is_teams:
-        raise RegistrationError(_("This tournament is played in pairs, not in teams."))
+TEAM_ENTRIES = EntryFormat(
+    competitors=TEAMS,
+    parse=team_csv.parse_teams_csv,
+    check=check_team_entries,
+    create=_create_teams,
+    empty=gettext_lazy("The file holds no teams."),
+    refused=gettext_lazy("This tournament is played in pairs, not in teams."),
+)
 
 
-@transaction.atomic
 def register_team(
     tournament: Tournament, entry: TeamEntry, *, create_club: bool = False
 ) -> Team:
-    """Register one team with its roster and default pairs."""
-    _check_open(tournament)
-    return _save(tournament, [entry], create_clubs=create_club)[0]
+    """Register one team with its roster and default pairs (:func:`register`)."""
+    return register(TEAM_ENTRIES, tournament, entry, create_club=create_club)
 
 
 def preview_team_import(
     tournament: Tournament, text: str, *, create_clubs: bool = False
-) -> TeamImportPreview:
-    """Read a CSV text and check every line; saves nothing."""
-    parsed = team_csv.parse_teams_csv(text)
-    checked = check_team_entries(tournament, parsed.entries, create_clubs=create_clubs)
-    errors = preview_errors(
-        parsed.entries, [*parsed.errors, *checked.errors], _("The file holds no teams.")
-    )
-    return TeamImportPreview(
-        parsed.entries, errors, sorted(checked.clubs_to_create.values())
-    )
+) -> ImportPreview:
+    """The preview of a teams' CSV text (:func:`preview`)."""
+    return preview(TEAM_ENTRIES, tournament, text, create_clubs=create_clubs)
 
 
-@transaction.atomic
 def import_teams(
     tournament: Tournament, text: str, *, create_clubs: bool = False
 ) -> list[Team]:
-    """Register every team of a CSV text in one transaction, or none at all."""
-    _check_open(tournament)
-    parsed = team_csv.parse_teams_csv(text)
-    entries = readable_entries(
-        parsed.entries, parsed.errors, _("The file holds no teams.")
-    )
-    return _save(tournament, entries, create_clubs=create_clubs)
+    """Register every team of a CSV text, or none (:func:`import_entries`)."""
+    return import_entries(TEAM_ENTRIES, tournament, text, create_clubs=create_clubs)
 
 
-@transaction.atomic
 def set_team_withdrawn(team: Team, withdrawn: bool) -> Team:
     """Withdraw a team (it meets nobody in later rounds) or reinstate it."""
-    team = Team.objects.select_for_update(of=("self",)).get(pk=team.pk)
-    if team.withdrawn == withdrawn:
-        if withdrawn:
-            message = _("Team %(number)s is already withdrawn.")
-        else:
-            message = _("Team %(number)s is not withdrawn.")
-        raise RegistrationError(message % {"number": team.number})
-    team.withdrawn = withdrawn
-    team.save(update_fields=["withdrawn"])
-    if team.girone_id is not None:
-        record_rank(team.girone_id)
-    record_publish(team.tournament_id, everything=True)
-    return team
+    return set_withdrawn(team, withdrawn)
 
 
 # --- a team's pairs ----------------------------------------------------------------

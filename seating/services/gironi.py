@@ -1,4 +1,6 @@
-"""Splitting a tournament's pairs into gironi: snake by seed, random, or by hand.
+"""Splitting a tournament's pairs (or teams) into gironi: snake by seed, random, or by
+hand. A team event's teams are split as a pair event's pairs (issue 29): the
+competitors are :func:`participants.competitors.competitors_of`'s, the words too.
 
 * ``snake``: pairs by seed (unseeded last, then by number) dealt A, B, ..., then back
   ..., B, A (serpentina), so that the gironi are balanced;
@@ -24,10 +26,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_update_with_history
 
 from outbox.work import record_publish, record_rank
+from participants.competitors import PAIRS, TEAMS, Competitors, competitors_of
 from participants.models import Pair, Team
 from tournament.models import Girone, Round, Stage, Tournament
 from tournament.services.errors import GironiError
@@ -92,6 +97,33 @@ def deal[Member: (Pair, Team)](
     return gironi, clashes
 
 
+@dataclass(frozen=True)
+class _SplitWords:
+    """How a split refuses, in a format's words (``%(pairs)s`` or ``%(teams)s``)."""
+
+    too_few: Promise
+    unplaced: Promise
+    small: Promise
+
+
+_SPLIT_WORDS: dict[Competitors, _SplitWords] = {
+    PAIRS: _SplitWords(
+        gettext_lazy(
+            "%(pairs)s pairs cannot make %(count)s gironi of at least 2 pairs."
+        ),
+        gettext_lazy("Choose a girone for pairs %(pairs)s."),
+        gettext_lazy("Gironi %(labels)s would have fewer than 2 pairs."),
+    ),
+    TEAMS: _SplitWords(
+        gettext_lazy(
+            "%(teams)s teams cannot make %(count)s gironi of at least 2 teams."
+        ),
+        gettext_lazy("Choose a girone for teams %(teams)s."),
+        gettext_lazy("Gironi %(labels)s would have fewer than 2 teams."),
+    ),
+}
+
+
 @transaction.atomic
 def split_into_gironi(
     tournament: Tournament,
@@ -102,25 +134,30 @@ def split_into_gironi(
     avoid_clubs: bool = False,
     assignment: Mapping[int, str] | None = None,
 ) -> SplitOutcome:
-    """(Re)make the gironi of the tournament; ``assignment``: pair number -> label."""
+    """(Re)make the gironi of the tournament's pairs, or teams; ``assignment`` (by
+    hand): number -> label. A split by hand has no seed."""
+    kind = competitors_of(tournament)
+    words = _SPLIT_WORDS[kind]
     stage = _open_stage(tournament, method, count)
-    pairs = list(
-        tournament.pairs.filter(withdrawn=False).select_related("player1", "player2")
-    )
-    if len(pairs) < 2 * count:
+    members = list(kind.of(tournament).filter(withdrawn=False))
+    if len(members) < 2 * count:
         raise GironiError(
-            _("%(pairs)s pairs cannot make %(count)s gironi of at least 2 pairs.")
-            % {"pairs": len(pairs), "count": count}
+            words.too_few
+            % {"pairs": len(members), "teams": len(members), "count": count}
         )
     clashes: list[str] = []
     if method == "manual":
-        dealt = _pairs_by_hand(pairs, labels(count), dict(assignment or {}))
+        seed = None
+        dealt = _by_hand(members, labels(count), dict(assignment or {}), words)
     else:
-        dealt, seed, clashes = _drawn(pairs, count, method, seed, avoid_clubs)
-    gironi = _write_gironi(
-        tournament, stage, tournament.pairs.all(), dealt, method, seed
-    )
+        dealt, seed, clashes = _drawn(members, count, method, seed, avoid_clubs)
+    gironi = _write_gironi(tournament, stage, kind.of(tournament), dealt, method, seed)
     return SplitOutcome(gironi, seed, clashes)
+
+
+#: The gironi of a team tournament: :func:`split_into_gironi`, by its older name (the
+#: replay and the demo call it so).
+split_teams_into_gironi = split_into_gironi
 
 
 def _open_stage(tournament: Tournament, method: str, count: int) -> Stage:
@@ -139,17 +176,18 @@ def _open_stage(tournament: Tournament, method: str, count: int) -> Stage:
     return stage
 
 
-def _pairs_by_hand(
-    pairs: list[Pair], names: list[str], assignment: dict[int, str]
-) -> list[list[Pair]]:
-    """The pairs of each girone as the director placed them (every pair placed, in a
-    girone that exists, at least 2 pairs a girone)."""
-    missing = [p.number for p in pairs if p.number not in assignment]
+def _by_hand[Member: (Pair, Team)](
+    members: list[Member],
+    names: list[str],
+    assignment: dict[int, str],
+    words: _SplitWords,
+) -> list[list[Member]]:
+    """The pairs (teams) of each girone as the director placed them (every one placed,
+    in a girone that exists, at least 2 a girone)."""
+    missing = [m.number for m in members if m.number not in assignment]
     if missing:
-        raise GironiError(
-            _("Choose a girone for pairs %(pairs)s.")
-            % {"pairs": ", ".join(map(str, missing))}
-        )
+        listed = ", ".join(map(str, missing))
+        raise GironiError(words.unplaced % {"pairs": listed, "teams": listed})
     bad = sorted({v for v in assignment.values() if v not in names})
     if bad:
         raise GironiError(
@@ -160,13 +198,10 @@ def _pairs_by_hand(
                 "known": ", ".join(names),
             }
         )
-    dealt = [[p for p in pairs if assignment[p.number] == name] for name in names]
+    dealt = [[m for m in members if assignment[m.number] == name] for name in names]
     small = [n for n, g in zip(names, dealt, strict=True) if len(g) < 2]
     if small:
-        raise GironiError(
-            _("Gironi %(labels)s would have fewer than 2 pairs.")
-            % {"labels": ", ".join(small)}
-        )
+        raise GironiError(words.small % {"labels": ", ".join(small)})
     return dealt
 
 
@@ -312,42 +347,3 @@ def add_late_pair(pair: Pair, girone: Girone) -> Pair:
         )
     _moved(pair, pair.girone_id, girone)
     return pair
-
-
-@transaction.atomic
-def split_teams_into_gironi(
-    tournament: Tournament,
-    *,
-    count: int,
-    method: str = "snake",
-    seed: int | None = None,
-    avoid_clubs: bool = False,
-    assignment: dict[int, str] | None = None,
-) -> SplitOutcome:
-    """(Re)make the gironi of a team tournament: snake by seed, a recorded draw, or by
-    hand (``method="manual"``, ``assignment``: team number -> girone label)."""
-    stage = _open_stage(tournament, method, count)
-    teams = list(tournament.teams.filter(withdrawn=False))
-    if len(teams) < 2 * count:
-        raise GironiError(
-            _("%(teams)s teams cannot make %(count)s gironi of at least 2 teams.")
-            % {"teams": len(teams), "count": count}
-        )
-    names = labels(count)
-    clashes: list[str] = []
-    if method == "manual":
-        seed = None
-        given = dict(assignment or {})
-        missing = [t.number for t in teams if given.get(t.number) not in names]
-        if missing:
-            raise GironiError(
-                _("Choose a girone for teams %(teams)s.")
-                % {"teams": ", ".join(map(str, missing))}
-            )
-        dealt = [[t for t in teams if given[t.number] == name] for name in names]
-    else:
-        dealt, seed, clashes = _drawn(teams, count, method, seed, avoid_clubs)
-    gironi = _write_gironi(
-        tournament, stage, tournament.teams.all(), dealt, method, seed
-    )
-    return SplitOutcome(gironi, seed, clashes)

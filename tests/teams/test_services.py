@@ -320,3 +320,19 @@ def test_a_team_match_played_to_2005_sums_its_tables_turns():
     scores = {s.side: s for s in TeamScore.objects.filter(match=match)}
     assert (scores["a"].vp, scores["b"].vp) == (9, 11)
     assert scores["a"].mp_for - scores["a"].mp_against == -350
+
+
+def test_a_hand_made_team_round_is_refused_in_team_words():
+    """A round typed by hand in a team girone is checked as a pair girone's (issue 29),
+    and its refusals name teams (they said "coppia" before)."""
+    from django.utils import translation
+
+    from draw.services import manual
+
+    _t, made = make_team_event(teams_count=4)
+    a, b, c, _d = (t.number for t in made)
+    with translation.override("it"), pytest.raises(RoundError) as refused:
+        manual.create_round(made[0].girone, [(a, b), (a, c)])
+    details = " ".join(refused.value.details)
+    assert f"la squadra {a} compare più di una volta" in details
+    assert "coppia" not in details

@@ -180,3 +180,35 @@ def test_a_swap_into_a_rematch_is_reported_in_team_words(user_client):
         url("round", tournament, girone="A", number=second.number)
     ).content.decode()
     assert "si sono già incontrate" in page
+
+
+def test_teams_are_placed_by_hand_on_the_pairs_gironi_page(user_client):
+    """The gironi page is one for pairs and teams (issue 29): a team event places its
+    teams by hand as a pair event places its pairs, in team words; and the pairs' page
+    of a team event leads to its teams'."""
+    tournament, made = make_team_event(teams_count=4, gironi=0)
+    page = user_client.get(url("gironi", tournament)).content.decode()
+    assert "A mano: il girone di ogni squadra" in page and "coppia" not in page
+    placed = {t.number: label for t, label in zip(made, "ABAB", strict=True)}
+    response = user_client.post(
+        url("gironi", tournament),
+        {
+            "count": "2",
+            "method": "manual",
+            "seed": "",
+            **{f"pair-{n}": label for n, label in placed.items()},
+        },
+    )
+    assert response.status_code == 302
+    assert {
+        t.number: t.girone.label for t in Team.objects.filter(tournament=tournament)
+    } == placed
+    refused = user_client.post(
+        url("gironi", tournament),
+        {"count": "2", "method": "manual", "seed": "", "pair-1": "A"},
+        follow=True,
+    ).content.decode()
+    assert "Scegli un girone per le squadre" in refused
+    assert user_client.get(url("pairs", tournament))["Location"] == url(
+        "teams", tournament
+    )

@@ -17,8 +17,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.pairing import REGISTRY, calendar_movement, format_plan, movement
+from tournament.models import Tournament
 
 from .errors import ServiceError
+
+
+def mitchell_offered(format: str) -> bool:
+    """Whether a plan of a tournament of ``format`` may hold a Mitchell: the one place
+    the plan asks the format (the form's check and the service's both call it). A
+    Mitchell seats a competitor on one line of the hall; a team holds both lines of
+    its match (docs/rules.md §11), so a team plan has none."""
+    return format != Tournament.Format.TEAMS
+
 
 #: How many blocks the form offers (a first round or a Mitchell, then up to three
 #: blocks of Danese).

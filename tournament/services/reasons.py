@@ -8,8 +8,9 @@ the rules wrote it.
 
 from __future__ import annotations
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from rules.errors import PairingError
 from rules.pairing import REGISTRY, Violation
@@ -33,18 +34,14 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
     numbers are teams (a team girone, docs/rules.md §11).
     """
     p = exc.params
-    if teams and exc.code in ("lonely", "odd_rest", "unseatable"):
-        return _team_reason(exc)
+    side = 1 if teams else 0
     if exc.code == "lonely":
-        return _lonely_reason(p)
+        return _lonely_reason(p, side)
     if exc.code == "odd_rest":
-        return _(
-            "with %(count)s pairs one must rest, but whichever of the pairs allowed to"
-            " rest (%(resters)s) rests, the others cannot all be seated without a"
-            " forbidden meeting"
-        ) % {"count": p["count"], "resters": _pair_list(p["resters"])}
+        said = {"count": p["count"], "resters": _pair_list(p["resters"])}
+        return _REASONS["odd_rest"][side] % said
     if exc.code == "unseatable":
-        return _unseatable_reason(p)
+        return _unseatable_reason(p, side)
     if exc.code in ("calendar_late", "mitchell_no_seat"):
         return _late_reason(exc.code, p, teams=teams)
     if exc.code in ("mitchell_rounds", "mitchell_step", "movement_unknown"):
@@ -54,52 +51,91 @@ def reason_text(exc: PairingError, *, teams: bool = False) -> str:
     return str(exc)
 
 
-def _lonely_reason(p: dict[str, object]) -> str:
-    """Pairs who may meet no one (every other pair forbidden to them)."""
-    pairs = p["pairs"]
-    single = isinstance(pairs, list) and len(pairs) == 1
-    if single:
-        text = _(
+#: Why no round exists, side by side: (a pair girone's words, a team girone's); pairs'
+#: ``%(pair)s``/``%(pairs)s`` and teams' ``%(team)s``/``%(teams)s`` are the same
+#: numbers. ``unseatable_one``: the pairs' words for a single table.
+_REASONS: dict[str, tuple[Promise, Promise | None]] = {
+    "lonely_one": (
+        gettext_lazy(
             "pair %(pair)s may meet none of the other %(others)s pairs (all forbidden)"
-        ) % {"pair": _pair_list(pairs), "others": p["others"]}
-    else:
-        text = _(
+        ),
+        gettext_lazy(
+            "team %(team)s may meet none of the other %(others)s teams (all forbidden)"
+        ),
+    ),
+    "lonely_many": (
+        gettext_lazy(
             "pairs %(pairs)s may each meet none of the other %(others)s pairs"
             " (all forbidden)"
-        ) % {"pairs": _pair_list(pairs), "others": p["others"]}
-    if p.get("odd"):
-        extra = (
-            _("and it may not rest again")
-            if single
-            else _("and only one pair can rest")
-        )
-        text += " " + extra
-    return text
-
-
-def _unseatable_reason(p: dict[str, object]) -> str:
-    """The pairs cannot all be seated without a forbidden meeting."""
-    values = {
-        "count": p["count"],
-        "tables": p["tables"],
-        "left": _pair_list(p["left"]),
-    }
-    if p["tables"] == 1:
-        return (
-            _(
-                "the %(count)s pairs cannot all be seated without a forbidden meeting:"
-                " at best 1 table, leaving pairs %(left)s without an allowed opponent"
-            )
-            % values
-        )
-    return (
-        _(
+        ),
+        gettext_lazy(
+            "teams %(teams)s may each meet none of the other %(others)s teams"
+            " (all forbidden)"
+        ),
+    ),
+    "no_rest_again": (
+        gettext_lazy("and it may not rest again"),
+        gettext_lazy("and it may not rest again"),
+    ),
+    "one_rests": (
+        gettext_lazy("and only one pair can rest"),
+        gettext_lazy("and only one team can rest"),
+    ),
+    "odd_rest": (
+        gettext_lazy(
+            "with %(count)s pairs one must rest, but whichever of the pairs allowed to"
+            " rest (%(resters)s) rests, the others cannot all be seated without a"
+            " forbidden meeting"
+        ),
+        gettext_lazy(
+            "with %(count)s teams one must rest, but whichever of the teams allowed to"
+            " rest (%(resters)s) rests, the others cannot all meet without a"
+            " forbidden match"
+        ),
+    ),
+    "unseatable_one": (
+        gettext_lazy(
+            "the %(count)s pairs cannot all be seated without a forbidden meeting:"
+            " at best 1 table, leaving pairs %(left)s without an allowed opponent"
+        ),
+        None,
+    ),
+    "unseatable": (
+        gettext_lazy(
             "the %(count)s pairs cannot all be seated without a forbidden meeting:"
             " at best %(tables)s tables, leaving pairs %(left)s without an allowed"
             " opponent"
-        )
-        % values
-    )
+        ),
+        gettext_lazy(
+            "the %(count)s teams cannot all meet without a forbidden match (most"
+            " matches possible: %(tables)s): teams %(left)s are left without an"
+            " allowed opponent"
+        ),
+    ),
+}
+
+
+def _lonely_reason(p: dict[str, object], side: int) -> str:
+    """Pairs (teams) who may meet no one (every other one forbidden to them)."""
+    pairs = p["pairs"]
+    single = isinstance(pairs, list) and len(pairs) == 1
+    listed = _pair_list(pairs)
+    said = {"pair": listed, "pairs": listed, "team": listed, "teams": listed}
+    text = _REASONS["lonely_one" if single else "lonely_many"][side]
+    worded = str(text % {**said, "others": p["others"]})
+    if p.get("odd"):
+        worded += " " + _REASONS["no_rest_again" if single else "one_rests"][side]
+    return worded
+
+
+def _unseatable_reason(p: dict[str, object], side: int) -> str:
+    """The pairs (teams) cannot all be seated without a forbidden meeting."""
+    values = {"count": p["count"], "tables": p["tables"], "left": _pair_list(p["left"])}
+    text = _REASONS["unseatable"][side]
+    one_table = _REASONS["unseatable_one"][side]
+    if p["tables"] == 1 and one_table is not None:
+        text = one_table
+    return str(text % values)
 
 
 def _late_reason(code: str, p: dict[str, object], *, teams: bool) -> str:
@@ -138,46 +174,6 @@ def _movement_reason(code: str, p: dict[str, object]) -> str:
             % p
         )
     return _("“%(name)s” is not a movement (known: %(known)s)") % p
-
-
-def _team_reason(exc: PairingError) -> str:
-    """:func:`reason_text` for a team girone."""
-    p = exc.params
-    if exc.code == "lonely":
-        teams = p["pairs"]
-        single = isinstance(teams, list) and len(teams) == 1
-        if single:
-            text = _(
-                "team %(team)s may meet none of the other %(others)s teams (all forbidden)"
-            ) % {"team": _pair_list(teams), "others": p["others"]}
-        else:
-            text = _(
-                "teams %(teams)s may each meet none of the other %(others)s teams"
-                " (all forbidden)"
-            ) % {"teams": _pair_list(teams), "others": p["others"]}
-        if p.get("odd"):
-            extra = (
-                _("and it may not rest again")
-                if single
-                else _("and only one team can rest")
-            )
-            text += " " + extra
-        return text
-    if exc.code == "odd_rest":
-        return _(
-            "with %(count)s teams one must rest, but whichever of the teams allowed to"
-            " rest (%(resters)s) rests, the others cannot all meet without a"
-            " forbidden match"
-        ) % {"count": p["count"], "resters": _pair_list(p["resters"])}
-    values = {"count": p["count"], "tables": p["tables"], "left": _pair_list(p["left"])}
-    return (
-        _(
-            "the %(count)s teams cannot all meet without a forbidden match (most"
-            " matches possible: %(tables)s): teams %(left)s are left without an"
-            " allowed opponent"
-        )
-        % values
-    )
 
 
 def _plan_params(params: dict[str, object]) -> dict[str, object]:
@@ -232,92 +228,99 @@ def _rounds(numbers: tuple[int, ...]) -> str:
     }
 
 
+#: What the checker found, by its code, side by side: (a pair girone's words, a team
+#: girone's). Each fills in from the same values (``violation_text``): ``pair`` (the
+#: first number), ``a`` and ``b``, ``rounds`` (and their count ``n``), ``count`` and
+#: ``pairs`` (the numbers, all). ``rematch_in``: a rematch that names its rounds.
+_VIOLATIONS: dict[str, tuple[Promise, Promise | None]] = {
+    "unknown": (
+        gettext_lazy("pair %(pair)s is not one of this round's pairs"),
+        gettext_lazy("team %(pair)s is not one of this round's teams"),
+    ),
+    "duplicate": (
+        gettext_lazy("pair %(pair)s is seated more than once"),
+        gettext_lazy("team %(pair)s is seated more than once"),
+    ),
+    "self": (
+        gettext_lazy("pair %(pair)s is seated against itself"),
+        gettext_lazy("team %(pair)s is seated against itself"),
+    ),
+    "missing": (
+        gettext_lazy("pair %(pair)s is neither seated nor resting"),
+        gettext_lazy("team %(pair)s is neither seated nor resting"),
+    ),
+    "forbidden": (
+        gettext_lazy("pairs %(a)s and %(b)s may not meet"),
+        gettext_lazy("teams %(a)s and %(b)s may not meet"),
+    ),
+    "rematch": (
+        gettext_lazy("pairs %(a)s and %(b)s have already met"),
+        gettext_lazy("teams %(a)s and %(b)s have already met"),
+    ),
+    "rematch_in": (
+        gettext_lazy("pairs %(a)s and %(b)s have already met (round %(rounds)s)"),
+        None,
+    ),
+    "club": (
+        gettext_lazy("pairs %(a)s and %(b)s are of the same club"),
+        gettext_lazy("teams %(a)s and %(b)s are of the same club"),
+    ),
+    "met_before": (
+        ngettext_lazy(
+            "pairs %(a)s and %(b)s met in round %(rounds)s",
+            "pairs %(a)s and %(b)s met in rounds %(rounds)s",
+            "n",
+        ),
+        ngettext_lazy(
+            "teams %(a)s and %(b)s met in round %(rounds)s",
+            "teams %(a)s and %(b)s met in rounds %(rounds)s",
+            "n",
+        ),
+    ),
+    "same_club": (
+        gettext_lazy("pairs %(a)s and %(b)s are of the same club"),
+        gettext_lazy("teams %(a)s and %(b)s are of the same club"),
+    ),
+    "extra_rest": (
+        ngettext_lazy(
+            "%(count)s pair rests (%(pairs)s): at most one may",
+            "%(count)s pairs rest (%(pairs)s): at most one may",
+            "count",
+        ),
+        ngettext_lazy(
+            "%(count)s team rests (%(pairs)s): at most one may",
+            "%(count)s teams rest (%(pairs)s): at most one may",
+            "count",
+        ),
+    ),
+    "rest_even": (
+        gettext_lazy("pair %(pair)s rests although the pairs are an even number"),
+        gettext_lazy("team %(pair)s rests although the teams are an even number"),
+    ),
+    "unfair_rest": (
+        gettext_lazy("pair %(pair)s rests again while other pairs have rested less"),
+        gettext_lazy("team %(pair)s rests again while other teams have rested less"),
+    ),
+}
+
+
 def violation_text(violation: Violation, *, teams: bool = False) -> str:
     """What the independent checker found in a round, in the user's language (the
     rules say it in English, with a code and the pairs concerned). ``teams``: the
     numbers are teams (a team girone, docs/rules.md §11)."""
+    side = 1 if teams else 0
     pairs = violation.pairs
-    one = {"pair": pairs[0] if pairs else "?"}
-    two = {"a": pairs[0] if pairs else "?", "b": pairs[1] if len(pairs) > 1 else "?"}
-    if teams:
-        return _team_violation_text(violation, one, two)
-    texts = {
-        "unknown": lambda: _("pair %(pair)s is not one of this round's pairs") % one,
-        "duplicate": lambda: _("pair %(pair)s is seated more than once") % one,
-        "self": lambda: _("pair %(pair)s is seated against itself") % one,
-        "missing": lambda: _("pair %(pair)s is neither seated nor resting") % one,
-        "forbidden": lambda: _("pairs %(a)s and %(b)s may not meet") % two,
-        "rematch": lambda: (
-            _("pairs %(a)s and %(b)s have already met (round %(rounds)s)")
-            % {**two, "rounds": _rounds(violation.rounds)}
-            if violation.rounds
-            else _("pairs %(a)s and %(b)s have already met") % two
-        ),
-        "club": lambda: _("pairs %(a)s and %(b)s are of the same club") % two,
-        "met_before": lambda: (
-            ngettext(
-                "pairs %(a)s and %(b)s met in round %(rounds)s",
-                "pairs %(a)s and %(b)s met in rounds %(rounds)s",
-                len(violation.rounds),
-            )
-            % {**two, "rounds": _rounds(violation.rounds)}
-        ),
-        "same_club": lambda: _("pairs %(a)s and %(b)s are of the same club") % two,
-        "extra_rest": lambda: (
-            ngettext(
-                "%(count)s pair rests (%(pairs)s): at most one may",
-                "%(count)s pairs rest (%(pairs)s): at most one may",
-                len(pairs),
-            )
-            % {"count": len(pairs), "pairs": _pair_list(list(pairs))}
-        ),
-        "rest_even": lambda: (
-            _("pair %(pair)s rests although the pairs are an even number") % one
-        ),
-        "unfair_rest": lambda: (
-            _("pair %(pair)s rests again while other pairs have rested less") % one
-        ),
+    values = {
+        "pair": pairs[0] if pairs else "?",
+        "a": pairs[0] if pairs else "?",
+        "b": pairs[1] if len(pairs) > 1 else "?",
+        "rounds": _rounds(violation.rounds),
+        "n": len(violation.rounds),
+        "count": len(pairs),
+        "pairs": _pair_list(list(pairs)),
     }
-    text = texts.get(violation.code)
-    return text() if text is not None else violation.message
-
-
-def _team_violation_text(
-    violation: Violation, one: dict[str, object], two: dict[str, object]
-) -> str:
-    """:func:`violation_text` for a team girone."""
-    teams = violation.pairs
-    texts = {
-        "unknown": lambda: _("team %(pair)s is not one of this round's teams") % one,
-        "duplicate": lambda: _("team %(pair)s is seated more than once") % one,
-        "self": lambda: _("team %(pair)s is seated against itself") % one,
-        "missing": lambda: _("team %(pair)s is neither seated nor resting") % one,
-        "forbidden": lambda: _("teams %(a)s and %(b)s may not meet") % two,
-        "rematch": lambda: _("teams %(a)s and %(b)s have already met") % two,
-        "club": lambda: _("teams %(a)s and %(b)s are of the same club") % two,
-        "met_before": lambda: (
-            ngettext(
-                "teams %(a)s and %(b)s met in round %(rounds)s",
-                "teams %(a)s and %(b)s met in rounds %(rounds)s",
-                len(violation.rounds),
-            )
-            % {**two, "rounds": _rounds(violation.rounds)}
-        ),
-        "same_club": lambda: _("teams %(a)s and %(b)s are of the same club") % two,
-        "extra_rest": lambda: (
-            ngettext(
-                "%(count)s team rests (%(pairs)s): at most one may",
-                "%(count)s teams rest (%(pairs)s): at most one may",
-                len(teams),
-            )
-            % {"count": len(teams), "pairs": _pair_list(list(teams))}
-        ),
-        "rest_even": lambda: (
-            _("team %(pair)s rests although the teams are an even number") % one
-        ),
-        "unfair_rest": lambda: (
-            _("team %(pair)s rests again while other teams have rested less") % one
-        ),
-    }
-    text = texts.get(violation.code)
-    return text() if text is not None else violation.message
+    code = violation.code
+    if code == "rematch" and violation.rounds and _VIOLATIONS["rematch_in"][side]:
+        code = "rematch_in"
+    text = _VIOLATIONS.get(code, (None, None))[side]
+    return text % values if text is not None else violation.message

@@ -26,6 +26,7 @@ from tournament.models import Girone, Tournament, TournamentRole
 
 from .errors import ServiceError
 from .packs import check_hands, turn_target
+from .plans import mitchell_offered
 from .reasons import reason_text
 
 _STATUS_ORDER = [s.value for s in Tournament.Status]
@@ -52,16 +53,17 @@ _FIELDS = Tournament._meta.concrete_fields
 
 
 def check_movement_plan(
-    plan: str, rounds_planned: int, *, teams: bool = False
+    plan: str, rounds_planned: int, *, format: str = Tournament.Format.PAIRS
 ) -> tuple[str, ...]:
-    """Parse a movement plan, or raise ServiceError with a translated reason."""
+    """Parse a movement plan for a tournament of ``format``, or raise ServiceError with
+    a translated reason (a Mitchell where :func:`.plans.mitchell_offered` says no)."""
     try:
         rounds = parse_plan(plan)
     except PairingError as exc:
         raise ServiceError(
             _("This movement plan cannot be played."), [reason_text(exc)]
         ) from exc
-    if teams and "mitchell" in rounds:
+    if not mitchell_offered(format) and "mitchell" in rounds:
         raise ServiceError(
             _("A Mitchell is not offered to teams: choose another plan."),
             [_("Each team holds both lines of its match (docs: rules §11).")],
@@ -127,8 +129,7 @@ def create_tournament(
     pack = _pinned_pack(rule_pack, rule_pack_version, game)
     hands_per_round, target = _turns(pack, hands_per_round, to_points)
     _check_format(pack, format)
-    teams = format == Tournament.Format.TEAMS
-    check_movement_plan(movement_plan, rounds_planned, teams=teams)
+    check_movement_plan(movement_plan, rounds_planned, format=format)
     tournament = Tournament.objects.create(
         name=name,
         slug=unique_slug(name, date),
@@ -235,7 +236,7 @@ def update_tournament(
     entry settings: :data:`UNSHOWN_FIELDS`)."""
     pack = load_pack(tournament.rule_pack, tournament.rule_pack_version)
     hands_per_round, target = _turns(pack, hands_per_round, to_points)
-    check_movement_plan(movement_plan, rounds_planned, teams=tournament.is_teams)
+    check_movement_plan(movement_plan, rounds_planned, format=tournament.format)
     before = {f.attname: getattr(tournament, f.attname) for f in _FIELDS}
     tournament.name = name
     tournament.date = date
