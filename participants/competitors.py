@@ -28,7 +28,15 @@ from django.utils.translation import ngettext_lazy
 from participants.models import Pair, Team
 from tournament.models import Girone, Tournament
 
-__all__ = ["PAIRS", "TEAMS", "Competitors", "Words", "competitors_of", "kind_of"]
+__all__ = [
+    "PAIRS",
+    "TEAMS",
+    "Competitors",
+    "Words",
+    "by_format",
+    "competitors_of",
+    "kind_of",
+]
 
 
 @dataclass(frozen=True)
@@ -195,14 +203,24 @@ PAIRS = _side(0)
 TEAMS = _side(1)
 
 
+def by_format[T](tournament: Tournament, pairs: T, teams: T) -> T:
+    """``teams`` in a team tournament, else ``pairs``.
+
+    The one place the code asks whether an event is of teams (``Tournament.is_teams``):
+    each app keeps what differs between the two formats as two values side by side
+    (this module's :data:`PAIRS` and :data:`TEAMS`; the standings', the tabellone's,
+    the public site's, printing's and the replay's own) and picks its value here.
+    """
+    return teams if tournament.is_teams else pairs
+
+
 def competitors_of(tournament: Tournament) -> Competitors:
     """The competitor of the event: its teams in a team tournament, else its pairs.
 
-    The one place the participants app, seating, the draw and the director's pages ask
-    whether an event is of teams (``Tournament.is_teams``): everything else reads the
-    answer's data.
+    What the participants app, seating, the draw and the director's pages read
+    instead of asking the format: everything else reads the answer's data.
     """
-    return TEAMS if tournament.is_teams else PAIRS
+    return by_format(tournament, PAIRS, TEAMS)
 
 
 def kind_of(competitor: Pair | Team) -> Competitors:

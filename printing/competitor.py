@@ -1,11 +1,12 @@
 """The competitor the printed documents show: a pair in a pair event, a team in a team
 event (docs/rules.md §11).
 
-:func:`of` is the one place in ``printing`` that asks a tournament's format. The
-documents (standings, score cards, the team sheets), the views and their templates read
-what differs from the :class:`Competitor` it gives: the stored standings' rows and how
-a row names its competitor, the columns' headings, the per-round documents of its own
-(a team match's sheet, the line-ups) and whether a prize list is drawn up.
+:func:`of` is the one place in ``printing`` that chooses by a tournament's format
+(through ``participants.competitors.by_format``). The documents (standings, score
+cards, the team sheets), the views and their templates read what differs from the
+:class:`Competitor` it gives: the stored standings' rows and how a row names its
+competitor, the columns' headings, the per-round documents of its own (a team match's
+sheet, the line-ups) and whether a prize list is drawn up.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from participants.competitors import by_format
 from standings.models import Snapshot
 from standings.services.read import tables
 from standings.services.teams import team_tables
@@ -70,6 +72,7 @@ TEAMS = Competitor(
 def of(tournament: Tournament) -> Competitor:
     """The competitor of ``tournament``: its teams in a team event, else its pairs.
 
-    The one question of the format in printing (see the module's docstring).
+    Printing's values of the two formats, chosen where the code asks the format
+    (``participants.competitors.by_format``; see the module's docstring).
     """
-    return TEAMS if tournament.is_teams else PAIRS
+    return by_format(tournament, PAIRS, TEAMS)

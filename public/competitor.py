@@ -1,7 +1,8 @@
 """The competitor the public site shows: a pair in a pair event, a team in a team event
 (docs/rules.md §11).
 
-:func:`of` is the one place in ``public`` that asks a tournament's format. The page
+:func:`of` is the one place in ``public`` that chooses by a tournament's format (through
+``participants.competitors.by_format``). The page
 builders (:mod:`public.pages`), the venue screen, the publisher (:mod:`public.entries`)
 and the API call it and read what differs from the :class:`Competitor` it gives: how a
 competitor is found by number or name, where it plays now (a table, or a team match
@@ -19,6 +20,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from participants.competitors import by_format
 from standings.models import Snapshot
 from standings.services import read
 from standings.services.teams import team_tables
@@ -128,6 +130,7 @@ TEAMS = Competitor(
 def of(tournament: Tournament) -> Competitor:
     """The competitor of ``tournament``: its teams in a team event, else its pairs.
 
-    The one question of the format in the public site (see the module's docstring).
+    The public site's values of the two formats, chosen where the code asks the format
+    (``participants.competitors.by_format``; see the module's docstring).
     """
-    return TEAMS if tournament.is_teams else PAIRS
+    return by_format(tournament, PAIRS, TEAMS)

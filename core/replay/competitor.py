@@ -1,10 +1,11 @@
 """The competitor a replay registers, seats and ranks: a pair in a pair event, a team in
 a team event (docs/rules.md §11).
 
-:func:`of` is the one place in the ``core`` app that asks a tournament's format (the
-archive's rebuild needs not: it writes the team scores of whatever team matches there
-are; the home page reads :mod:`public.competitor`). The runner (:mod:`.run`), the output (:mod:`.output`) and the export
-(:mod:`.export`) read what differs from the :class:`Competitor` it gives: how the file's
+:func:`of` is the one place in the ``core`` app that chooses by a tournament's format
+(``participants.competitors.by_format``; the archive's rebuild needs not: it writes the
+team scores of whatever team matches there are; the home page reads
+:mod:`public.competitor`). The runner (:mod:`.run`), the output (:mod:`.output`) and
+the export (:mod:`.export`) read what differs from the :class:`Competitor` it gives: how the file's
 competitors are registered and withdrawn (the runner's own steps for each), who rests
 in a round, the stored standings' rows and the key a row names its competitor by, the
 team matches a round lists, and which export writes the file (a team event's has its
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from participants.competitors import by_format
 from seating.models import Table, TeamMatch
 from standings.models import Snapshot
 from standings.services import read
@@ -110,6 +112,7 @@ TEAMS = Competitor(
 def of(tournament: Tournament) -> Competitor:
     """The competitor of ``tournament``: its teams in a team event, else its pairs.
 
-    The one question of the format in the replay (see the module's docstring).
+    The replay's values of the two formats, chosen where the code asks the format
+    (``participants.competitors.by_format``; see the module's docstring).
     """
-    return TEAMS if tournament.is_teams else PAIRS
+    return by_format(tournament, PAIRS, TEAMS)

@@ -11,7 +11,8 @@ rules (``rules.knockout``) see only ids. What differs is gathered here:
   the MP of both (``decide._decide_burraco``): the two-table form and its bounds;
 - the words that name them ("pairs", "teams").
 
-:func:`entrants_of` is the one place the tabellone asks a tournament's format.
+:func:`entrants_of` is the one place the tabellone chooses by a tournament's format
+(``participants.competitors.by_format``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from participants.competitors import by_format
 from participants.models import Pair, Team
 from tournament.models import Tournament
 
@@ -106,6 +108,7 @@ TEAMS = Entrants(
 
 
 def entrants_of(tournament: Tournament) -> Entrants:
-    """Pairs, or teams in a team tournament: the one place the tabellone asks a
-    tournament's format (its qualifiers are the standings' competitors)."""
-    return TEAMS if tournament.is_teams else PAIRS
+    """Pairs, or teams in a team tournament: the tabellone's values of the two formats
+    (its qualifiers are the standings' competitors), chosen where the code asks the
+    format (``participants.competitors.by_format``)."""
+    return by_format(tournament, PAIRS, TEAMS)

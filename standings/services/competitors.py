@@ -18,7 +18,8 @@ chain, avulsa, lot, referee's decisions and notes: :mod:`.ranking`, :mod:`.rows`
 - a team is made of pairs (its line-ups): the director's butler page shows what each
   brought, and there are no provisional team standings.
 
-:func:`competitors_of` is the one place the standings ask a tournament's format.
+:func:`competitors_of` is the one place the standings choose by a tournament's format
+(``participants.competitors.by_format``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 
 from django.db import models
 
+from participants.competitors import by_format
 from participants.models import Pair, Team
 from rules.standings import LABELS, Labels
 from scoring.scores import Score, confirmed_scores, team_scores
@@ -191,6 +193,7 @@ TEAMS = Competitors(
 
 
 def competitors_of(tournament: Tournament) -> Competitors:
-    """Pairs, or teams in a team tournament: the one place the standings ask a
-    tournament's format (the rest of the app ranks, stores and reads "competitors")."""
-    return TEAMS if tournament.is_teams else PAIRS
+    """Pairs, or teams in a team tournament: the standings' values of the two formats
+    (the rest of the app ranks, stores and reads "competitors"), chosen where the code
+    asks the format (``participants.competitors.by_format``)."""
+    return by_format(tournament, PAIRS, TEAMS)
