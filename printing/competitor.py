@@ -11,7 +11,7 @@ sheet, the line-ups) and whether a prize list is drawn up.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,9 +19,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from participants.competitors import by_format
-from standings.models import Snapshot
-from standings.services.read import tables
-from standings.services.teams import team_tables
 from tournament.models import Tournament
 
 
@@ -32,9 +29,9 @@ class Competitor:
     number_label: Promise
     names_label: Promise
     no_rows: Promise  # "No pair in these standings yet."
-    #: The stored rows of these snapshots, and (number, names) of one of them and its
-    #: note of when the competitor entered or withdrew (docs/rules.md §8: pairs).
-    standings_tables: Callable[[list[Snapshot]], Sequence[Any]]
+    #: (number, names) of one of its stored rows (read alike for both formats:
+    #: ``standings.services.read``) and its note of when the competitor entered or
+    #: withdrew (docs/rules.md §8: pairs).
     rank: Callable[[Any], tuple[int, str]]
     attendance: Callable[[Any], str]
     #: The kinds of per-round documents of this competitor only (beside the table
@@ -49,7 +46,6 @@ PAIRS = Competitor(
     number_label=_("Pair"),
     names_label=_("Players"),
     no_rows=_("No pair in these standings yet."),
-    standings_tables=tables,
     rank=lambda row: (row.pair_number, row.players),
     attendance=lambda row: row.attendance,
     round_documents=(),
@@ -61,7 +57,6 @@ TEAMS = Competitor(
     number_label=_("No."),
     names_label=_("Team"),
     no_rows=_("No team in these standings yet."),
-    standings_tables=team_tables,
     rank=lambda row: (row.team_number, row.name),
     attendance=lambda row: "",
     round_documents=("teammatches", "lineups"),

@@ -84,7 +84,7 @@ def standings_data(
         return []
     english = lang == "en"
     out = []
-    for table in competitor.standings_tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
+    for table in read.tables(read.snapshots(t, Snapshot.Kind.PUBLIC)):
         s = table.snapshot
         out.append(
             {

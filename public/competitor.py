@@ -13,7 +13,7 @@ the format, it reads its competitor.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,9 +21,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from participants.competitors import by_format
-from standings.models import Snapshot
-from standings.services import read
-from standings.services.teams import team_tables
 from tournament.models import Tournament
 
 from . import services, teams
@@ -48,10 +45,9 @@ class Competitor:
     current_template: str
     #: Its names in a list of found competitors (a pair: its players' full names).
     card_names: Callable[[Any], str]
-    #: Its standings: the stored rows it reads, the headings of its number and names
-    #: (``public/_standings_tables.html``), and what a table ranked by the average
-    #: says (None: the game's words, per round).
-    standings_tables: Callable[[list[Snapshot]], Sequence[Any]]
+    #: Its standings (the stored rows are read alike: ``standings.services.read``): the
+    #: headings of its number and names (``public/_standings_tables.html``), and what a
+    #: table ranked by the average says (None: the game's words, per round).
     standings_headings: tuple[Promise, Promise]
     average_note: Promise | None
     #: (number, names) of one of its standings rows, and the row's note of when the
@@ -91,7 +87,6 @@ PAIRS = Competitor(
     current=services.current_seat,
     current_template="public/includes/_seat.html",
     card_names=lambda pair: f"{pair.player1} – {pair.player2}",
-    standings_tables=read.tables,
     standings_headings=(_("Pair"), _("Players")),
     average_note=None,
     rank=lambda row: (row.pair_number, row.players),
@@ -114,7 +109,6 @@ TEAMS = Competitor(
     current=_current_match,
     current_template="public/includes/_team_match.html",
     card_names=lambda team: team.name,
-    standings_tables=team_tables,
     standings_headings=(_("No."), _("Team")),
     average_note=_("ranked by VP per match: the gironi differ in size"),
     rank=lambda row: (row.team_number, row.name),

@@ -121,8 +121,7 @@ def standings_found(obj: Tournament) -> list[Snapshot]:
 
 def standings_tables_html(obj: Tournament, found: list[Snapshot]) -> str:
     """The standings' tables (the costly part of the page, cached by the view)."""
-    competitor = competitor_of(obj)
-    tables = competitor.standings_tables(found)
+    tables = read.tables(found)
     english = get_language() == "en"
     return render_to_string(
         "public/_standings_tables.html",

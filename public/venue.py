@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from participants.models import Pair
 from seating.models import Table
 from standings.models import Snapshot, local_decimal
+from standings.services import read
 from tournament.models import Round, Tournament
 
 from . import services
@@ -127,7 +128,7 @@ def rankings(tournament: Tournament, found: list[Snapshot]) -> list[Ranking]:
             t.snapshot,
             [RankRow(r.position, *competitor.rank(r), _points(r)) for r in t.rows],
         )
-        for t in competitor.standings_tables(found)
+        for t in read.tables(found)
     ]
 
 

@@ -14,15 +14,12 @@ teams, line-ups and team matches: version 2). The rest is one code for both.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from participants.competitors import by_format
 from seating.models import Table, TeamMatch
-from standings.models import Snapshot
-from standings.services import read
-from standings.services.teams import team_tables
 from tournament.models import Round, Tournament
 
 
@@ -30,9 +27,8 @@ from tournament.models import Round, Tournament
 class Competitor:
     #: "pair" / "team": the key a standings row of the output names it by.
     noun: str
-    #: The stored rows of these snapshots (``standings.services``), and the
-    #: competitor's number in one of them.
-    standings_tables: Callable[[list[Snapshot]], Sequence[Any]]
+    #: The competitor's number in one of its stored rows (read alike for both
+    #: formats: ``standings.services.read``).
     number: Callable[[Any], int]
     #: The numbers resting in a round, sorted.
     resting: Callable[[Round], list[int]]
@@ -88,7 +84,6 @@ def _export_teams(tournament: Tournament, export_class: Any) -> Any:
 
 PAIRS = Competitor(
     noun="pair",
-    standings_tables=read.tables,
     number=lambda row: row.pair_number,
     resting=_resting_pairs,
     matches=None,
@@ -99,7 +94,6 @@ PAIRS = Competitor(
 
 TEAMS = Competitor(
     noun="team",
-    standings_tables=team_tables,
     number=lambda row: row.team_number,
     resting=_resting_teams,
     matches=_matches,

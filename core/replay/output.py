@@ -105,7 +105,7 @@ def standings_of(tournament: Tournament) -> dict[str, list[dict[str, Any]]]:
     chosen = [s for s in found if s.stage.order == first]
     competitor = competitor_of(tournament)
     noun, number = competitor.noun, competitor.number
-    for table in competitor.standings_tables(chosen):
+    for table in read.tables(chosen):
         if table.snapshot.girone_id is None:
             overall = [row_of(r, noun, number(r), girone=True) for r in table.rows]
         else:

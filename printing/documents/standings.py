@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from standings.models import Snapshot
-from standings.services.read import snapshots, version_tag
+from standings.services.read import snapshots, tables, version_tag
 from tournament.models import Tournament
 from tournament.words import game_words
 
@@ -113,7 +113,7 @@ def build_standings(tournament: Tournament, *, girone_id: object = None) -> Docu
     size = 0
     overall = girone_id is None
     competitor = competitor_of(tournament)
-    for table in competitor.standings_tables(found):
+    for table in tables(found):
         snapshot = table.snapshot
         heading = _heading(snapshot)
         rows = _rows(table, english, competitor)

@@ -30,8 +30,8 @@ def competitor(tournament) -> Competitor:
 
 @register.simple_tag
 def standings_rows(table, tournament) -> SafeString:
-    """``<tr>`` of every row of ``table`` (a ``standings.services.read.Table``, a
-    ``standings.services.teams.TeamTable``: the competitor's, :mod:`public.competitor`)."""
+    """``<tr>`` of every row of ``table`` (a ``standings.services.read.Table`` of pairs
+    or of teams: the competitor's, :mod:`public.competitor`)."""
     competitor = competitor_of(tournament)
     snapshot = table.snapshot
     overall = not snapshot.girone_id
