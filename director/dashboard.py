@@ -52,12 +52,15 @@ def next_actions(tournament: Tournament) -> list[NextAction]:
     gironi = gironi_of(tournament)
     if playing.filter(girone__isnull=True).exists():
         started = Round.objects.filter(girone__in=gironi).exists()
-        if started and words.late_join is not None:
-            # Late pairs: the gironi are made; each joins one from the pairs page.
-            label, url = words.late_join, reverse(kind.page, kwargs=slug)
-        else:
+        if not started:
             label, url = words.split_title, reverse("tournament:gironi", kwargs=slug)
-        actions.append(NextAction(str(label), url, True))
+            actions.append(NextAction(str(label), url, True))
+        elif words.late_join is not None:
+            # Late pairs: the gironi are made; each joins one from the pairs page. A
+            # team joins none once the rounds have begun (the gironi page says why):
+            # no step leads there to be refused.
+            label, url = words.late_join, reverse(kind.page, kwargs=slug)
+            actions.append(NextAction(str(label), url, True))
     return actions + round_actions(tournament, gironi)
 
 

@@ -3,12 +3,13 @@
 first, no login."""
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_GET
 
 from participants.models import Team
 
 from . import pages, services
+from .competitor import of as competitor_of
 from .http import etag_from_content
 
 
@@ -26,6 +27,10 @@ def team(request, slug, number):
 @require_GET
 @etag_from_content
 def team_pairs(request, slug):
-    """What each pair brought its team, over the released rounds (butler)."""
-    page = pages.team_pairs_page(services.get_tournament(slug))
+    """What each pair brought its team, over the released rounds (butler); a pair
+    event has no such page: its standings are the pairs'."""
+    obj = services.get_tournament(slug)
+    if not competitor_of(obj).butler_page:
+        return redirect("public:standings", slug=obj.slug)
+    page = pages.team_pairs_page(obj)
     return HttpResponse(pages.html(page, path=request.path, request=request))

@@ -217,3 +217,12 @@ def test_standings_before_any_released_result_rank_nobody(client):
     drain()
     html = client.get(url("standings", tournament)).content.decode()
     assert "<table" in html and "Nessun risultato ancora pubblicato" not in html
+
+
+def test_a_pair_event_sends_the_team_pairs_page_to_its_standings(client, world):
+    """The pairs-in-the-teams page is a team event's: on a pair event it sends the
+    visitor to the standings, never a page saying nothing was published."""
+    tournament, *_ = world
+    answer = client.get(url("team_pairs", tournament))
+    assert answer.status_code == 302
+    assert answer["Location"] == url("standings", tournament)

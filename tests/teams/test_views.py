@@ -212,3 +212,29 @@ def test_teams_are_placed_by_hand_on_the_pairs_gironi_page(user_client):
     assert user_client.get(url("pairs", tournament))["Location"] == url(
         "teams", tournament
     )
+
+
+def test_a_team_is_withdrawn_after_its_confirmation_page(user_client):
+    """The teams' list links to the withdrawal's page (as the pairs' does), which asks
+    first without an error; the confirmed POST withdraws the team."""
+    tournament, made = make_team_event(teams_count=4)
+    withdraw = url("withdraw_team", tournament, number=made[0].number)
+    listing = user_client.get(url("teams", tournament)).content.decode()
+    assert f'href="{withdraw}"' in listing
+    asked = user_client.get(withdraw).content.decode()
+    assert 'id="withdraw-form"' in asked and "Spunta la casella" not in asked
+    user_client.post(withdraw, {"withdrawn": "1", "confirm": "1"})
+    made[0].refresh_from_db()
+    assert made[0].withdrawn
+
+
+def test_no_step_leads_a_late_team_to_a_refused_split(user_client):
+    """Once the rounds have begun the gironi are made and a late team joins none: the
+    dashboard offers no split into gironi (the gironi page would refuse it)."""
+    tournament, made = make_team_event(teams_count=4)
+    before = user_client.get(url("dashboard", tournament)).content.decode()
+    rounds.generate_round(made[0].girone)
+    Team.objects.filter(pk=made[3].pk).update(girone=None)
+    after = user_client.get(url("dashboard", tournament)).content.decode()
+    assert "Dividi le squadre in gironi" not in before  # all placed
+    assert "Dividi le squadre in gironi" not in after
