@@ -35,6 +35,7 @@ class DrawWords:
     swap_first: Promise
     swap_second: Promise
     check_ok: Promise  # the round page: the checker found nothing
+    no_meeting: Promise  # the round page: no meeting to note
     ranking_by: Promise  # the round page: what a Danese ranks by
 
 
@@ -117,6 +118,10 @@ _WORDS: dict[str, tuple[Promise, Promise]] = {
             "The independent check finds no problem: every team in one match, no forbidden"
             " meeting, fair rest; each team on opposite lines of its two tables."
         ),
+    ),
+    "no_meeting": (
+        _("No rematch and no two pairs of the same club at a table."),
+        _("No rematch and no two teams of the same club in a match."),
     ),
     "ranking_by": (
         _(

@@ -99,6 +99,8 @@ def test_round_page_shows_matches_and_lineups_change(user_client):
         url("round", tournament, girone="A", number=round_.number)
     ).content.decode()
     assert "Incontro 1" in page and "Formazioni" in page
+    # Its meetings are told in team words (the pair page's sentence said "coppie").
+    assert "nessuna partita tra due squadre dello stesso circolo" in page
     match = match_of(round_, 1)
     members = [m.player_id for m in match.team_b.members.order_by("order")]
     lineup_url = url("lineup", tournament, girone="A", number=1, match=1)
