@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.db import models
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from participants.competitors import by_format
 from participants.models import Pair, Team
@@ -148,6 +150,8 @@ class Competitors:
     #: pair brought its team (``butler``), and no provisional standings (a team
     #: match counts once both its tables are confirmed).
     lineups: bool
+    #: The director's page: the chain's head-to-head step when not all tied met.
+    unmet_skipped: Promise
 
 
 PAIRS = Competitors(
@@ -170,6 +174,7 @@ PAIRS = Competitors(
         ("withdrew_after", "withdrew_after"),
     ),
     lineups=False,
+    unmet_skipped=_("head-to-head skipped when not all tied pairs met"),
 )
 
 TEAMS = Competitors(
@@ -189,6 +194,7 @@ TEAMS = Competitors(
         *_TOTALS,
     ),
     lineups=True,
+    unmet_skipped=_("head-to-head skipped when not all tied teams met"),
 )
 
 

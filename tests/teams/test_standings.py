@@ -134,6 +134,7 @@ def test_the_directors_standings_of_a_team_event_read_its_teams(client):
     client.force_login(user)
     page = client.get(reverse("standings:director", args=[tournament.slug]))
     assert reverse("standings:team_pairs", args=[tournament.slug]) in page.text
+    assert "non tutte le squadre si sono incontrate" in page.text  # the chain's words
     provisional = reverse(
         "standings:provisional", args=[tournament.slug, made[0].girone_id]
     )
