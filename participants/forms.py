@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from participants.csv_import import CsvFileError, decode_csv
 from participants.models import Pair, Team
-from participants.services.entries import PairEntry
+from participants.services.entries import MAX_PAIR_NUMBER, PairEntry
 from participants.services.team_entries import MAX_TEAM_NUMBER, TeamEntry
 from people.models import Club, Player
 from tournament.forms import NoSuffix
@@ -147,7 +147,7 @@ class PairForm(NoSuffix, forms.Form):
     )
     club = club_field()
     seed = integer_field(Pair, "seed", label=_("Seed"), min_value=1, required=False)
-    number = number_field(Pair)
+    number = number_field(Pair, MAX_PAIR_NUMBER)
     create_club = create_club_field()
 
     def __init__(self, *args, **kwargs):

@@ -179,6 +179,26 @@ def test_register_pair_with_missing_name_shows_the_field_error(
     assert not tournament.pairs.exists()
 
 
+def test_a_pair_number_past_the_limit_is_refused_with_the_limit(
+    director_client, tournament
+):
+    """A digit too many: the form says the tournament's limit (99999, as the CSV
+    import does), never the database column's."""
+    response = director_client.post(
+        url("pairs", tournament),
+        {
+            "last_name1": "Rossi",
+            "first_name1": "Anna",
+            "last_name2": "Bianchi",
+            "first_name2": "Luca",
+            "number": "4000000000",
+        },
+    )
+    (error,) = response.context["form"].errors["number"]
+    assert "99999" in error.replace(".", "") and "2147483647" not in error
+    assert not tournament.pairs.exists()
+
+
 @pytest.mark.django_db
 def test_split_generate_swap_publish(director_client, tournament, make_pairs):
     make_pairs(tournament, 10)
