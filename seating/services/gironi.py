@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 from simple_history.utils import bulk_update_with_history
 
 from outbox.work import record_publish, record_rank
@@ -102,7 +102,7 @@ class _SplitWords:
     """How a split refuses, in a format's words (``%(pairs)s`` or ``%(teams)s``)."""
 
     too_few: Promise
-    unplaced: Promise
+    unplaced: Promise  # counted: %(n)s
     small: Promise
 
 
@@ -111,14 +111,22 @@ _SPLIT_WORDS: dict[Competitors, _SplitWords] = {
         gettext_lazy(
             "%(pairs)s pairs cannot make %(count)s gironi of at least 2 pairs."
         ),
-        gettext_lazy("Choose a girone for pairs %(pairs)s."),
+        ngettext_lazy(
+            "Choose a girone for pair %(pairs)s.",
+            "Choose a girone for pairs %(pairs)s.",
+            "n",
+        ),
         gettext_lazy("Gironi %(labels)s would have fewer than 2 pairs."),
     ),
     TEAMS: _SplitWords(
         gettext_lazy(
             "%(teams)s teams cannot make %(count)s gironi of at least 2 teams."
         ),
-        gettext_lazy("Choose a girone for teams %(teams)s."),
+        ngettext_lazy(
+            "Choose a girone for team %(teams)s.",
+            "Choose a girone for teams %(teams)s.",
+            "n",
+        ),
         gettext_lazy("Gironi %(labels)s would have fewer than 2 teams."),
     ),
 }
@@ -187,7 +195,8 @@ def _by_hand[Member: (Pair, Team)](
     missing = [m.number for m in members if m.number not in assignment]
     if missing:
         listed = ", ".join(map(str, missing))
-        raise GironiError(words.unplaced % {"pairs": listed, "teams": listed})
+        said = {"pairs": listed, "teams": listed, "n": len(missing)}
+        raise GironiError(words.unplaced % said)
     bad = sorted({v for v in assignment.values() if v not in names})
     if bad:
         raise GironiError(

@@ -211,6 +211,13 @@ def test_teams_are_placed_by_hand_on_the_pairs_gironi_page(user_client):
         follow=True,
     ).content.decode()
     assert "Scegli un girone per le squadre" in refused
+    one_left = {f"pair-{n}": label for n, label in list(placed.items())[:3]}
+    refused = user_client.post(
+        url("gironi", tournament),
+        {"count": "2", "method": "manual", "seed": "", **one_left},
+        follow=True,
+    ).content.decode()
+    assert f"Scegli un girone per la squadra {made[3].number}." in refused
     assert user_client.get(url("pairs", tournament))["Location"] == url(
         "teams", tournament
     )
