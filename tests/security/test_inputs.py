@@ -119,7 +119,7 @@ PAIR = {
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("number", "99999999999", "minore o uguale a 2147483647"),
+        ("number", "99999999999", "minore o uguale a 99999"),
         ("seed", str(10**20), "minore o uguale a 2147483647"),
         ("last_name1", "R" * 200, "più di 60 caratteri"),
         ("membership1", "1" * 21, "più di 20 caratteri"),
