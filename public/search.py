@@ -39,13 +39,15 @@ def search(
     competitors: QuerySet[Any],
     by_name: Callable[[str], list[Any]],
     texts: SearchTexts,
+    by_number: Callable[[int], list[Any]] | None = None,
 ) -> Search:
     """A competitor by number, or by name (``by_name``: at most 20, by number); a
     helpful message otherwise.
 
     Any text can be searched (control characters dropped, length capped). A number of
     any script's digits is a number (a phone's keyboard may type ١٢); "²" is a digit
-    but not a number, and is searched as a name.
+    but not a number, and is searched as a name. ``by_number``: who else answers to a
+    number none of ``competitors`` has (a team, to one of its pairs' numbers).
     """
     query = searchable(query, 60)
     if not query:
@@ -53,6 +55,8 @@ def search(
     number = query.lstrip("#").strip()
     if number.isdecimal():
         found = list(competitors.filter(number=int(number)))
+        if not found and by_number is not None:
+            found = by_number(int(number))
         if not found:
             top = (
                 competitors.order_by("-number").values_list("number", flat=True).first()

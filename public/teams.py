@@ -49,7 +49,11 @@ def find_teams(tournament: Tournament, query: str) -> Search:
         found = teams.filter(by_name | Q(pk__in=by_player.values("team_id")))
         return list(found.order_by("number")[:20])
 
-    return search(query, teams, by_name, TEAM_TEXTS)
+    def by_pair_number(number: int) -> list[Team]:
+        # The number a player reads on a table's card or sheet is the pair's (101).
+        return list(teams.filter(pairs__number=number).distinct())
+
+    return search(query, teams, by_name, TEAM_TEXTS, by_number=by_pair_number)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,13 @@ def test_where_does_my_team_play_by_surname(client):
         in page
     )
     assert "Contro:" in page and match.team_a.name in page
+    # The number on a table's card is a pair's (101): it finds that pair's team.
+    pair = match.table_1.pair_ew
+    page = client.get(
+        reverse("public:where", args=[tournament.slug]), {"q": str(pair.number)}
+    ).content.decode()
+    assert pair.team_id == match.team_b.pk and pair.number != match.team_b.number
+    assert f"Squadra {match.team_b.number}" in page and "Nessuna squadra" not in page
 
 
 def test_team_page_hides_results_until_released(client):
