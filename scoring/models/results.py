@@ -214,7 +214,8 @@ class ResultVersion(models.Model):
     )
 
     class Meta:
-        ordering = ["result", "number"]
+        # By the result's id (see HandScore's): a version's number orders it within one.
+        ordering = ["result_id", "number"]
         get_latest_by = "number"
         verbose_name = _("result version")
         verbose_name_plural = _("result versions")
