@@ -21,11 +21,12 @@ def kill_worker_mid_save(server, log: FaultLog, *, timeout: float) -> bool:
     (``application_name`` torneo-<pid>) whose transaction has written (it has an xid)
     and is still open. Killing the worker drops the connection mid-transaction.
     """
-    import psycopg
+    # A database session of its own (psycopg's, not a signal's receiver).
+    from psycopg import connect as open_session
 
     url = os.environ["DATABASE_URL"]
     deadline = time.monotonic() + timeout
-    with psycopg.connect(url, autocommit=True) as conn:
+    with open_session(url, autocommit=True) as conn:
         while time.monotonic() < deadline:
             workers = set(server.workers())
             rows = conn.execute(
