@@ -151,13 +151,14 @@ def build_lineup_sheets(tournament: Tournament, *, round_id: object) -> Document
         m.team_b_id for m in matches if m.team_b_id
     }
     rosters = _rosters(team_ids)
-    boxes = []
+    # One row per match: its two teams' boxes side by side (a rest, one box).
+    rows = []
     for m in matches:
         sides = [("a", m.team_a, m.team_b)]
         if m.team_b is not None:
             sides.append(("b", m.team_b, m.team_a))
-        for side, team, opponent in sides:
-            boxes.append(
+        rows.append(
+            [
                 {
                     "match": m.number,
                     "team": str(team),
@@ -165,11 +166,14 @@ def build_lineup_sheets(tournament: Tournament, *, round_id: object) -> Document
                     "roster": rosters.get(team.pk, []),
                     "seats": _seats(m, side),
                 }
-            )
+                for side, team, opponent in sides
+            ]
+        )
+    boxes = [box for row in rows for box in row]
+    per_section = SHEETS_PER_SECTION // 2
     sections = [
-        {"boxes": boxes[i : i + SHEETS_PER_SECTION]}
-        for i in range(0, len(boxes), SHEETS_PER_SECTION)
-    ] or [{"boxes": []}]
+        {"rows": rows[i : i + per_section]} for i in range(0, len(rows), per_section)
+    ] or [{"rows": []}]
     return Document(
         kind="lineups",
         scope=f"round:{rnd.pk}",

@@ -11,7 +11,15 @@ from playwright.sync_api import expect
 # pytest-django's live_server runs in a thread; Playwright's sync API runs a loop.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: Debian's Chromium. Its headless shell (package chromium-headless-shell, the build
+#: Playwright itself runs headless) lays pages out with the same Blink but draws no
+#: browser window: the browser tests cost a third of the full browser's CPU with it
+#: (docs/performance.md). Without it, the full browser.
+CHROMIUM = (
+    shutil.which("chromium-headless-shell")
+    or shutil.which("chromium")
+    or "/usr/bin/chromium"
+)
 
 # The live server is one thread; on a loaded 2-core CI machine a page can take longer
 # than Playwright's 5 s default. Waits end as soon as the condition holds.
