@@ -1,8 +1,7 @@
 """The demo as a newcomer sees it, without logging in (issue 28 §9, "Done when"): the
 home page, an event under way, a concluded event and the season page, on a 390 px
-phone and a desktop, with what each must show; the screenshots are always saved, in
-the ``demo`` folder of ``SCREENSHOT_DIR`` (by default the system's temporary folder),
-for a person to look at.
+phone and a desktop, with what each must show; with ``SCREENSHOT_DIR`` set, the
+screenshots are saved in its ``demo`` folder for a person to look at.
 
 The demo is seeded once, and one browser page walks the four pages.
 """
@@ -11,27 +10,19 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from .conftest import TIMEOUT_MS
+from .conftest import TIMEOUT_MS, UNASKED
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
-SHOTS = (
-    Path(
-        os.environ.get(
-            "SCREENSHOT_DIR", Path(tempfile.gettempdir()) / "torneo-screenshots"
-        )
-    )
-    / "demo"
-)
+SHOTS = Path(os.environ.get("SCREENSHOT_DIR") or UNASKED) / "demo"
 
 
 def test_the_demo_explains_itself(browser, live_server, settings):

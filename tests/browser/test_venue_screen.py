@@ -59,11 +59,28 @@ def lowest_row(page) -> float:
     )
 
 
+def turn_pages_until(page, done, *, pages: int = 20) -> None:
+    """Move the screen's clock on a page at a time (its pace is a timer: the test does
+    not sit through it) until ``done()`` holds."""
+    for _ in range(pages):
+        if done():
+            return
+        page.clock.run_for(PACE_MS)
+    assert done()
+
+
+#: The screen's pace asked in the address (?secondi=2), in milliseconds.
+PACE_MS = 2_000
+
+
 def test_the_screen_pages_by_itself_and_follows_the_release(
     page, live_server, national, screenshot_dir
 ):
     tournament, second = national
     page.set_viewport_size({"width": 1280, "height": 720})
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/schermo/" in r.url else None)
+    page.clock.install()
     page.goto(f"{live_server.url}/t/{tournament.slug}/schermo/?secondi=2")
     seating = page.get_by_test_id("venue-seating")
     expect(seating).to_be_visible()
@@ -74,21 +91,25 @@ def test_the_screen_pages_by_itself_and_follows_the_release(
     assert lowest_row(page) <= 720
     expect(page.locator("#venue-page")).to_contain_text("pagina 1 di")
     page.screenshot(path=os.path.join(screenshot_dir, "venue-1280x720-seating.png"))
-    # The next page of the seating, then the standings, by themselves.
-    expect(page.locator("#venue-page")).to_contain_text("pagina 2 di", timeout=5_000)
+    # The next page of the seating after the pace, then the standings, by themselves.
+    page.clock.run_for(PACE_MS - 100)
+    expect(page.locator("#venue-page")).to_contain_text("pagina 1 di")
+    page.clock.run_for(100)
+    expect(page.locator("#venue-page")).to_contain_text("pagina 2 di")
     assert visible_numbers(page)[0] == first[-1] + 1
     standings = page.get_by_test_id("venue-standings").first
-    expect(standings).to_be_visible(timeout=20_000)
+    turn_pages_until(page, standings.is_visible)
     expect(standings).to_contain_text("Dopo il turno 1")
     page.screenshot(path=os.path.join(screenshot_dir, "venue-1280x720-standings.png"))
-    # Round 2's tables released: after the pass, the screen shows them.
+    # Round 2's tables released: after the pass, the screen asks for the page again
+    # (a real request, answered in real time) and shows them.
     set_round_visibility(second.pk, tables_public=True)
-    expect(seating.or_(page.get_by_test_id("venue-seating"))).to_contain_text(
-        "Turno 2", timeout=30_000
-    )
-    expect(page.get_by_test_id("venue-seating")).to_be_visible(timeout=30_000)
+    before = len(asked)
+    turn_pages_until(page, lambda: len(asked) > before)
+    expect(page.get_by_test_id("venue-seating")).to_contain_text("Turno 2")
+    expect(page.get_by_test_id("venue-seating")).to_be_visible()
     assert visible_numbers(page)[:2] == [1, 2]
     page.set_viewport_size({"width": 1920, "height": 1080})
-    page.wait_for_timeout(500)
+    page.clock.run_for(500)  # the screen lays itself out again 300 ms after a resize
     assert visible_numbers(page)[0] == 1 and lowest_row(page) <= 1080
     page.screenshot(path=os.path.join(screenshot_dir, "venue-1920x1080-seating.png"))
