@@ -15,9 +15,20 @@ fi
 # This machine's pip.conf names local indexes that may be absent: drop pip's warnings
 # about them, keep everything else it says.
 quiet() { grep -v "^WARNING: Location 'file:" || true; }
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip 2>&1 | quiet
-# pip compiles what it installs one file at a time; compileall does it on every core.
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-compile \
-  -r requirements.lock 2>&1 | quiet
-.venv/bin/python -m compileall -q -j 0 .venv/lib > /dev/null
+pip=(.venv/bin/python -m pip install --quiet --disable-pip-version-check)
+# uv (pinned in requirements.lock) installs the pinned packages in parallel and
+# compiles them on every core: 7 s where pip took 21 s. Where uv cannot be had or
+# cannot reach the index, pip does it.
+uv=$(grep -i '^uv==' requirements.lock)
+if "${pip[@]}" "$uv" 2>&1 | quiet && [ -x .venv/bin/uv ] &&
+  .venv/bin/uv pip install --quiet --compile-bytecode --python .venv/bin/python \
+    -r requirements.lock; then
+  :
+else
+  echo "uv could not install the packages: pip installs them"
+  "${pip[@]}" --upgrade pip 2>&1 | quiet
+  # pip compiles what it installs one file at a time; compileall does it on every core.
+  "${pip[@]}" --no-compile -r requirements.lock 2>&1 | quiet
+  .venv/bin/python -m compileall -q -j 0 .venv/lib > /dev/null
+fi
 echo "$want" > "$stamp"
