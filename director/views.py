@@ -8,6 +8,7 @@ from director.dashboard import next_actions, plan_complete
 from participants.services.counts import pair_counts
 from tournament.models import Round, Tournament, TournamentRole
 from tournament.permissions import role_required
+from tournament.services import packs
 from tournament.services import tournaments as services
 from tournament.services.movement_words import plan_label
 
@@ -43,6 +44,7 @@ def dashboard(request, tournament):
             "gironi": gironi,
             "counts": counts,
             "plan": plan_label(tournament.movement_plan),
+            "pack": packs.pinned_pack(tournament),
             "Round": Round,
         },
     )

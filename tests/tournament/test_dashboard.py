@@ -124,3 +124,21 @@ def test_counts_agree_between_the_pages(client, make_tournament, make_pairs, dir
         reverse("tournament:pairs", kwargs={"slug": tournament.slug})
     ).content.decode()
     assert "17 coppie iscritte" in pairs_page and "16 in gioco" in pairs_page
+
+
+def test_the_rules_are_named_by_their_title(
+    client, make_tournament, director, settings
+):
+    """The dashboard names the pinned rule pack by its title, never by its key."""
+    from tournament.services.packs import pinned_pack
+
+    tournament = make_tournament()
+    client.force_login(director)
+    page = dashboard(client, tournament)
+    title = pinned_pack(tournament).title
+    assert f"regolamento: {title}" in page.replace("&#x27;", "'")
+    assert tournament.rule_pack not in page
+    # A pack no longer installed: its key and version are all there is to show.
+    Tournament.objects.filter(pk=tournament.pk).update(rule_pack="tolto")
+    page = dashboard(client, Tournament.objects.get(pk=tournament.pk))
+    assert "regolamento tolto, versione" in page
