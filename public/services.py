@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from participants.models import Pair
 from people.search import query_words
@@ -92,9 +92,13 @@ class Seat:
 
 
 PAIR_TEXTS = SearchTexts(
-    _lazy("Type your pair number or a surname."),
-    _lazy("No pair has number %(number)s in this tournament (pairs: 1–%(last)s)."),
-    _lazy('No player named "%(name)s" in this tournament. Try your pair number.'),
+    gettext_lazy("Type your pair number or a surname."),
+    gettext_lazy(
+        "No pair has number %(number)s in this tournament (pairs: 1–%(last)s)."
+    ),
+    gettext_lazy(
+        'No player named "%(name)s" in this tournament. Try your pair number.'
+    ),
 )
 
 
