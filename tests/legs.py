@@ -36,6 +36,10 @@ ONE_DATABASE = (
 )
 #: Tests that fork the test process (multiprocessing): run in the single-threaded leg.
 FORKS = ("tests/printing/test_parts.py",)
+#: Folders of database-free tests only (the pure rules and their doctests): the
+#: database legs do not even collect them (a second or more per process); the
+#: single-process leg, which runs them, fails if one of them comes to use a database.
+DATABASE_FREE = ("rules/", "tests/rules/")
 #: pytest-django's fixtures that open the database.
 DB_FIXTURES = {
     "db",
@@ -109,6 +113,14 @@ def start_rank(item) -> int:
     return len(SLOW_FIRST)
 
 
+def pytest_ignore_collect(collection_path, config):
+    leg = os.environ.get("TORNEO_TEST_LEG", "")
+    if leg not in ("sqlite", "postgres"):
+        return None
+    relative = collection_path.relative_to(config.rootpath).as_posix() + "/"
+    return True if relative.startswith(DATABASE_FREE) else None
+
+
 def pytest_collection_modifyitems(session, config, items):
     ids = sorted(item.nodeid for item in items)
     if config.getoption("--write-test-ids"):
@@ -129,6 +141,17 @@ def pytest_collection_modifyitems(session, config, items):
         return
     if leg not in LEGS:
         raise pytest.UsageError(f"TORNEO_TEST_LEG must be one of {LEGS}, not {leg!r}")
+    if leg == "serial":
+        misplaced = [
+            i.nodeid
+            for i in items
+            if i.nodeid.startswith(DATABASE_FREE) and uses_database(i)
+        ]
+        if misplaced:
+            raise pytest.UsageError(
+                "These tests use a database in a folder the database legs do not "
+                f"collect (tests/legs.py, DATABASE_FREE): move them: {misplaced[:10]}"
+            )
     selected = sorted((item for item in items if keeps(leg, item)), key=start_rank)
     deselected = [item for item in items if not keeps(leg, item)]
     if deselected:
