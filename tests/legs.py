@@ -117,6 +117,8 @@ def pytest_ignore_collect(collection_path, config):
     leg = os.environ.get("TORNEO_TEST_LEG", "")
     if leg not in ("sqlite", "postgres"):
         return None
+    if not collection_path.is_relative_to(config.rootpath):
+        return None
     relative = collection_path.relative_to(config.rootpath).as_posix() + "/"
     return True if relative.startswith(DATABASE_FREE) else None
 

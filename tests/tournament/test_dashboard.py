@@ -126,9 +126,7 @@ def test_counts_agree_between_the_pages(client, make_tournament, make_pairs, dir
     assert "17 coppie iscritte" in pairs_page and "16 in gioco" in pairs_page
 
 
-def test_the_rules_are_named_by_their_title(
-    client, make_tournament, director, settings
-):
+def test_the_rules_are_named_by_their_title(client, make_tournament, director):
     """The dashboard names the pinned rule pack by its title, never by its key."""
     from tournament.services.packs import pinned_pack
 
