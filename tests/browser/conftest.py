@@ -1,5 +1,6 @@
 """Browser tests: Playwright driving Debian's Chromium (never a downloaded browser)."""
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -31,34 +32,67 @@ expect.set_options(timeout=TIMEOUT_MS)
 UNASKED = os.path.join(tempfile.gettempdir(), "torneo-screenshots-unasked")
 
 
-@pytest.fixture(autouse=True)
-def _worker_beside_the_server(request):
-    """With a live server, the worker loop runs beside it, as ``make run`` starts
+class Worker:
+    """The worker loop in a thread beside the live server, as ``make run`` starts
     ``manage.py worker`` beside runserver (core/pipeline.py)."""
+
+    def __init__(self) -> None:
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        from core import pipeline
+
+        self._stop = stop = threading.Event()
+
+        def run() -> None:
+            from django.db import connection
+
+            try:
+                pipeline.run_forever(stop, idle=0.1)
+            finally:
+                connection.close()
+
+        self._thread = threading.Thread(target=run, name="pipeline-worker", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(60)
+            assert not self._thread.is_alive(), "the worker did not stop"
+
+    @contextlib.contextmanager
+    def held(self):
+        """The worker stopped for the block, which then does the work due itself
+        (``pipeline.drain``): a long seed saves and records work in the test's thread
+        with no worker polling the same tables (SQLite's shared in-memory test
+        database answers "database table is locked" instead of waiting), and the
+        pages loaded after it show what the worker publishes (Playwright's waits retry
+        a locator on the page loaded, never the load)."""
+        from core import pipeline
+
+        self.stop()
+        try:
+            yield
+            pipeline.drain()
+        finally:
+            self.start()
+
+
+@pytest.fixture(autouse=True)
+def worker(request):
+    """With a live server, the worker loop runs beside it (:class:`Worker`)."""
     if "live_server" not in request.fixturenames:
-        yield
+        yield None
         return
     # After the live server and its database, so that the worker stops (below)
     # before the database is closed to the test's threads again.
     request.getfixturevalue("live_server")
-    from core import pipeline
-
-    stop = threading.Event()
-
-    def run() -> None:
-        from django.db import connection
-
-        try:
-            pipeline.run_forever(stop, idle=0.1)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run, name="pipeline-worker", daemon=True)
-    thread.start()
-    yield
-    stop.set()
-    thread.join(60)
-    assert not thread.is_alive(), "the worker beside the live server did not stop"
+    beside = Worker()
+    beside.start()
+    yield beside
+    beside.stop()
 
 
 @pytest.fixture(autouse=True)
